@@ -1,0 +1,139 @@
+"""Who may do what with a game, decided per request from cookies.
+
+There is no login: holding a link is the permission.  The creator's browser gets a creator
+cookie when it makes the game; opening the scorer link gives a scorer cookie; everyone else
+is a viewer.  A cookie holds an HMAC of the game's secret (keyed with SECRET_KEY), not the
+secret itself, so a cookie jar never leaks a working link, and rotating the scorer secret
+makes every cookie derived from the old one worthless.  No state lives in the process:
+several workers can answer the same phone.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import timedelta
+
+from flask import abort, current_app, render_template, request
+
+from .models import CODE_ALPHABET, CODE_LENGTH
+
+# Join codes are easy to read aloud and type: no 0/O, 1/I/L; 31 symbols, 7 long: 31**7 ≈ 2**34.7.
+# (CODE_ALPHABET and CODE_LENGTH are defined once, in models: its column default draws codes.)
+COOKIE_MAX_AGE = timedelta(days=30)
+
+CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
+
+
+def new_join_code() -> str:
+    """A random join code.
+
+    Not checked against stored games: models.unused_code() does that, and the unique
+    constraint on Game.code is the real guarantee when two processes draw the same code.
+    """
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text: str | None) -> str | None:
+    """The canonical code for what a person typed, or None if it cannot be a code.
+
+    Case, spaces and dashes are forgiven ("abc-d efg").  Characters outside the alphabet
+    are rejected rather than guessed at: the alphabet has no 0/O/1/I/L to confuse.
+    """
+    if not text:
+        return None
+    code = "".join(ch for ch in text.upper() if not (ch.isspace() or ch in "-‐–—"))
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        return None
+    return code
+
+
+def new_secret() -> str:
+    """A 192-bit URL-safe secret for scorer and creator links."""
+    return secrets.token_urlsafe(24)
+
+
+def _cookie_name(kind: str, game_id: int) -> str:
+    return f"sk_{kind}_{game_id}"
+
+
+def _token(kind: str, game_id: int, secret: str) -> str:
+    """What the cookie holds: HMAC(SECRET_KEY, kind:game:secret)."""
+    key = current_app.config["SECRET_KEY"]
+    key = key.encode() if isinstance(key, str) else key
+    msg = f"{kind}:{game_id}:{secret}".encode()
+    return hmac.new(key, msg, hashlib.sha256).hexdigest()
+
+
+def _holds(kind: str, game_id: int, secret: str | None) -> bool:
+    sent = request.cookies.get(_cookie_name(kind, game_id))
+    if not sent or not secret:
+        return False
+    return hmac.compare_digest(sent.encode(), _token(kind, game_id, secret).encode())
+
+
+def role(game) -> str:
+    """"creator", "scorer" or "viewer" for this request.
+
+    `game` needs only id, creator_secret and scorer_secret, so a bare row of those three
+    columns will do (the /live poll uses that to stay cheap).
+    """
+    if _holds("c", game.id, game.creator_secret):
+        return CREATOR
+    if _holds("s", game.id, game.scorer_secret):
+        return SCORER
+    return VIEWER
+
+
+def can_score(game) -> bool:
+    return role(game) != VIEWER
+
+
+def require_scorer(game) -> None:
+    """Abort with a plain 403 page unless this request may change the game."""
+    if role(game) == VIEWER:
+        abort(403)
+
+
+def require_creator(game) -> None:
+    if role(game) != CREATOR:
+        abort(403)
+
+
+def actor(game) -> str:
+    """How the audit trail names whoever makes this request's write."""
+    if role(game) == CREATOR:
+        return "creator"
+    return f"scorer link #{game.scorer_generation}"
+
+
+def _grant(response, kind: str, game_id: int, secret: str):
+    response.set_cookie(
+        _cookie_name(kind, game_id),
+        _token(kind, game_id, secret),
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+    return response
+
+
+def grant_creator(response, game):
+    """Make this browser the game's creator (call on the response that creates the game)."""
+    return _grant(response, "c", game.id, game.creator_secret)
+
+
+def grant_scorer(response, game):
+    """Make this browser a scorer under the game's current scorer secret."""
+    return _grant(response, "s", game.id, game.scorer_secret)
+
+
+def _forbidden(error):
+    return render_template("errors/403.html"), 403
+
+
+def init_app(app) -> None:
+    """Register the plain 403 page."""
+    app.register_error_handler(403, _forbidden)

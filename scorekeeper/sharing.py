@@ -1,0 +1,265 @@
+"""Getting other phones into a game, and keeping them current.
+
+- /join and /g/<code>: the viewer way in, by join code, with wrong guesses rate limited per
+  address *in the database* (several worker processes share the count).
+- /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
+- POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
+- /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed.
+- qr_svg(), viewer_url(), scorer_url(): inline QR codes of URLs other phones can reach.
+
+Nothing here keeps state in the process: every answer comes from the request and the database.
+"""
+from __future__ import annotations
+
+import ipaddress
+import re
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+import qrcode
+from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
+                   request, url_for)
+from markupsafe import Markup
+from qrcode.image.svg import SvgPathFillImage
+from sqlalchemy import delete, func, select, update
+
+from . import access
+from .extensions import db
+from .models import AuditEvent, Game, GuessAttempt, utcnow
+
+bp = Blueprint("sharing", __name__)
+
+GUESS_LIMIT = 10  # wrong codes allowed per address per GUESS_WINDOW; the next is refused
+GUESS_WINDOW = timedelta(seconds=60)
+GUESS_KEEP = timedelta(hours=1)  # older attempts are pruned
+
+
+# ---------------------------------------------------------------- join codes
+
+
+def _guess_address() -> str:
+    """Who is guessing: the client address; IPv6 by /64, since one host usually owns a /64.
+
+    request.remote_addr is the socket peer.  Behind a reverse proxy, configure ProxyFix so it
+    is the real client; X-Forwarded-For is not trusted here, anyone can send it.
+    """
+    raw = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw[:64]
+    if ip.version == 6 and not ip.ipv4_mapped:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip)
+
+
+def _too_many_guesses():
+    response = make_response(render_template(
+        "errors/plain.html", title="Slow down",
+        message="Too many wrong codes; wait a minute and try again."), 429)
+    response.headers["Retry-After"] = str(int(GUESS_WINDOW.total_seconds()))
+    return response
+
+
+def find_game_by_code(code: str) -> Game | None:
+    """The game with this (normalized) join code, or None; aborts 429 when guessing too fast.
+
+    The attempt is committed *before* the count, so concurrent guesses from several
+    processes each see at least every attempt committed before theirs: no burst gets more than
+    GUESS_LIMIT lookups a minute.  A right code or a refused request then removes its row, so
+    only wrong codes count.  While an address is over the limit even a right code is refused,
+    or the refusal would not slow guessing at all.
+    """
+    address, now = _guess_address(), utcnow()
+    attempt = GuessAttempt(address=address, at=now)
+    db.session.add(attempt)
+    db.session.commit()
+    recent = db.session.scalar(
+        select(func.count()).select_from(GuessAttempt)
+        .where(GuessAttempt.address == address, GuessAttempt.at > now - GUESS_WINDOW))
+    if recent > GUESS_LIMIT:
+        db.session.delete(attempt)
+        db.session.commit()
+        abort(_too_many_guesses())
+    game = db.session.scalar(select(Game).where(Game.code == code).order_by(Game.id.desc()))
+    if game is not None:
+        db.session.delete(attempt)
+    else:
+        db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < now - GUESS_KEEP))
+    db.session.commit()
+    return game
+
+
+def _join_page(code_typed: str = "", error: str | None = None, status: int = 200):
+    return render_template("join.html", code_typed=code_typed, error=error), status
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join():
+    """Type a join code, land on the game (read only)."""
+    if request.method == "GET":
+        return _join_page(request.args.get("code", ""))
+    typed = request.form.get("code", "")
+    code = access.normalize_code(typed)
+    if code is None:  # cannot be any game's code, so it tells a guesser nothing: not counted
+        return _join_page(typed, "A code is 7 letters and digits, like “ABC 2345”.", 400)
+    game = find_game_by_code(code)
+    if game is None:
+        return _join_page(typed, f"No game has the code {pretty_code(code)}.", 404)
+    return redirect(url_for("games.game", game_id=game.id), 303)
+
+
+@bp.get("/g/<code>")
+def viewer(code: str):
+    """The viewer link (what the QR code holds): straight to the game page."""
+    normalized = access.normalize_code(code)
+    game = find_game_by_code(normalized) if normalized else None
+    if game is None:
+        return _join_page(code, "No game has that code.", 404)
+    return redirect(url_for("games.game", game_id=game.id), 303)
+
+
+# ---------------------------------------------------------------- scorer link
+
+
+@bp.get("/s/<secret>")
+def scorer(secret: str):
+    """Trade the scorer link for a scorer cookie, and redirect to a URL without the secret.
+
+    no-referrer keeps the secret out of Referer headers; 303 + no-store keeps the page that
+    carried it out of caches (browsers keep redirected-from URLs out of visible history).
+    """
+    game = db.session.scalar(select(Game).where(Game.scorer_secret == secret))
+    if game is None:
+        response = make_response(render_template(
+            "errors/plain.html", title="Link not valid",
+            message="This scorer link is no longer valid. Ask the game's creator for the new "
+                    "one, or join by code to watch."), 404)
+    else:
+        response = redirect(url_for("games.game", game_id=game.id), 303)
+        access.grant_scorer(response, game)
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/<int:game_id>/scorer-link/rotate")
+def rotate(game_id: int):
+    """Creator only: a new scorer secret; the old link and every cookie made from it die."""
+    game = db.get_or_404(Game, game_id)
+    access.require_creator(game)
+    via = access.actor(game)
+    # One UPDATE, so a hand entered concurrently cannot lose its version bump (or we ours).
+    db.session.execute(
+        update(Game).where(Game.id == game_id).values(
+            scorer_secret=access.new_secret(),
+            scorer_generation=Game.scorer_generation + 1,
+            version=Game.version + 1,
+            updated_at=utcnow()))
+    generation = db.session.scalar(select(Game.scorer_generation).where(Game.id == game_id))
+    db.session.add(AuditEvent(game_id=game_id, action="rotated", via=via,
+                              data={"generation": generation}))
+    db.session.commit()
+    return redirect(url_for("games.game", game_id=game_id) + "#share", 303)
+
+
+# ---------------------------------------------------------------- live polling
+
+
+def live_etag(game) -> str:
+    """The /live ETag (unquoted): game, version, and role, since scorers see edit buttons."""
+    return f"g{game.id}-v{game.version}-{access.role(game)}"
+
+
+@bp.get("/games/<int:game_id>/live")
+def live(game_id: int):
+    """The polled scoreboard + hands fragment; 304 when the game's version is unchanged.
+
+    The 304 path reads four columns of one row by primary key and renders nothing.
+    Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
+    """
+    row = db.session.execute(
+        select(Game.id, Game.version, Game.creator_secret, Game.scorer_secret)
+        .where(Game.id == game_id)).first()
+    if row is None:
+        abort(404)
+    if request.if_none_match.contains_weak(live_etag(row)):
+        response = make_response("", 304)
+        etag = live_etag(row)
+    else:
+        from . import games  # the web views own the scoreboard's context
+
+        game = db.get_or_404(Game, game_id)
+        context = games.live_context(game)
+        response = make_response(render_template("partials/_live.html", **context))
+        etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Cookie")
+    return response
+
+
+# ---------------------------------------------------------------- QR codes and URLs
+
+
+def _base_url() -> str:
+    """Where other phones reach this server: PUBLIC_URL, else this machine's LAN address.
+
+    The port is the one this request came in on; never localhost (see network.py).
+    """
+    configured = (current_app.config.get("PUBLIC_URL") or "").strip()
+    if configured:
+        return configured.rstrip("/")
+    from . import network
+
+    port = urlsplit(request.host_url).port
+    if port is None:
+        port = int(request.environ.get("SERVER_PORT") or (443 if request.is_secure else 80))
+    return network.public_base_url(port)
+
+
+def join_url() -> str:
+    return _base_url() + url_for("sharing.join")
+
+
+def viewer_url(game) -> str:
+    return _base_url() + url_for("sharing.viewer", code=game.code)
+
+
+def scorer_url(game) -> str:
+    return _base_url() + url_for("sharing.scorer", secret=game.scorer_secret)
+
+
+_SVG_SIZE = re.compile(r'\s(?:width|height)="[^"]*"')
+
+
+def qr_svg(url: str, label: str = "QR code") -> Markup:
+    """An inline <svg> QR code for url: vector, so it stays sharp; no Pillow needed.
+
+    A white background and quiet zone keep it scannable in dark mode; width and height are
+    dropped so CSS sizes it through the viewBox; the path's fixed id is dropped, as the page
+    carries two codes.
+    """
+    qr = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M,
+                       image_factory=SvgPathFillImage)
+    qr.add_data(url)
+    qr.make(fit=True)
+    svg = qr.make_image().to_string(encoding="unicode")
+    svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)
+    head, rest = svg.split(">", 1)
+    head = _SVG_SIZE.sub("", head)
+    head += f' class="qr" role="img" aria-label="{Markup.escape(label)}"'
+    return Markup(head + ">" + rest.replace(' id="qr-path"', ""))
+
+
+def pretty_code(code: str) -> str:
+    """ABC2345 -> "ABC 2345": easier to read aloud; /join ignores the space."""
+    return f"{code[:3]} {code[3:]}"
+
+
+@bp.app_context_processor
+def _share_helpers():
+    """Template helpers for the _share and _live partials."""
+    return {"qr_svg": qr_svg, "viewer_url": viewer_url, "scorer_url": scorer_url,
+            "join_url": join_url,
+            "pretty_code": pretty_code, "live_etag": live_etag, "role": access.role}
