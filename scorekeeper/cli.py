@@ -1,0 +1,54 @@
+"""The `scorekeeper` command: `check` scores a game record without a server or database."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .rules import score
+
+EXIT_VALID, EXIT_INVALID, EXIT_MISUSE = 0, 1, 2
+
+
+def check(path: str) -> int:
+    """Print the result of the record in `path` (or standard input for "-") as JSON."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"scorekeeper check: cannot read {path}: {error}", file=sys.stderr)
+        return EXIT_MISUSE
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        result = {"ok": False, "hand": None, "error": f"The file is not valid JSON: {error}."}
+    else:
+        result = score(record)
+    json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return EXIT_VALID if result["ok"] else EXIT_INVALID
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    checker = commands.add_parser("check", help="check and score a game record (JSON)")
+    checker.add_argument("file", help="the record's path, or - for standard input")
+    checker.set_defaults(run=lambda args: check(args.file))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return EXIT_MISUSE if exit_.code else EXIT_VALID
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

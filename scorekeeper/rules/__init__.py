@@ -1,0 +1,122 @@
+"""The rules engine: a pure library that checks a game record and derives every score.
+
+No Flask, no SQLAlchemy, no I/O: a record (plain JSON data) goes in, a result comes out.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .auction import Auction, next_calls
+from .cards import Card42, CardTeams, countdown_mark
+from .dominoes import FortyTwo, Lechner42, Moon, Texas42, Texas1986
+from .game import Variant, replay
+from .record import Invalid, Option, Table, parse_table
+from .trains import CastleRock, MexicanTrain
+
+__all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "legal_calls", "countdown_mark"]
+
+VARIANTS: dict[str, Variant] = {v.id: v for v in (
+    Card42(), CardTeams(), Texas1986(), Lechner42(), Texas42(), FortyTwo(), Moon(), MexicanTrain(),
+    CastleRock(),
+)}
+
+
+def _open(record: Any) -> tuple[Variant, Table, list]:
+    """The variant, table and hands of a record, or Invalid(None, ...) for the record itself."""
+    if not isinstance(record, dict):
+        raise Invalid(None, "A game record must be a JSON object.")
+    variant_id = record.get("variant")
+    if not isinstance(variant_id, str) or variant_id not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise Invalid(None, f"Unknown variant {variant_id!r}: choose one of {known}."
+                      if isinstance(variant_id, str) else f"The record needs a variant: one of {known}.")
+    variant = VARIANTS[variant_id]
+    table = parse_table(record, variant)
+    hands = record.get("hands", [])
+    if not isinstance(hands, list):
+        raise Invalid(None, "Hands must be a list, in the order played.")
+    return variant, table, hands
+
+
+def _failure(error: Invalid) -> dict:
+    return {"ok": False, "hand": error.hand, "error": error.message}
+
+
+def score(record: Any) -> dict:
+    """The result of a game record (see spec/game-record.md); never raises."""
+    try:
+        variant, table, hands = _open(record)
+        return replay(variant, table, hands)
+    except Invalid as error:
+        return _failure(error)
+    except RecursionError:
+        return {"ok": False, "hand": None, "error": "The record is nested too deeply to read."}
+
+
+def preview(record: dict, hand: Any, index: int | None = None) -> dict:
+    """What the record scores with `hand` added (index None) or put in place of hands[index]."""
+    hands = list(record.get("hands", [])) if isinstance(record, dict) else []
+    if index is None:
+        hands.append(hand)
+    else:
+        hands[index] = hand
+    return score({**record, "hands": hands})
+
+
+def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
+    """The next call of a hand's auction: who calls, and which calls are legal and why not.
+
+    For card42 the "calls" are the bids made so far in table order, and the next seat's
+    choices are the bids 0-7 (the dealer's bid that would make the total 7 is refused).
+    """
+    out: dict = {"dealer": None, "first": None, "seat": None, "done": False, "calls": [],
+                 "error": None, "invalid_at": None, "bidder": None, "bid": None,
+                 "winning_call": None, "redeal": False}
+    try:
+        variant, table, hands = _open(record)
+        k = len(hands) if index is None else index
+        if not isinstance(calls, list):
+            raise Invalid(k, "The calls so far must be a list.")
+        dealer = variant.dealer(table, k)
+        out.update(dealer=dealer, first=(dealer + 1) % table.n)
+        if variant.family == "card42":
+            return _card42_bids(variant, table, dealer, calls, out)
+        if not variant.bidding:
+            raise Invalid(k, f"{variant.title} has no bidding.")
+        auction = Auction(variant.auction_rules(table), table, dealer)
+        for i, call in enumerate(calls):
+            reason = auction.reason(call)
+            if reason:
+                out.update(error=reason, invalid_at=i)
+                break
+            auction.call(call)
+        out.update(seat=auction.turn, done=auction.done, calls=next_calls(auction))
+        if auction.done:
+            high = auction.high
+            out.update(redeal=high is None, bidder=high and high.seat, bid=high and high.value,
+                       winning_call=high and high.call)
+    except Invalid as error:
+        out["error"] = error.message
+    return out
+
+
+def _card42_bids(variant: Card42, table: Table, dealer: int, bids: list, out: dict) -> dict:
+    """card42's bids in table order: 0-7 each, and the dealer, last, may not make them total 7."""
+    n = table.n
+    for i, bid in enumerate(bids):
+        if i >= n or not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= 7:
+            out.update(error="Each player bids once, 0 to 7 tricks.", invalid_at=i)
+            return out
+        if i == n - 1 and bid == variant.forbidden_bid(table, sum(bids[:i])):
+            out.update(error=f"The dealer may not bid {bid}: the bids would total 7.", invalid_at=i)
+            return out
+    if len(bids) == n:
+        out.update(done=True)
+        return out
+    turn = (dealer + 1 + len(bids)) % n
+    forbidden = variant.forbidden_bid(table, sum(bids)) if turn == dealer else None
+    out["seat"] = turn
+    out["calls"] = [{"call": b, "bid": b, "legal": b != forbidden,
+                     "reason": None if b != forbidden else
+                     f"The dealer may not bid {b}: the bids would total 7."} for b in range(8)]
+    return out

@@ -1,0 +1,150 @@
+"""The card games: card42 (2-7 players, exact bids, pegging to 42) and card42-teams."""
+from __future__ import annotations
+
+from .auction import AuctionRules, RangeLadder, settle
+from .game import HandScore, Variant
+from .record import Invalid, Option, Table, is_whole, per_seat, whole
+
+TARGET = 42
+TRICKS = 7
+
+
+class Card42(Variant):
+    """Each player bids her exact number of tricks; totals stop at 42."""
+
+    id = "card42"
+    title = "42, the Card Players' Card Game"
+    blurb = "Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins."
+    family = "card42"
+    min_players, max_players = 2, 7
+    options = (
+        Option("cap_at_42", True, "bool", "Totals stop at 42: a player there waits for an exact bid."),
+        Option("bonus", 3, "int", "Bonus for taking exactly the tricks bid (bids of 0 and 7 score "
+                                  "their own fixed totals).", minimum=0, maximum=10),
+    )
+
+    def worth(self, table: Table, bid: int) -> int:
+        """What taking exactly `bid` tricks scores."""
+        if bid == 7:
+            return 14
+        if bid == 0:
+            return {2: 14, 3: 7}.get(table.n, 3)
+        return bid + table.options["bonus"]
+
+    def forbidden_bid(self, table: Table, others: int) -> int | None:
+        """The dealer's bid that would make all bids total 7, if there is one."""
+        left = TRICKS - others
+        return left if 0 <= left <= TRICKS else None
+
+    def play(self, table, state, hand, k, dealer, totals):
+        bids = per_seat(hand, "bids", k, table, 0, TRICKS, "a bid")
+        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, "tricks taken")
+        others = sum(bids) - bids[dealer]
+        if bids[dealer] == self.forbidden_bid(table, others):
+            raise Invalid(k, f"The dealer ({table.name(dealer)}) may not bid {bids[dealer]}: "
+                             f"the bids would total 7.")
+        if sum(tricks) != TRICKS:
+            raise Invalid(k, f"The tricks add up to {sum(tricks)}, but every hand has exactly 7 tricks.")
+        exact = [b == t for b, t in zip(bids, tricks)]
+        deltas = []
+        for s in range(table.n):
+            gain = self.worth(table, bids[s]) if exact[s] else tricks[s]
+            after = totals[s] + gain
+            if table.options["cap_at_42"]:  # "once a player reaches 42, she waits there"
+                after = min(TARGET, after)
+            deltas.append(after - totals[s])
+        after = [t + d for t, d in zip(totals, deltas)]
+        return HandScore(deltas, extra={"exact": exact,
+                                        "countdown": [self.countdown(table, t) for t in after]})
+
+    def countdown(self, table: Table, total: int) -> dict:
+        """How far from 42, and which exact bids next hand would win the game."""
+        needed = max(0, TARGET - total)
+        return {"needed": needed,
+                "winning_bids": [b for b in range(TRICKS + 1) if self.worth(table, b) >= needed]}
+
+    def winners(self, table, state, totals, scored, k):
+        return [s for s in range(table.n) if totals[s] >= TARGET and scored.extra["exact"][s]]
+
+
+def countdown_mark(countdown: dict, players: int) -> str | None:
+    """The board's countdown mark: the smallest winning bid of 1-6, or "14" when only a bid of 7
+    (or 0 with 2 players) still wins in one hand."""
+    bids = countdown["winning_bids"]
+    small = [b for b in bids if 1 <= b <= 6]
+    if small:
+        return str(small[0])
+    return "14" if bids else None
+
+
+# card42-teams -------------------------------------------------------------------------------
+
+ITEMS = {  # itemised points: key -> (most, worth each)
+    "high": (1, 2), "other_aces": (3, 1), "jack": (1, 2), "other_jacks": (3, 1),
+    "four": (1, 4), "game": (1, 2), "three": (1, 2),
+}
+ITEM_NAMES = {"high": "high of trump", "other_aces": "other aces", "jack": "jack of trump",
+              "other_jacks": "other jacks", "four": "4 of trump", "game": "game",
+              "three": "3 of trump"}
+MOST_POINTS = sum(most * worth for most, worth in ITEMS.values())  # 18
+
+
+def itemised_points(items: dict, k: int) -> int:
+    """Points from what the bidding team caught: high 2, other aces 1 each, jack 2,
+    other jacks 1 each, four 4, game 2, three 2."""
+    unknown = [key for key in items if key not in ITEMS]
+    if unknown:
+        raise Invalid(k, f"Unknown point item {unknown[0]!r}: items are {', '.join(ITEMS)}.")
+    total = 0
+    for key, (most, worth) in ITEMS.items():
+        value = items.get(key, 0 if most > 1 else False)
+        if most == 1:
+            if not isinstance(value, bool):
+                raise Invalid(k, f"{ITEM_NAMES[key].capitalize()} is caught or not (true or false).")
+            value = int(value)
+        elif not is_whole(value) or not 0 <= value <= most:
+            raise Invalid(k, f"{ITEM_NAMES[key].capitalize()} must be a count from 0 to {most}.")
+        total += value * worth
+    return total
+
+
+class CardTeams(Variant):
+    """Teams bid 2-18 points; only the bidding team scores, and loses its bid when set."""
+
+    id = "card42-teams"
+    title = "42, the trick-taking card game (teams)"
+    blurb = "Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42."
+    family = "card42-teams"
+    partnership = True
+    bidding = True
+    options = (Option("target_points", 42, "int", "Points a team needs to win.",
+                      minimum=1, maximum=1000),)
+    auction = AuctionRules(RangeLadder(2, 18), once=False, forced=False, ceiling=18)
+
+    def redeal_allowed(self, options):
+        return True
+
+    def auction_rules(self, table: Table) -> AuctionRules:
+        return self.auction
+
+    def dealer(self, table, k):
+        """The deal passes to the dealer's right, as the seed says."""
+        return (table.first_dealer - k) % table.n
+
+    def play(self, table, state, hand, k, dealer, totals):
+        won = settle(hand, k, table, dealer, self.auction)
+        if won is None:
+            return HandScore([0, 0], {"bidder": None, "bid": None, "made": None})
+        raw = hand.get("points")
+        if isinstance(raw, dict):
+            caught = itemised_points(raw, k)
+        else:
+            caught = whole(hand, "points", k, 0, MOST_POINTS, "the points the bidding team caught")
+        made = caught >= won.value
+        deltas = [0, 0]
+        deltas[self.side_of(won.seat)] = caught if made else -won.value
+        return HandScore(deltas, {"bidder": won.seat, "bid": won.value, "made": made},
+                         {"points": caught})
+
+    def winners(self, table, state, totals, scored, k):
+        return [s for s in (0, 1) if totals[s] >= table.options["target_points"]]

@@ -1,0 +1,322 @@
+"""The domino games: texas42-1986 (points), lechner42 and texas42 (marks), forty-two and moon.
+
+All bid through the one auction core; lechner42 and texas42 are one marks game that differs
+only in its ladder and a few options.
+"""
+from __future__ import annotations
+
+from .auction import (MARK, PLUNGE, SPLASH, AuctionRules, LechnerLadder, MoonLadder, RangeLadder,
+                      TexasLadder, Texas1986Ladder, marks, settle, show_bid)
+from .game import HandScore, Variant, leaders
+from .record import Invalid, Option, Table, check_whole, choice, flag, per_seat, whole
+
+ALL_POINTS = 42
+TRICKS = 7
+TRUMPS = (0, 1, 2, 3, 4, 5, 6, "doubles")
+NO_BID = {"bidder": None, "bid": None, "made": None}
+
+
+def bid_outcome(hand: dict, k: int, bid: int, need: int | None) -> tuple[bool, int | None]:
+    """Whether the bid was made, from "points" (when the game counts points: `need` is what
+    makes it) and/or "made"; when both are given they must agree. Returns (made, points)."""
+    said = flag(hand, "made", k, "whether the bid was made (\"made\")")
+    if hand.get("points") is None:
+        if said is None:
+            wanted = "the points the bidding team caught, or " if need is not None else ""
+            raise Invalid(k, f"The hand needs its outcome: {wanted}whether the bid was made "
+                             f"(\"made\": true or false).")
+        return said, None
+    if need is None:
+        raise Invalid(k, "Points are counted only in a straight (trumps) hand; say whether this "
+                         "bid was made (\"made\": true or false).")
+    points = check_whole(hand["points"], k, 0, ALL_POINTS, "the points the bidding team caught")
+    made = points >= need
+    if said is not None and said != made:
+        raise Invalid(k, f"The hand says the bid was {'made' if said else 'set'}, but {points} "
+                         f"points {'make' if made else 'do not make'} a bid of {show_bid(bid)} "
+                         f"(it needs {need}).")
+    return made, points
+
+
+def trash_outcome(hand: dict, k: int) -> bool:
+    """A trash bid is made when the bidder takes no trick, so catches no points."""
+    said = flag(hand, "made", k, "whether the trash bid was made (\"made\")")
+    if hand.get("points") is None:
+        if said is None:
+            raise Invalid(k, "The hand needs its outcome: whether the trash bid was made "
+                             "(\"made\": true or false).")
+        return said
+    points = check_whole(hand["points"], k, 0, ALL_POINTS, "the points the trash bidder caught")
+    if said is not None and said != (points == 0):
+        raise Invalid(k, "Trash is made only when the bidder takes no trick (no points); "
+                         f"the hand says made is {str(said).lower()} with {points} points.")
+    return points == 0
+
+
+def needed(bid: int) -> int:
+    """Points that make a straight bid: the bid itself up to 41; all 42 for a mark or more."""
+    return bid if bid < MARK else ALL_POINTS
+
+
+class TeamDominoes(Variant):
+    """Four players, partners across, bidding through the shared auction."""
+
+    partnership = True
+    bidding = True
+
+    def auction_rules(self, table: Table) -> AuctionRules:
+        raise NotImplementedError
+
+    def redeal_allowed(self, options):
+        return not self.auction_rules(Table(("",) * 4, 0, options)).forced
+
+    def play(self, table, state, hand, k, dealer, totals):
+        won = settle(hand, k, table, dealer, self.auction_rules(table), self.winning_call(hand))
+        if won is None:
+            return HandScore([0, 0], dict(NO_BID), self.extra(state))
+        made, bidders, defenders = self.score_bid(table, state, hand, k, won)
+        deltas = [bidders, defenders] if self.side_of(won.seat) == 0 else [defenders, bidders]
+        return HandScore(deltas, {"bidder": won.seat, "bid": won.value, "made": made},
+                         self.extra(state))
+
+    def winning_call(self, hand: dict) -> str:
+        return "bid"
+
+    def extra(self, state: dict) -> dict:
+        return {}
+
+    def score_bid(self, table, state, hand, k, won) -> tuple[bool, int, int]:
+        """(made, what the bidders gain, what the defenders gain) of a hand with a bid."""
+        raise NotImplementedError
+
+
+class Texas1986(TeamDominoes):
+    """Points to 300: the side that wins the hand scores the bid plus what it caught."""
+
+    id = "texas42-1986"
+    title = "Texas 42 (1986 program rules)"
+    blurb = "Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300."
+    family = "texas42-1986"
+    options = (Option("target_points", 300, "int", "Points a team needs to win.",
+                      minimum=1, maximum=10000),)
+    rules = AuctionRules(Texas1986Ladder(), once=True, forced=True)
+
+    def auction_rules(self, table):
+        return self.rules
+
+    def contracts(self, options):
+        return ("trumps", "trash")
+
+    def score_bid(self, table, state, hand, k, won):
+        contract = choice(hand, "contract", k, self.contracts(table.options), "the contract")
+        if contract == "trash":
+            if won.value < MARK:
+                raise Invalid(k, f"Trash needs a bid of 42 or a multiple of 42; this bid is {won.value}.")
+            made = trash_outcome(hand, k)
+            return (made, won.value, 0) if made else (made, 0, won.value)
+        choice(hand, "trump", k, TRUMPS, "the trump", required=False)
+        points = whole(hand, "points", k, 0, ALL_POINTS, "the points the bidding team caught")
+        made, _ = bid_outcome(hand, k, won.value, needed(won.value))
+        if made:  # the side that wins the hand scores the bid plus what it caught
+            return True, won.value + points, 0
+        return False, 0, won.value + ALL_POINTS - points
+
+    def winners(self, table, state, totals, scored, k):
+        return [s for s in (0, 1) if totals[s] >= table.options["target_points"]]
+
+
+CONTRACTS = ("straight", "sevens", "nillo", "follow-me", PLUNGE, SPLASH)
+CALLED_GAMES = ("straight", "sevens", "follow-me", "nillo")
+DOUBLES_NEEDED = {PLUNGE: 4, SPLASH: 3}
+DOUBLES_PLAYED = {"nillo": ("high", "low", "suit", "suit-inverted"), "follow-me": ("high", "low")}
+
+
+class MarksGame(TeamDominoes):
+    """Marks: a bid of 30-42 is worth one mark, a higher bid its number of marks; made, the
+    bidders gain them, set, the defenders do."""
+
+    family = "marks"
+    units = "marks"
+    ladder = LechnerLadder()
+
+    def contracts(self, options):
+        return options.get("contracts", CONTRACTS)
+
+    def forced(self, options: dict) -> bool:
+        return True
+
+    def auction_rules(self, table):
+        allowed = self.contracts(table.options)
+        return AuctionRules(self.ladder, once=True, forced=self.forced(table.options),
+                            specials=tuple(c for c in (PLUNGE, SPLASH) if c in allowed))
+
+    def winning_call(self, hand):
+        return hand.get("contract") if hand.get("contract") in (PLUNGE, SPLASH) else "bid"
+
+    def score_bid(self, table, state, hand, k, won):
+        allowed = self.contracts(table.options)
+        contract = self.allowed(hand, "contract", k, allowed, "the contract")
+        game = contract
+        if contract in (PLUNGE, SPLASH):
+            game = self.allowed(hand, "call", k, allowed, "the game the partner called")
+            if game not in CALLED_GAMES:
+                raise Invalid(k, f"The partner calls straight, sevens, follow-me or nillo, not {game}.")
+            least = DOUBLES_NEEDED[contract]
+            held = whole(hand, "doubles", k, 0, 7, "the number of doubles the bidder held")
+            if held < least:
+                raise Invalid(k, f"A {contract} needs at least {least} doubles in the bidder's hand; "
+                                 f"{table.name(won.seat)} held {held}.")
+        else:
+            least = 30 if contract == "straight" else MARK
+            if won.value < least:
+                raise Invalid(k, f"{contract.capitalize()} needs a bid of at least 1 mark (42); "
+                                 f"the bid was {won.value}.")
+            if contract in DOUBLES_PLAYED:
+                choice(hand, "doubles", k, DOUBLES_PLAYED[contract], "how doubles are played",
+                       required=False)
+        if game == "straight":
+            choice(hand, "trump", k, TRUMPS, "the trump", required=False)
+        made, _ = bid_outcome(hand, k, won.value, needed(won.value) if game == "straight" else None)
+        return (made, marks(won.value), 0) if made else (made, 0, marks(won.value))
+
+    def allowed(self, hand, key, k, allowed, what):
+        value = choice(hand, key, k, CONTRACTS, what)
+        if value not in allowed:
+            raise Invalid(k, f"This table does not play {value} (house rule: contracts).")
+        return value
+
+    def winners(self, table, state, totals, scored, k):
+        target, by = table.options["target_marks"], table.options["win_by"]
+        return [s for s in (0, 1) if totals[s] >= target and totals[s] - totals[1 - s] >= by]
+
+
+class Lechner42(MarksGame):
+    id = "lechner42"
+    title = "Texas 42 (Lechner Hall rules)"
+    blurb = ("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nillo, "
+             "follow-me, plunge and splash; win by two.")
+    options = (
+        Option("target_marks", 7, "int", "Marks a team needs to win (the seed gives none; 7 is usual).",
+               minimum=1, maximum=100),
+        Option("win_by", 2, "int", "The winner must lead by this many marks.", minimum=1, maximum=100),
+    )
+
+
+class Texas42(MarksGame):
+    id = "texas42"
+    title = "Texas 42 (tournament rules)"
+    blurb = ("Dominoes, 4 players in 2 teams: marks to 7, 2 marks to open, then one mark at a "
+             "time; plunge and splash.")
+    ladder = TexasLadder()
+    options = (
+        Option("target_marks", 7, "int", "Marks a team needs to win.", minimum=1, maximum=100),
+        Option("win_by", 1, "int", "The winner must lead by this many marks (1: no win-by-two).",
+               minimum=1, maximum=100),
+        Option("all_pass", "forced", "choice", "When all pass: the dealer must bid 30 (forced) "
+               "or the hand is thrown in (redeal).", choices=("forced", "redeal")),
+        Option("contracts", CONTRACTS, "multi", "The contracts this table plays.", choices=CONTRACTS),
+    )
+
+    def forced(self, options):
+        return options.get("all_pass", "forced") == "forced"
+
+    def check_table(self, table):
+        if "straight" not in table.options["contracts"]:
+            raise Invalid(None, "Option contracts must include straight: every bid of 30-41 is "
+                                "played straight.")
+
+
+class FortyTwo(TeamDominoes):
+    """Both teams count what they caught; a set gives the defenders the bid too."""
+
+    id = "forty-two"
+    title = "Forty-Two (Double 12 rule sheet)"
+    blurb = "Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands."
+    family = "forty-two"
+    options = (
+        Option("target_points", 250, "int", "Points that win the game (0: play to hands only).",
+               minimum=0, maximum=10000),
+        Option("target_hands", 7, "int", "Hands won that win the game (0: play to points only).",
+               minimum=0, maximum=100),
+    )
+    rules = AuctionRules(RangeLadder(30, ALL_POINTS), once=True, forced=False)
+
+    def auction_rules(self, table):
+        return self.rules
+
+    def check_table(self, table):
+        if not table.options["target_points"] and not table.options["target_hands"]:
+            raise Invalid(None, "The game needs a goal: target_points and target_hands cannot both be 0.")
+
+    def start(self, table):
+        return {"hands_won": [0, 0]}
+
+    def extra(self, state):
+        return {"hands_won": list(state["hands_won"])}
+
+    def score_bid(self, table, state, hand, k, won):
+        points = whole(hand, "points", k, 0, ALL_POINTS, "the points the bidding team caught")
+        made, _ = bid_outcome(hand, k, won.value, won.value)
+        side = self.side_of(won.seat)
+        if made:  # both teams count what they caught
+            state["hands_won"][side] += 1
+            return True, points, ALL_POINTS - points
+        state["hands_won"][1 - side] += 1
+        return False, 0, won.value + ALL_POINTS - points
+
+    def winners(self, table, state, totals, scored, k):
+        points, hands = table.options["target_points"], table.options["target_hands"]
+        reached = [s for s in (0, 1) if (points and totals[s] >= points)
+                   or (hands and state["hands_won"][s] >= hands)]
+        if len(reached) > 1:  # both reach a goal in one hand: the team that made the bid wins
+            return [self.side_of(scored.bidding["bidder"])]
+        return reached
+
+    def summary(self, table, state, totals, finished, played):
+        return {"hands_won": list(state["hands_won"])}
+
+
+class Moon(Variant):
+    """Three players, 7 tricks: the bidder must take her bid; 21 shoots the moon."""
+
+    id = "moon"
+    title = "Moon (Double 12 rule sheet)"
+    blurb = "Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21."
+    family = "moon"
+    min_players = max_players = 3
+    bidding = True
+    options = (Option("target_points", 21, "int", "Points that win the game.", minimum=1,
+                      maximum=1000),)
+    rules = AuctionRules(MoonLadder(), once=True, forced=False)
+    MOON = 21
+
+    def redeal_allowed(self, options):
+        return True
+
+    def auction_rules(self, table):
+        return self.rules
+
+    def play(self, table, state, hand, k, dealer, totals):
+        won = settle(hand, k, table, dealer, self.rules)
+        if won is None:
+            return HandScore([0] * table.n, dict(NO_BID))
+        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, "tricks taken")
+        if sum(tricks) != TRICKS:
+            raise Invalid(k, f"The tricks add up to {sum(tricks)}, but every hand has exactly 7 tricks.")
+        took = tricks[won.seat]
+        made = took == TRICKS if won.value == self.MOON else took >= won.value
+        deltas = list(tricks)
+        if won.value == self.MOON:
+            deltas[won.seat] = self.MOON if made else -self.MOON
+        else:
+            deltas[won.seat] = took if made else -won.value
+        return HandScore(deltas, {"bidder": won.seat, "bid": won.value, "made": made})
+
+    def winners(self, table, state, totals, scored, k):
+        bidder = scored.bidding["bidder"]
+        if scored.bidding["bid"] == self.MOON and scored.bidding["made"]:
+            return [bidder]  # shooting the moon wins at once, whatever the totals
+        reached = [s for s in range(table.n) if totals[s] >= table.options["target_points"]]
+        if bidder in reached:
+            return [bidder]
+        return leaders(totals, reached)

@@ -1,0 +1,111 @@
+"""What every variant shares: its description, the deal rotation, and replaying the hands.
+
+A variant scores one hand at a time (`play`) and says who has won (`winners`); `replay` runs
+the hands in order and builds the result JSON. Totals are always the running sum of deltas.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .record import Invalid, Option, Table
+
+
+@dataclass
+class HandScore:
+    """One hand's outcome: what each side gained, plus what players see about it."""
+
+    deltas: list[int]
+    bidding: dict = field(default_factory=dict)  # bidder, bid, made (bidding games)
+    extra: dict = field(default_factory=dict)    # what the variant adds (countdown, engine, ...)
+
+
+class Variant:
+    """A game's rules. Subclasses set the description and implement `play` and `winners`."""
+
+    id: str = ""
+    title: str = ""
+    blurb: str = ""
+    family: str = ""
+    min_players: int = 4
+    max_players: int = 4
+    partnership: bool = False
+    units: str = "points"
+    bidding: bool = False
+    options: tuple[Option, ...] = ()
+
+    def redeal_allowed(self, options: dict) -> bool:
+        return False
+
+    def contracts(self, options: dict) -> tuple[str, ...]:
+        return ()
+
+    def check_table(self, table: Table) -> None:
+        """Checks that span several options (most need none)."""
+
+    def sides(self, table: Table) -> list[str]:
+        if self.partnership:
+            p = table.players
+            return [f"{p[0]} & {p[2]}", f"{p[1]} & {p[3]}"]
+        return list(table.players)
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnership else seat
+
+    def dealer(self, table: Table, k: int) -> int:
+        """The deal passes left (clockwise): hand k is dealt by the k-th seat after the first."""
+        return (table.first_dealer + k) % table.n
+
+    def start(self, table: Table) -> dict:
+        """State a variant keeps besides the totals (hands won, games played...)."""
+        return {}
+
+    def play(self, table: Table, state: dict, hand: dict, k: int, dealer: int,
+             totals: list[int]) -> HandScore:
+        raise NotImplementedError
+
+    def winners(self, table: Table, state: dict, totals: list[int], scored: HandScore,
+                k: int) -> list[int]:
+        """The winning sides after hand k; empty while the game goes on."""
+        raise NotImplementedError
+
+    def summary(self, table: Table, state: dict, totals: list[int], finished: bool,
+                played: int) -> dict:
+        """Top-level extras of the result."""
+        return {}
+
+
+def replay(variant: Variant, table: Table, hands: list[Any]) -> dict:
+    """Score every hand in order; Invalid at the first hand that breaks a rule."""
+    sides = variant.sides(table)
+    totals = [0] * len(sides)
+    state = variant.start(table)
+    results: list[dict] = []
+    winners: list[int] = []
+    for k, hand in enumerate(hands):
+        if winners:
+            names = " and ".join(sides[w] for w in winners)
+            raise Invalid(k, f"The game is already over: {names} won. No more hands can be entered.")
+        if not isinstance(hand, dict):
+            raise Invalid(k, "A hand must be an object of score inputs.")
+        dealer = variant.dealer(table, k)
+        scored = variant.play(table, state, hand, k, dealer, totals)
+        totals = [t + d for t, d in zip(totals, scored.deltas)]
+        results.append({"dealer": dealer, **scored.bidding, "deltas": scored.deltas,
+                        "totals": totals, **scored.extra})
+        winners = variant.winners(table, state, totals, scored, k)
+    finished = bool(winners)
+    result = {"ok": True, "variant": variant.id, "units": variant.units, "sides": sides,
+              "hands": results, "totals": totals, "finished": finished, "winners": winners}
+    if not finished:
+        result["next_dealer"] = variant.dealer(table, len(hands))
+    result.update(variant.summary(table, state, totals, finished, len(hands)))
+    return result
+
+
+def leaders(totals: list[int], among: list[int], lowest: bool = False) -> list[int]:
+    """The sides among `among` with the best total (highest, or lowest for pips): ties share."""
+    if not among:
+        return []
+    best = (min if lowest else max)(totals[s] for s in among)
+    return [s for s in among if totals[s] == best]

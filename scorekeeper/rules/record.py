@@ -1,0 +1,193 @@
+"""Parsing and checking a game record: the table (players, dealer, options) and hand fields.
+
+Every check raises `Invalid(hand, message)`; `hand` is the index of the first bad hand, or
+None when the record itself is wrong. Messages are one plain sentence a player understands.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Invalid(Exception):
+    """A record or hand that breaks a rule; `hand` is its index or None for the record."""
+
+    def __init__(self, hand: int | None, message: str):
+        super().__init__(message)
+        self.hand = hand
+        self.message = message
+
+
+def is_whole(value: Any) -> bool:
+    """JSON whole numbers only: True/False are not numbers to a scorer."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule: its default is the seed's own rule."""
+
+    name: str
+    default: Any
+    kind: str  # "int" | "bool" | "choice" | "multi"
+    help: str
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        """The option's value, or Invalid naming the option and what it takes."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise Invalid(None, f"Option {self.name} must be true or false.")
+            return value
+        if self.kind == "int":
+            if not is_whole(value) or (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise Invalid(None, f"Option {self.name} must be a whole number from "
+                                    f"{self.minimum} to {self.maximum}.")
+            return value
+        if self.kind == "choice":
+            same_kind = is_whole(value) if is_whole(self.default) else isinstance(value, str)
+            if not same_kind or value not in self.choices:
+                raise Invalid(None, f"Option {self.name} must be one of {_listing(self.choices)}.")
+            return value
+        # multi: a non-empty list of distinct choices
+        if (not isinstance(value, list) or not value or len(set(map(repr, value))) != len(value)
+                or any(not isinstance(v, str) or v not in self.choices for v in value)):
+            raise Invalid(None, f"Option {self.name} must be a list of distinct values from "
+                                f"{_listing(self.choices)}.")
+        return tuple(value)
+
+
+def _listing(values) -> str:
+    return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays, who deals first and the house rules: fixed for the whole game."""
+
+    players: tuple[str, ...]
+    first_dealer: int
+    options: dict = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+
+def parse_table(raw: dict, variant) -> Table:
+    """Players, first dealer and options, checked against the variant."""
+    players = raw.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise Invalid(None, "Players must be a list of names.")
+    if any(not p.strip() for p in players):
+        raise Invalid(None, "Every player needs a name.")
+    lo, hi = variant.min_players, variant.max_players
+    if not lo <= len(players) <= hi:
+        wanted = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise Invalid(None, f"{variant.title} is played by {wanted} players, not {len(players)}.")
+    first = raw.get("first_dealer", 0)
+    if not is_whole(first) or not 0 <= first < len(players):
+        raise Invalid(None, f"The first dealer must be a seat from 0 to {len(players) - 1}.")
+    options = raw.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise Invalid(None, "Options must be an object of house rules.")
+    known = {o.name: o for o in variant.options}
+    for name in options:
+        if name not in known:
+            offered = ", ".join(known) or "none"
+            raise Invalid(None, f"Unknown option {name!r} for {variant.id} (its options: {offered}).")
+    chosen = {o.name: o.parse(options[o.name]) if o.name in options else o.default
+              for o in variant.options}
+    table = Table(tuple(players), first, chosen)
+    variant.check_table(table)
+    return table
+
+
+# Hand fields -------------------------------------------------------------------------------
+
+
+def whole(hand: dict, key: str, k: int, lo: int, hi: int | None, what: str) -> int:
+    """A required whole number from lo to hi (no upper bound when hi is None)."""
+    if key not in hand:
+        raise Invalid(k, f"The hand needs {what} ({key!r}).")
+    return check_whole(hand[key], k, lo, hi, what)
+
+
+def check_whole(value: Any, k: int, lo: int, hi: int | None, what: str) -> int:
+    if not is_whole(value) or value < lo or (hi is not None and value > hi):
+        span = f"from {lo} to {hi}" if hi is not None else f"of {lo} or more"
+        raise Invalid(k, f"{_cap(what)} must be a whole number {span}, not {_show(value)}.")
+    return value
+
+
+def seat(hand: dict, key: str, k: int, table: Table, what: str) -> int:
+    """A required seat index."""
+    if key not in hand:
+        raise Invalid(k, f"The hand needs {what} ({key!r}).")
+    value = hand[key]
+    if not is_whole(value) or not 0 <= value < table.n:
+        raise Invalid(k, f"{_cap(what)} must be a seat from 0 to {table.n - 1}, not {_show(value)}.")
+    return value
+
+
+def flag(hand: dict, key: str, k: int, what: str) -> bool | None:
+    """An optional true/false field."""
+    if key not in hand or hand[key] is None:
+        return None
+    if not isinstance(hand[key], bool):
+        raise Invalid(k, f"{_cap(what)} must be true or false, not {_show(hand[key])}.")
+    return hand[key]
+
+
+def per_seat(hand: dict, key: str, k: int, table: Table, lo: int, hi: int | None,
+             what: str) -> list[int]:
+    """A list with one whole number per seat, e.g. tricks or pips."""
+    values = hand.get(key)
+    if not isinstance(values, list) or len(values) != table.n:
+        raise Invalid(k, f"The hand needs {what} for each of the {table.n} players "
+                         f"({key!r}: a list of {table.n} numbers).")
+    return [check_whole(v, k, lo, hi, f"{what} for {table.name(s)}") for s, v in enumerate(values)]
+
+
+def choice(hand: dict, key: str, k: int, choices: tuple, what: str,
+           required: bool = True) -> Any:
+    """A field that must be one of a few words or numbers."""
+    if key not in hand or hand[key] is None:
+        if required:
+            raise Invalid(k, f"The hand needs {what} ({key!r}: one of {_listing(choices)}).")
+        return None
+    value = hand[key]
+    if isinstance(value, bool) or value not in choices:
+        raise Invalid(k, f"{_cap(what)} must be one of {_listing(choices)}, not {_show(value)}.")
+    return value
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _show(value: Any) -> str:
+    """A short, safe rendering of what was entered, for messages."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return repr(value[:20])
+    if isinstance(value, (int, float)):
+        text = repr(value)
+        return text if len(text) <= 12 else text[:10] + "..."
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def ordinal(i: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(i, f"{i}th")

@@ -1,0 +1,125 @@
+"""The games without bids: mexican-train (pips left, lowest wins) and castle-rock (solitaire)."""
+from __future__ import annotations
+
+from .game import HandScore, Variant, leaders
+from .record import Invalid, Option, Table, flag, per_seat, seat, whole
+
+TILES_DEALT_12 = {2: 16, 3: 15, 4: 14, 5: 12, 6: 11, 7: 10, 8: 9}  # the double-12 rule sheet
+
+
+def tiles_in_set(top: int) -> int:
+    return (top + 1) * (top + 2) // 2
+
+
+def pips_in_set(top: int) -> int:
+    """All the pips of a double-`top` set: 1,092 for double-12."""
+    return top * (top + 1) * (top + 2) // 2
+
+
+def tiles_dealt(top: int, players: int) -> int:
+    """Tiles each player draws. The sheet gives double-12; other sets scale it by the tiles
+    outside the engine (rounded down)."""
+    base = TILES_DEALT_12[players]
+    return base if top == 12 else base * (tiles_in_set(top) - 1) // (tiles_in_set(12) - 1)
+
+
+class MexicanTrain(Variant):
+    """Each round adds the pips left in every hand; after the last round the lowest total wins."""
+
+    id = "mexican-train"
+    title = "Mexican Train (Double 12 rule sheet)"
+    blurb = "Dominoes, 2-8 players each for herself: one round per engine double, lowest pips win."
+    family = "mexican-train"
+    min_players, max_players = 2, 8
+    units = "pips"
+    options = (
+        Option("set", 12, "choice", "The domino set: double-12, or double-9 / double-15.",
+               choices=(9, 12, 15)),
+        Option("rounds", None, "int", "Rounds to play (default: one per double, set + 1).",
+               minimum=1, maximum=16),
+        Option("double_blank", 0, "int", "Extra pips for a double blank left in a hand "
+               "(0: as printed; 25 or 50 are common house rules).", minimum=0, maximum=100),
+    )
+
+    def check_table(self, table):
+        rounds = table.options["rounds"]
+        if rounds is not None and rounds > table.options["set"] + 1:
+            raise Invalid(None, f"Option rounds must be from 1 to {table.options['set'] + 1} "
+                                f"with a double-{table.options['set']} set.")
+
+    def rounds(self, table: Table) -> int:
+        return table.options["rounds"] or table.options["set"] + 1
+
+    def engine(self, table: Table, k: int) -> int:
+        return table.options["set"] - k
+
+    def play(self, table, state, hand, k, dealer, totals):
+        top, engine = table.options["set"], self.engine(table, k)
+        pips = per_seat(hand, "pips", k, table, 0, None, "the pips left")
+        blocked = flag(hand, "blocked", k, "whether the round was blocked (\"blocked\")")
+        out = seat(hand, "out", k, table, "who went out") if hand.get("out") is not None else None
+        holder = (seat(hand, "double_blank", k, table, "who held the double blank")
+                  if hand.get("double_blank") is not None else None)
+        if holder is not None and engine == 0:
+            raise Invalid(k, "The double blank is this round's engine, so nobody held it.")
+        if out is not None:
+            if blocked:
+                raise Invalid(k, "A blocked round has nobody who went out.")
+            if pips[out] != 0:
+                raise Invalid(k, f"{table.name(out)} went out, so has 0 pips left, not {pips[out]}.")
+            if out == holder:
+                raise Invalid(k, f"{table.name(out)} went out, so cannot have held the double blank.")
+        elif not blocked and not any(p == 0 and s != holder for s, p in enumerate(pips)):
+            raise Invalid(k, "Someone must go out with 0 pips, unless the round was blocked "
+                             "(\"blocked\": true).")
+        most = pips_in_set(top) - 2 * engine
+        if sum(pips) > most:
+            raise Invalid(k, f"The pips add up to {sum(pips)}, more than the {most} pips of the "
+                             f"double-{top} set outside the engine double {engine}-{engine}.")
+        deltas = list(pips)
+        if holder is not None:
+            deltas[holder] += table.options["double_blank"]
+        return HandScore(deltas, extra={"engine": engine,
+                                        "tiles": tiles_dealt(top, table.n)})
+
+    def winners(self, table, state, totals, scored, k):
+        if k + 1 < self.rounds(table):
+            return []
+        return leaders(totals, list(range(table.n)), lowest=True)
+
+    def summary(self, table, state, totals, finished, played):
+        out = {"rounds": self.rounds(table)}
+        if not finished:
+            out["next_round"] = {"round": played, "engine": self.engine(table, played),
+                                 "tiles": tiles_dealt(table.options["set"], table.n)}
+        return out
+
+
+class CastleRock(Variant):
+    """Solitaire: each hand is one game, won when at most two dominoes remain. It never ends."""
+
+    id = "castle-rock"
+    title = "Castle Rock solitaire (Double 12 rule sheet)"
+    blurb = "Dominoes, 1 player: each hand is a whole game of solitaire, won with 2 or fewer left."
+    family = "castle-rock"
+    min_players = max_players = 1
+    units = "wins"
+    MOST_LEFT = 91
+    WON_AT = 2
+
+    def start(self, table):
+        return {"left": []}
+
+    def play(self, table, state, hand, k, dealer, totals):
+        left = whole(hand, "remaining", k, 0, self.MOST_LEFT, "the dominoes remaining")
+        state["left"].append(left)
+        won = left <= self.WON_AT
+        return HandScore([int(won)], extra={"remaining": left, "won": won})
+
+    def winners(self, table, state, totals, scored, k):
+        return []
+
+    def summary(self, table, state, totals, finished, played):
+        games = len(state["left"])
+        return {"games": games, "win_rate": round(totals[0] / games, 4) if games else None,
+                "best": min(state["left"]) if games else None}
