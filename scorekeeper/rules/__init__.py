@@ -55,11 +55,15 @@ def score(record: Any) -> dict:
 
 def preview(record: dict, hand: Any, index: int | None = None) -> dict:
     """What the record scores with `hand` added (index None) or put in place of hands[index]."""
-    hands = list(record.get("hands", [])) if isinstance(record, dict) else []
+    if not isinstance(record, dict) or not isinstance(record.get("hands", []), list):
+        return score(record)
+    hands = list(record.get("hands", []))
     if index is None:
         hands.append(hand)
-    else:
+    elif 0 <= index < len(hands):
         hands[index] = hand
+    else:
+        return {"ok": False, "hand": index, "error": f"There is no hand {index + 1} to change."}
     return score({**record, "hands": hands})
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .record import Invalid, Table, is_whole, ordinal, seat
+from .record import Invalid, Table, is_whole, ordinal, seat, show_value
 
 PASS = "pass"
 PLUNGE = "plunge"
@@ -234,7 +234,7 @@ class Auction:
             return None
         if not is_whole(call):
             named = ", ".join(self.rules.specials)
-            return f"{_show_call(call)} is not a call: say pass, a bid{', or ' + named if named else ''}."
+            return f"{show_value(call)} is not a call: say pass, a bid{', or ' + named if named else ''}."
         return self.rules.ladder.check(call, high)
 
     def call(self, call: Any) -> None:
@@ -260,11 +260,6 @@ class Auction:
         while nxt in self.passed:
             nxt = (nxt + 1) % n
         return nxt
-
-
-def _show_call(call: Any) -> str:
-    text = repr(call) if not isinstance(call, bool) else str(call).lower()
-    return text if len(text) <= 20 else text[:17] + "..."
 
 
 def run_auction(rules: AuctionRules, table: Table, dealer: int, calls: Any, k: int) -> Auction:
@@ -353,7 +348,7 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
         raise Invalid(k, "The hand needs the winning bid ('bid').")
     value = hand["bid"]
     if not is_whole(value):
-        raise Invalid(k, f"The bid must be a whole number, not {_show_call(value)}.")
+        raise Invalid(k, f"The bid must be a whole number, not {show_value(value)}.")
     won = Bid(bidder, value, call)
     check_result(rules, table, dealer, won, k)
     return won

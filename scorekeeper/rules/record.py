@@ -37,6 +37,8 @@ class Option:
 
     def parse(self, value: Any) -> Any:
         """The option's value, or Invalid naming the option and what it takes."""
+        if value is None and self.default is None:  # "rounds": null means the default
+            return None
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise Invalid(None, f"Option {self.name} must be true or false.")
@@ -54,8 +56,9 @@ class Option:
                 raise Invalid(None, f"Option {self.name} must be one of {_listing(self.choices)}.")
             return value
         # multi: a non-empty list of distinct choices
-        if (not isinstance(value, list) or not value or len(set(map(repr, value))) != len(value)
-                or any(not isinstance(v, str) or v not in self.choices for v in value)):
+        if (not isinstance(value, list) or not value
+                or any(not isinstance(v, str) or v not in self.choices for v in value)
+                or len(set(value)) != len(value)):
             raise Invalid(None, f"Option {self.name} must be a list of distinct values from "
                                 f"{_listing(self.choices)}.")
         return tuple(value)
@@ -125,7 +128,7 @@ def whole(hand: dict, key: str, k: int, lo: int, hi: int | None, what: str) -> i
 def check_whole(value: Any, k: int, lo: int, hi: int | None, what: str) -> int:
     if not is_whole(value) or value < lo or (hi is not None and value > hi):
         span = f"from {lo} to {hi}" if hi is not None else f"of {lo} or more"
-        raise Invalid(k, f"{_cap(what)} must be a whole number {span}, not {_show(value)}.")
+        raise Invalid(k, f"{_cap(what)} must be a whole number {span}, not {show_value(value)}.")
     return value
 
 
@@ -135,7 +138,7 @@ def seat(hand: dict, key: str, k: int, table: Table, what: str) -> int:
         raise Invalid(k, f"The hand needs {what} ({key!r}).")
     value = hand[key]
     if not is_whole(value) or not 0 <= value < table.n:
-        raise Invalid(k, f"{_cap(what)} must be a seat from 0 to {table.n - 1}, not {_show(value)}.")
+        raise Invalid(k, f"{_cap(what)} must be a seat from 0 to {table.n - 1}, not {show_value(value)}.")
     return value
 
 
@@ -144,7 +147,7 @@ def flag(hand: dict, key: str, k: int, what: str) -> bool | None:
     if key not in hand or hand[key] is None:
         return None
     if not isinstance(hand[key], bool):
-        raise Invalid(k, f"{_cap(what)} must be true or false, not {_show(hand[key])}.")
+        raise Invalid(k, f"{_cap(what)} must be true or false, not {show_value(hand[key])}.")
     return hand[key]
 
 
@@ -167,7 +170,7 @@ def choice(hand: dict, key: str, k: int, choices: tuple, what: str,
         return None
     value = hand[key]
     if isinstance(value, bool) or value not in choices:
-        raise Invalid(k, f"{_cap(what)} must be one of {_listing(choices)}, not {_show(value)}.")
+        raise Invalid(k, f"{_cap(what)} must be one of {_listing(choices)}, not {show_value(value)}.")
     return value
 
 
@@ -175,7 +178,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     """A short, safe rendering of what was entered, for messages."""
     if isinstance(value, bool):
         return str(value).lower()
