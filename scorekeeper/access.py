@@ -28,10 +28,17 @@ CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
 def new_join_code() -> str:
     """A random join code.
 
-    Not checked against stored games: models.unused_code() does that, and the unique
+    Not checked against stored games: fresh_join_code() does that, and the unique
     constraint on Game.code is the real guarantee when two processes draw the same code.
     """
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def fresh_join_code() -> str:
+    """A join code no stored game has (see models.unused_code); the create view uses it."""
+    from .models import unused_code
+
+    return unused_code()
 
 
 def normalize_code(text: str | None) -> str | None:

@@ -106,7 +106,7 @@ def join():
     game = find_game_by_code(code)
     if game is None:
         return _join_page(typed, f"No game has the code {pretty_code(code)}.", 404)
-    return redirect(url_for("games.game", game_id=game.id), 303)
+    return redirect(url_for("games.game_page", game_id=game.id), 303)
 
 
 @bp.get("/g/<code>")
@@ -116,7 +116,7 @@ def viewer(code: str):
     game = find_game_by_code(normalized) if normalized else None
     if game is None:
         return _join_page(code, "No game has that code.", 404)
-    return redirect(url_for("games.game", game_id=game.id), 303)
+    return redirect(url_for("games.game_page", game_id=game.id), 303)
 
 
 # ---------------------------------------------------------------- scorer link
@@ -136,7 +136,7 @@ def scorer(secret: str):
             message="This scorer link is no longer valid. Ask the game's creator for the new "
                     "one, or join by code to watch."), 404)
     else:
-        response = redirect(url_for("games.game", game_id=game.id), 303)
+        response = redirect(url_for("games.game_page", game_id=game.id), 303)
         access.grant_scorer(response, game)
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
@@ -160,10 +160,24 @@ def rotate(game_id: int):
     db.session.add(AuditEvent(game_id=game_id, action="rotated", via=via,
                               data={"generation": generation}))
     db.session.commit()
-    return redirect(url_for("games.game", game_id=game_id) + "#share", 303)
+    return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
 
 
 # ---------------------------------------------------------------- live polling
+
+
+def live_context(game) -> dict:
+    """The template context of partials/_live.html, from the web views that own it.
+
+    games.live_context(game) when it exists, else the game page's own context; `finished`
+    is added from the engine's result when missing, as it decides whether polling goes on.
+    """
+    from . import games
+
+    make = getattr(games, "live_context", None) or games.page_context
+    context = make(game)
+    context.setdefault("finished", bool((context.get("result") or {}).get("finished")))
+    return context
 
 
 def live_etag(game) -> str:
@@ -187,11 +201,8 @@ def live(game_id: int):
         response = make_response("", 304)
         etag = live_etag(row)
     else:
-        from . import games  # the web views own the scoreboard's context
-
         game = db.get_or_404(Game, game_id)
-        context = games.live_context(game)
-        response = make_response(render_template("partials/_live.html", **context))
+        response = make_response(render_template("partials/_live.html", **live_context(game)))
         etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
@@ -240,7 +251,7 @@ def qr_svg(url: str, label: str = "QR code") -> Markup:
     dropped so CSS sizes it through the viewBox; the path's fixed id is dropped, as the page
     carries two codes.
     """
-    qr = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M,
+    qr = qrcode.QRCode(border=4, error_correction=qrcode.constants.ERROR_CORRECT_M,
                        image_factory=SvgPathFillImage)
     qr.add_data(url)
     qr.make(fit=True)
