@@ -48,9 +48,11 @@ def _guess_address() -> str:
         ip = ipaddress.ip_address(raw)
     except ValueError:
         return raw[:64]
-    if ip.version == 6 and not ip.ipv4_mapped:
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip.ipv4_mapped or ip)
+    return str(ip)
 
 
 def _too_many_guesses():

@@ -1,0 +1,492 @@
+"""Issue 4, phase 1: join codes, the guess limit, scorer links and rotation, /live's 304 path,
+and the QR codes' URLs.  Runs on the Flask test client (the multi-process race is in
+tests/load)."""
+from __future__ import annotations
+
+import re
+import string
+from datetime import timedelta
+from http.cookies import SimpleCookie
+
+import pytest
+import qrcode
+from flask import render_template_string
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper import access, create_app, sharing
+from scorekeeper.extensions import db
+from scorekeeper.models import AuditEvent, Game, GuessAttempt, Player, utcnow
+
+
+# ------------------------------------------------------------------------------ fixtures
+# Local on purpose: these tests also stand up a second app on the same database file, to
+# play a second worker process.
+
+def _make_app(db_path, **extra):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+        "WTF_CSRF_ENABLED": False,
+        "PUBLIC_URL": None,
+        **extra,
+    })
+    if "sharing" not in app.blueprints:  # until the factory registers it
+        app.register_blueprint(sharing.bp)
+        access.init_app(app)
+
+    @app.post("/_test/write/<int:game_id>")
+    def _test_write(game_id):
+        """Stands in for any scorer-only write view."""
+        access.require_scorer(db.get_or_404(Game, game_id))
+        return "written"
+
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "sk.sqlite"
+
+
+@pytest.fixture
+def app(db_path, monkeypatch):
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    app = _make_app(db_path)
+    with app.app_context():
+        yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def game(app):
+    g = Game(variant="texas42", code=access.fresh_join_code(),
+             players=[Player(seat=i, name=n) for i, n in enumerate(["Ann", "Bob", "Cat", "Dan"])])
+    db.session.add(g)
+    db.session.commit()
+    return g
+
+
+def _cookie(kind, game, secret):
+    with game_request():
+        return f"sk_{kind}_{game.id}", access._token(kind, game.id, secret)
+
+
+def game_request(**kw):
+    from flask import current_app
+    return current_app.test_request_context(**kw)
+
+
+def as_creator(client, game):
+    name, value = _cookie("c", game, game.creator_secret)
+    client.set_cookie(name, value)
+    return client
+
+
+def set_cookies(response):
+    """{name: morsel} of the Set-Cookie headers."""
+    jar = SimpleCookie()
+    for header in response.headers.getlist("Set-Cookie"):
+        jar.load(header)
+    return jar
+
+
+# ------------------------------------------------------------------------------ join codes
+
+def test_code_alphabet_and_space():
+    alphabet = access.CODE_ALPHABET
+    assert len(set(alphabet)) == len(alphabet) == 31
+    assert not set("0O1IL") & set(alphabet)
+    assert set(alphabet) <= set(string.ascii_uppercase + string.digits)
+    assert len(alphabet) ** access.CODE_LENGTH >= 2**30
+
+
+def test_codes_are_random_well_formed_and_distinct():
+    codes = [access.new_join_code() for _ in range(5000)]
+    assert all(re.fullmatch(f"[{access.CODE_ALPHABET}]{{7}}", c) for c in codes)
+    assert len(set(codes)) == len(codes)  # a repeat here has probability ~5e-4
+    # every symbol gets used (each is missing with probability ~ e^-1129)
+    assert set("".join(codes)) == set(access.CODE_ALPHABET)
+
+
+def test_fresh_code_skips_codes_in_use(app, game, monkeypatch):
+    from scorekeeper import models
+    draws = iter([game.code, game.code, "ABC2345"])
+    monkeypatch.setattr(models, "new_code", lambda: next(draws))
+    assert access.fresh_join_code() == "ABC2345"
+
+
+def test_database_refuses_duplicate_code(app, game):
+    db.session.add(Game(variant="texas42", code=game.code))
+    with pytest.raises(IntegrityError):
+        db.session.commit()
+    db.session.rollback()
+
+
+@pytest.mark.parametrize("typed, code", [
+    ("abc2345", "ABC2345"), (" ABC 2345 ", "ABC2345"), ("abc-2345", "ABC2345"),
+    ("ABC\u202f2345", "ABC2345"), ("xyz-98-76", "XYZ9876"),
+    ("ABC234", None), ("ABC23456", None), ("ABC0345", None), ("OBC2345", None),
+    ("IBC2345", None), ("LBC2345", None), ("ABC1345", None), ("ABC+345", None), ("", None),
+    (None, None),
+])
+def test_normalize_code(typed, code):
+    assert access.normalize_code(typed) == code
+
+
+def test_secrets_are_long_and_random():
+    s = {access.new_secret() for _ in range(100)}
+    assert len(s) == 100
+    assert all(len(x) == 32 and re.fullmatch(r"[A-Za-z0-9_-]+", x) for x in s)  # 192 bits
+
+
+# ------------------------------------------------------------------------------ join page
+
+def test_join_page_and_right_code_lead_to_the_game(client, game):
+    page = client.get("/join")
+    assert page.status_code == 200 and b'name="code"' in page.data
+    typed = f"{game.code[:3].lower()} {game.code[3:]}"
+    r = client.post("/join", data={"code": typed})
+    assert r.status_code == 303 and r.headers["Location"] == f"/games/{game.id}"
+    r = client.get(f"/g/{game.code.lower()}")
+    assert r.status_code == 303 and r.headers["Location"] == f"/games/{game.id}"
+    assert db.session.scalar(select(func.count()).select_from(GuessAttempt)) == 0
+
+
+def test_wrong_and_malformed_codes(client, game):
+    r = client.post("/join", data={"code": "ZZZ9999"})
+    assert r.status_code == 404 and b"No game has the code ZZZ 9999" in r.data
+    r = client.post("/join", data={"code": "hello"})
+    assert r.status_code == 400 and b"7 letters and digits" in r.data
+    assert client.get("/g/ZZZ9998").status_code == 404
+    # the two wrong codes count, the malformed one cannot be a game so tells a guesser nothing
+    assert db.session.scalar(select(func.count()).select_from(GuessAttempt)) == 2
+
+
+def _bad_code(i: int) -> str:
+    """A well-formed code no test game has (they are drawn at random: ZZZ prefix aside)."""
+    a = access.CODE_ALPHABET
+    return "ZZZ" + "".join(a[(i // 31**k) % 31] for k in range(4))
+
+
+def _wrong(client, n, addr="203.0.113.7", start=0):
+    """Post n wrong codes from addr; their status codes."""
+    return [client.post("/join", data={"code": _bad_code(start + i)},
+                        environ_base={"REMOTE_ADDR": addr}).status_code for i in range(n)]
+
+
+def test_eleventh_wrong_code_in_a_minute_is_refused(client, game, monkeypatch):
+    assert _wrong(client, 10) == [404] * 10
+    r = client.post("/join", data={"code": _bad_code(99)},
+                    environ_base={"REMOTE_ADDR": "203.0.113.7"})
+    assert r.status_code == 429
+    assert b"Too many wrong codes; wait a minute and try again" in r.data
+    assert r.headers["Retry-After"] == "60"
+    # While blocked even a right code is refused (else the block would not slow guessing),
+    # by form and by viewer link alike; refused requests are not counted.
+    addr = {"REMOTE_ADDR": "203.0.113.7"}
+    assert client.post("/join", data={"code": game.code}, environ_base=addr).status_code == 429
+    assert client.get(f"/g/{game.code}", environ_base=addr).status_code == 429
+    assert db.session.scalar(select(func.count()).select_from(GuessAttempt)) == 10
+    # another address is unaffected
+    other = {"REMOTE_ADDR": "198.51.100.9"}
+    assert client.post("/join", data={"code": game.code}, environ_base=other).status_code == 303
+    # a minute later the address may try again
+    later = utcnow() + timedelta(seconds=61)
+    monkeypatch.setattr(sharing, "utcnow", lambda: later)
+    assert client.post("/join", data={"code": game.code}, environ_base=addr).status_code == 303
+
+
+def test_guess_count_is_shared_by_worker_processes(db_path, game, monkeypatch):
+    """Two app instances on one database file stand for two worker processes."""
+    other_worker = _make_app(db_path)
+    a, b = other_worker.test_client(), None
+    with other_worker.app_context():
+        assert _wrong(a, 6) == [404] * 6
+    from flask import current_app
+    b = current_app.test_client()
+    assert _wrong(b, 4, start=10) == [404] * 4
+    assert _wrong(b, 1, start=20) == [429]
+    with other_worker.app_context():
+        assert _wrong(a, 1, start=30) == [429]
+
+
+def test_ipv6_guesses_count_per_64(client, game):
+    for i in range(10):
+        assert _wrong(client, 1, addr=f"2001:db8:1:2::{i + 1:x}", start=i) == [404]
+    assert _wrong(client, 1, addr="2001:db8:1:2:ffff::1", start=50) == [429]
+    assert _wrong(client, 1, addr="2001:db8:1:3::1", start=60) == [404]
+
+
+def test_old_guesses_are_pruned(client, game):
+    db.session.add(GuessAttempt(address="192.0.2.1", at=utcnow() - timedelta(hours=2)))
+    db.session.add(GuessAttempt(address="192.0.2.1", at=utcnow() - timedelta(minutes=5)))
+    db.session.commit()
+    _wrong(client, 1)
+    assert db.session.scalar(select(func.count()).select_from(GuessAttempt)) == 2
+
+
+# ------------------------------------------------------------------------------ roles
+
+def test_roles_and_actor(client, game):
+    with game_request():
+        assert access.role(game) == "viewer"
+    name, value = _cookie("c", game, game.creator_secret)
+    with game_request(headers={"Cookie": f"{name}={value}"}):
+        assert access.role(game) == "creator" and access.actor(game) == "creator"
+    name, value = _cookie("s", game, game.scorer_secret)
+    with game_request(headers={"Cookie": f"{name}={value}"}):
+        assert access.role(game) == "scorer" and access.actor(game) == "scorer link #1"
+
+
+def test_forged_cookies_do_not_work(client, game):
+    other = Game(variant="texas42", code=access.fresh_join_code())
+    db.session.add(other)
+    db.session.commit()
+    cases = [
+        (f"sk_s_{game.id}", game.scorer_secret),  # the raw secret is not what the cookie holds
+        (f"sk_c_{game.id}", game.creator_secret),
+        (f"sk_s_{game.id}", _cookie("s", other, other.scorer_secret)[1]),  # another game's
+        (f"sk_c_{game.id}", _cookie("s", game, game.scorer_secret)[1]),  # scorer as creator
+        (f"sk_s_{game.id}", ""),
+    ]
+    for name, value in cases:
+        with game_request(headers={"Cookie": f"{name}={value}"}):
+            assert access.role(game) == "viewer", name
+
+
+def test_viewer_write_gets_plain_403(client, game):
+    r = client.post(f"/_test/write/{game.id}")
+    assert r.status_code == 403
+    assert b"View only" in r.data and b"can watch the game but not change it" in r.data
+    assert b"<form" not in r.data  # a plain page
+
+
+# ------------------------------------------------------------------------------ scorer link
+
+def test_scorer_link_sets_cookie_and_drops_the_secret(client, game):
+    r = client.get(f"/s/{game.scorer_secret}")
+    assert r.status_code == 303
+    assert r.headers["Location"] == f"/games/{game.id}"
+    assert game.scorer_secret not in r.headers["Location"]
+    assert r.headers["Referrer-Policy"] == "no-referrer"
+    assert "no-store" in r.headers["Cache-Control"]
+    morsel = set_cookies(r)[f"sk_s_{game.id}"]
+    assert morsel["httponly"] is True
+    assert morsel["samesite"] == "Lax"
+    assert morsel["path"] == "/"
+    assert not morsel["secure"]  # plain http on a LAN: a Secure cookie would never come back
+    assert int(morsel["max-age"]) == 30 * 24 * 3600
+    assert game.scorer_secret not in morsel.value
+    assert client.post(f"/_test/write/{game.id}").data == b"written"
+
+
+def test_scorer_cookie_is_secure_over_https(client, game):
+    r = client.get(f"/s/{game.scorer_secret}", base_url="https://score.example")
+    assert set_cookies(r)[f"sk_s_{game.id}"]["secure"] is True
+
+
+def test_unknown_scorer_link_is_a_plain_404(client, game):
+    r = client.get("/s/not-a-secret")
+    assert r.status_code == 404 and b"This scorer link is no longer valid" in r.data
+    assert "Set-Cookie" not in r.headers
+
+
+def test_rotation_revokes_old_link_and_cookies(app, game):
+    scorer = app.test_client()
+    creator = as_creator(app.test_client(), game)
+    old_secret, version = game.scorer_secret, game.version
+    assert scorer.get(f"/s/{old_secret}").status_code == 303
+    assert scorer.post(f"/_test/write/{game.id}").status_code == 200
+    # a scorer cannot rotate: only the creator hands scoring over
+    assert scorer.post(f"/games/{game.id}/scorer-link/rotate").status_code == 403
+
+    r = creator.post(f"/games/{game.id}/scorer-link/rotate")
+    assert r.status_code == 303 and r.headers["Location"] == f"/games/{game.id}#share"
+    db.session.expire_all()
+    assert game.scorer_secret != old_secret
+    assert game.scorer_generation == 2 and game.version == version + 1
+    event = db.session.scalars(select(AuditEvent).where(AuditEvent.action == "rotated")).one()
+    assert (event.game_id, event.via, event.data) == (game.id, "creator", {"generation": 2})
+    assert event.at is not None
+
+    assert scorer.post(f"/_test/write/{game.id}").status_code == 403  # old cookie: viewer now
+    r = scorer.get(f"/s/{old_secret}")
+    assert r.status_code == 404 and b"no longer valid" in r.data
+    assert creator.post(f"/_test/write/{game.id}").status_code == 200  # creator unaffected
+
+    newcomer = app.test_client()
+    assert newcomer.get(f"/s/{game.scorer_secret}").status_code == 303
+    assert newcomer.post(f"/_test/write/{game.id}").status_code == 200
+    name, value = _cookie("s", game, game.scorer_secret)
+    with game_request(headers={"Cookie": f"{name}={value}"}):
+        assert access.actor(game) == "scorer link #2"
+
+
+def test_rotation_needs_a_csrf_token(db_path, monkeypatch):
+    app = _make_app(db_path, WTF_CSRF_ENABLED=True)
+    with app.app_context():
+        g = Game(variant="texas42", code=access.fresh_join_code())
+        db.session.add(g)
+        db.session.commit()
+        client = as_creator(app.test_client(), g)
+        assert client.post(f"/games/{g.id}/scorer-link/rotate").status_code == 400
+        db.session.refresh(g)
+        assert g.scorer_generation == 1
+
+
+# ------------------------------------------------------------------------------ /live
+
+def _live_templates_ready(app):
+    from jinja2 import TemplateNotFound
+    try:
+        for name in ("partials/_scoreboard.html", "partials/_hands.html"):
+            app.jinja_env.get_template(name)
+    except TemplateNotFound:
+        return False
+    return True
+
+
+def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatch):
+    if not _live_templates_ready(app):
+        pytest.skip("waiting for the scoreboard/hands partials of the game page")
+    url = f"/games/{game.id}/live"
+    r = client.get(url)
+    assert r.status_code == 200
+    etag = r.headers["ETag"]
+    assert etag == f'"g{game.id}-v{game.version}-viewer"'
+    assert r.headers["Cache-Control"] == "no-cache"
+    assert 'hx-trigger="every 2s"' in r.text and 'id="live"' in r.text
+
+    # Unchanged: 304, empty, and nothing rendered (the context builder must not even run).
+    monkeypatch.setattr(sharing, "live_context", lambda g: pytest.fail("built a page for a 304"))
+    r = client.get(url, headers={"If-None-Match": etag})
+    assert r.status_code == 304 and r.data == b"" and r.headers["ETag"] == etag
+    r = client.get(url, headers={"If-None-Match": "W/" + etag})  # a proxy may weaken it
+    assert r.status_code == 304
+    monkeypatch.undo()
+
+    db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1))
+    db.session.commit()
+    r = client.get(url, headers={"If-None-Match": etag})
+    assert r.status_code == 200 and r.headers["ETag"] == f'"g{game.id}-v{game.version}-viewer"'
+
+
+def test_live_etag_depends_on_the_role(app, client, game):
+    """A viewer who becomes a scorer must not be served the cached viewer fragment."""
+    if not _live_templates_ready(app):
+        pytest.skip("waiting for the scoreboard/hands partials of the game page")
+    url = f"/games/{game.id}/live"
+    etag = client.get(url).headers["ETag"]
+    client.get(f"/s/{game.scorer_secret}")
+    r = client.get(url, headers={"If-None-Match": etag})
+    assert r.status_code == 200 and r.headers["ETag"].endswith('-scorer"')
+    assert "Cookie" in r.headers["Vary"]
+
+
+def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch):
+    if not _live_templates_ready(app):
+        pytest.skip("waiting for the scoreboard/hands partials of the game page")
+    from scorekeeper import games
+    real = getattr(games, "live_context", None) or games.page_context
+
+    def finished(g):
+        ctx = real(g)
+        ctx["finished"] = True
+        return ctx
+    monkeypatch.setattr(games, "live_context", finished, raising=False)
+    r = client.get(f"/games/{game.id}/live")
+    assert r.status_code == 200 and 'id="live"' in r.text
+    assert "hx-trigger" not in r.text and "hx-get" not in r.text
+
+
+def test_live_unknown_game_is_404(client):
+    assert client.get("/games/999/live").status_code == 404
+
+
+# ------------------------------------------------------------------------------ QR codes
+
+def _svg_modules(svg: str):
+    """The dark modules of one of our SVG QR codes, and its size in modules."""
+    size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
+    dark = {(int(x), int(y)) for x, y in re.findall(r"M(\d+),(\d+)H", svg)}
+    return size, dark
+
+
+def decode_qr_svg(svg: str) -> str:
+    """Read the QR code back: rasterize the modules and decode with zxing-cpp."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    size, dark = _svg_modules(svg)
+    scale = 4
+    pixels = bytes(0 if (x // scale, y // scale) in dark else 255
+                   for y in range(size * scale) for x in range(size * scale))
+    found = zxingcpp.read_barcode(
+        zxingcpp.ImageView(pixels, size * scale, size * scale, zxingcpp.ImageFormat.Lum))
+    assert found is not None, "no QR code found in the SVG"
+    return found.text
+
+
+def test_qr_svg_is_inline_scalable_and_holds_the_url():
+    url = "http://192.168.1.23:5000/g/ABC2345"
+    svg = str(sharing.qr_svg(url, "viewer link"))
+    assert svg.startswith("<svg") and "<?xml" not in svg
+    head = svg.split(">", 1)[0]
+    assert 'viewBox="0 0 ' in head and "width=" not in head and "height=" not in head
+    assert 'aria-label="viewer link"' in head and 'id="qr-path"' not in svg
+    # same modules as a fresh encoding of the URL (border 4) ...
+    qr = qrcode.QRCode(border=4, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    qr.add_data(url)
+    qr.make(fit=True)
+    matrix = qr.get_matrix()
+    size, dark = _svg_modules(svg)
+    assert size == len(matrix)
+    assert dark == {(x, y) for y, row in enumerate(matrix) for x, on in enumerate(row) if on}
+    # ... and a decoder reads the URL back
+    assert decode_qr_svg(svg) == url
+
+
+def test_qr_urls_use_public_url_when_configured(app, game):
+    app.config["PUBLIC_URL"] = "https://score.example/"
+    with game_request(base_url="http://localhost:5000"):
+        assert sharing.viewer_url(game) == f"https://score.example/g/{game.code}"
+        assert sharing.scorer_url(game) == f"https://score.example/s/{game.scorer_secret}"
+
+
+def test_qr_urls_use_the_lan_address_never_localhost(app, game, monkeypatch):
+    from scorekeeper import network
+    monkeypatch.setattr(network, "lan_ip", lambda: "192.168.1.23")
+    with game_request(base_url="http://localhost:5000"):
+        assert sharing.viewer_url(game) == f"http://192.168.1.23:5000/g/{game.code}"
+        assert sharing.join_url() == "http://192.168.1.23:5000/join"
+    with game_request(base_url="http://127.0.0.1:8080"):
+        url = sharing.scorer_url(game)
+        assert url == f"http://192.168.1.23:8080/s/{game.scorer_secret}"
+        assert "localhost" not in url and "127.0.0.1" not in url
+
+
+def test_share_partial_for_creator_and_viewer(app, game, monkeypatch):
+    from scorekeeper import network
+    monkeypatch.setattr(network, "lan_ip", lambda: "10.0.0.5")
+    include = '{% include "partials/_share.html" %}'
+    with game_request(base_url="http://localhost:5000"):
+        html = render_template_string(include, game=game)
+    assert sharing.pretty_code(game.code) in html
+    assert f"http://10.0.0.5:5000/g/{game.code}" in html
+    assert game.scorer_secret not in html and "<details" not in html  # viewers: no scorer QR
+    svgs = re.findall(r"<svg.*?</svg>", html, re.S)
+    assert [decode_qr_svg(s) for s in svgs] == [f"http://10.0.0.5:5000/g/{game.code}"]
+
+    name, value = _cookie("c", game, game.creator_secret)
+    with game_request(base_url="http://localhost:5000", headers={"Cookie": f"{name}={value}"}):
+        html = render_template_string(include, game=game)
+    assert "<details" in html and f"/games/{game.id}/scorer-link/rotate" in html
+    svgs = re.findall(r"<svg.*?</svg>", html, re.S)
+    assert [decode_qr_svg(s) for s in svgs] == [
+        f"http://10.0.0.5:5000/g/{game.code}", f"http://10.0.0.5:5000/s/{game.scorer_secret}"]
