@@ -1,0 +1,97 @@
+"""Scorekeeper: a table-side score keeper for the 42 family of games.
+
+create_app() is the application factory (flaskr style): instance-relative configuration, the
+extensions bound with init_app, the blueprints registered.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+__all__ = ["create_app"]
+
+
+def _secret_key(instance: Path) -> str:
+    """SECRET_KEY from the environment, else from instance/secret_key (generated on first run)."""
+    key = os.environ.get("SECRET_KEY")
+    if key:
+        return key
+    path = instance / "secret_key"
+    if path.exists():
+        key = path.read_text().strip()
+        if key:
+            return key
+    key = secrets.token_hex(32)
+    path.write_text(key + "\n")
+    try:
+        path.chmod(0o600)
+    except OSError:
+        pass
+    return key
+
+
+def _database_url(instance: Path) -> str:
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        # Heroku-style URLs name the dialect "postgres", SQLAlchemy wants "postgresql".
+        if url.startswith("postgres://"):
+            url = "postgresql://" + url[len("postgres://"):]
+        return url
+    return "sqlite:///" + str(instance / "scorekeeper.sqlite")
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=_database_url(instance),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        # A game lasts hours: a CSRF token must not expire while the phone lies on the table.
+        WTF_CSRF_TIME_LIMIT=None,
+        # Shown on pages (e.g. QR codes) instead of guessing from the request, when set.
+        PUBLIC_URL=os.environ.get("PUBLIC_URL"),
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+
+    from .extensions import csrf, db, htmx, migrate
+
+    db.init_app(app)
+    migrate.init_app(
+        app,
+        db,
+        directory=str(Path(app.root_path).parent / "migrations"),
+        render_as_batch=True,
+        compare_type=True,
+    )
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    from . import models  # noqa: F401  (register the tables with the metadata)
+    from . import games
+
+    app.register_blueprint(games.bp)
+    try:
+        from . import sharing
+    except ImportError:  # pragma: no cover - the sharing blueprint is optional
+        sharing = None
+    if sharing is not None:
+        app.register_blueprint(sharing.bp)
+    app.add_url_rule("/", endpoint="index", view_func=games.home)
+    games.init_app(app)
+    return app

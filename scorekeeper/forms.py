@@ -1,0 +1,397 @@
+"""Hand entry: form fields <-> the hand dict of the game record, both directions.
+
+The form is plain HTML (works without JavaScript); htmx only re-posts it as the scorer taps. Every
+field is kept as the string that was typed, so an invalid form is re-rendered exactly as entered.
+
+Field names:
+  mode            "auction" (call by call) or "quick" (just bidder and bid)
+  calls           the auction so far, comma separated in table order ("pass,31,84")
+  call            a tapped call button: a call to append, or "back" to take the last one back
+  bidder, bid     quick entry;  passed = "1": everybody passed (a redeal)
+  contract, trump, played (the game a plunge/splash plays), doubles_held, doubles_rule
+  points, made ("1"/"0"), points_mode ("number"/"items") and the card items
+  bid-N, tricks-N, pips-N (per seat), out, blocked, double_blank, remaining
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+CARD_ITEMS = (
+    # field, label, kind ("bool" or a max count), worth each
+    ("high", "High (ace of trumps)", "bool", 2),
+    ("other_aces", "Other aces", 3, 1),
+    ("jack", "Jack of trumps", "bool", 2),
+    ("other_jacks", "Other jacks", 3, 1),
+    ("four", "Four of trumps", "bool", 4),
+    ("game", "Game", "bool", 2),
+    ("three", "Three of trumps", "bool", 2),
+)
+
+CONTRACT_LABELS = {
+    "trumps": "Trumps",
+    "trash": "Trash",
+    "straight": "Straight 42",
+    "sevens": "Sevens",
+    "nillo": "Nillo",
+    "follow-me": "Follow me",
+    "plunge": "Plunge",
+    "splash": "Splash",
+}
+PLAYED_CHOICES = ("straight", "sevens", "follow-me", "nillo")
+DOUBLES_RULES = {
+    "nillo": (("high", "Doubles high"), ("low", "Doubles low"), ("suit", "Doubles a suit"),
+              ("suit-inverted", "Doubles a suit, inverted")),
+    "follow-me": (("high", "Doubles high"), ("low", "Doubles low")),
+}
+TRUMP_CHOICES = (("", "—"), ("0", "Blanks"), ("1", "Aces"), ("2", "Deuces"), ("3", "Treys"),
+                 ("4", "Fours"), ("5", "Fives"), ("6", "Sixes"), ("doubles", "Doubles"))
+
+SIMPLE_FIELDS = (
+    "mode", "calls", "bidder", "bid", "passed", "contract", "trump", "played", "doubles_held",
+    "doubles_rule", "points", "made", "points_mode", "out", "blocked", "double_blank", "remaining",
+    "high", "other_aces", "jack", "other_jacks", "four", "game", "three",
+)
+SEAT_FIELDS = ("bid", "tricks", "pips")
+
+
+class Problem(Exception):
+    """What stops a hand being built: kind "missing" (not finished yet) or "error"."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+# --------------------------------------------------------------------------- calls
+
+def parse_call(text: str) -> str | int | None:
+    text = (text or "").strip().lower()
+    if text in ("pass", "plunge", "splash"):
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def parse_calls(text: str | None) -> list[str | int]:
+    calls: list[str | int] = []
+    for part in (text or "").split(","):
+        call = parse_call(part)
+        if call is not None:
+            calls.append(call)
+    return calls
+
+
+def format_calls(calls) -> str:
+    return ",".join(str(c) for c in calls)
+
+
+def call_label(call, variant=None) -> str:
+    if call == "pass":
+        return "Pass"
+    if call in ("plunge", "splash"):
+        return str(call).capitalize()
+    if isinstance(call, int) and variant is not None and variant.units == "marks" and call >= 84 \
+            and call % 42 == 0:
+        return f"{call // 42} marks"
+    return str(call)
+
+
+# --------------------------------------------------------------------------- reading the form
+
+def read_values(form: Mapping[str, Any], players: int) -> dict[str, str]:
+    """The hand fields of a submitted form, as typed (strings)."""
+    values: dict[str, str] = {}
+    for name in SIMPLE_FIELDS:
+        v = form.get(name)
+        if v is not None:
+            values[name] = str(v).strip()
+    for prefix in SEAT_FIELDS:
+        for seat in range(players):
+            v = form.get(f"{prefix}-{seat}")
+            if v is not None:
+                values[f"{prefix}-{seat}"] = str(v).strip()
+    return values
+
+
+def apply_call_button(values: dict[str, str], form: Mapping[str, Any]) -> None:
+    """A tapped call button (or the mode switch) changes the form's state, not the database."""
+    new_mode = form.get("set_mode")
+    if new_mode in ("auction", "quick"):
+        values["mode"] = new_mode
+    tapped = form.get("call")
+    if tapped is None:
+        return
+    calls = parse_calls(values.get("calls"))
+    if tapped == "back":
+        if calls:
+            calls.pop()
+    elif tapped == "clear":
+        calls = []
+    else:
+        call = parse_call(tapped)
+        if call is not None:
+            calls.append(call)
+    values["calls"] = format_calls(calls)
+
+
+def default_mode(variant) -> str:
+    return "auction"
+
+
+def mode_of(variant, values) -> str:
+    mode = values.get("mode")
+    return mode if mode in ("auction", "quick") else default_mode(variant)
+
+
+def _int(values, name, label, *, required=True, missing=None) -> int | None:
+    raw = values.get(name, "")
+    if raw == "":
+        if required:
+            raise Problem("missing", missing or f"Enter {label}.")
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise Problem("error", f"{label[0].upper()}{label[1:]} must be a whole number.") from None
+
+
+def _bool(values, name) -> bool:
+    return values.get(name, "") in ("1", "on", "true", "yes")
+
+
+# --------------------------------------------------------------------------- form -> hand
+
+def build_hand(variant, options: dict, players: list[str], values: dict[str, str],
+               auction: dict | None) -> dict[str, Any]:
+    """The hand dict for the record, or raise Problem naming what is missing or wrong.
+
+    `auction` is legal_calls() for the calls in the form (auction mode of the bidding games and
+    card42), else None.
+    """
+    family = variant.family
+    n = len(players)
+
+    if family == "castle-rock":
+        return {"remaining": _int(values, "remaining", "the dominoes left in the row")}
+
+    if family == "mexican-train":
+        pips = [_int(values, f"pips-{s}", f"the pips left in {players[s]}'s hand") for s in range(n)]
+        hand: dict[str, Any] = {"pips": pips}
+        if values.get("out", "") != "":
+            hand["out"] = _int(values, "out", "who went out")
+        if _bool(values, "blocked"):
+            hand["blocked"] = True
+        if values.get("double_blank", "") != "":
+            hand["double_blank"] = _int(values, "double_blank", "who held the double blank")
+        return hand
+
+    if family == "card42":
+        if mode_of(variant, values) == "auction":
+            if auction is None or auction.get("error"):
+                raise Problem("error", (auction or {}).get("error") or "The bids are not legal.")
+            calls = parse_calls(values.get("calls"))
+            if not auction.get("done"):
+                seat = auction.get("seat")
+                who = players[seat] if seat is not None else "the next player"
+                raise Problem("missing", f"Enter the bids: {who} to bid.")
+            dealer = auction["dealer"]
+            bids = [0] * n
+            for i, b in enumerate(calls):
+                bids[(dealer + 1 + i) % n] = int(b)
+        else:
+            bids = [_int(values, f"bid-{s}", f"{players[s]}'s bid") for s in range(n)]
+        tricks = [_int(values, f"tricks-{s}", f"the tricks {players[s]} took") for s in range(n)]
+        return {"bids": bids, "tricks": tricks}
+
+    # ---- the bidding games
+    hand = {}
+    if mode_of(variant, values) == "auction":
+        if auction is None:
+            raise Problem("error", "The auction could not be read.")
+        if auction.get("error"):
+            raise Problem("error", auction["error"])
+        calls = parse_calls(values.get("calls"))
+        if not auction.get("done"):
+            seat = auction.get("seat")
+            who = players[seat] if seat is not None else "the next player"
+            raise Problem("missing", f"Enter the auction: {who} to call.")
+        hand["auction"] = calls
+        if auction.get("redeal"):
+            return hand
+        winning = auction.get("winning_call")
+    else:
+        if _bool(values, "passed"):
+            return {"passed": True}
+        bidder = _int(values, "bidder", "who won the bid", missing="Pick who won the bid.")
+        bid = _int(values, "bid", "the winning bid", missing="Enter the winning bid.")
+        hand["bidder"] = bidder
+        hand["bid"] = bid
+        winning = None
+
+    if family == "moon":
+        hand["tricks"] = [_int(values, f"tricks-{s}", f"the tricks {players[s]} took")
+                          for s in range(n)]
+        return hand
+
+    if family in ("card42-teams",):
+        if values.get("points_mode") == "items":
+            items: dict[str, Any] = {}
+            for field, label, kind, _worth in CARD_ITEMS:
+                if kind == "bool":
+                    items[field] = _bool(values, field)
+                else:
+                    items[field] = _int(values, field, label.lower(), required=False) or 0
+            hand["points"] = items
+        else:
+            hand["points"] = _int(values, "points", "the points the bidding team caught")
+        return hand
+
+    if family == "forty-two":
+        hand["points"] = _int(values, "points", "the points the bidding team caught")
+        return hand
+
+    # texas42-1986 and the marks games: a contract, then its outcome
+    contract = values.get("contract", "")
+    if winning in ("plunge", "splash"):
+        contract = winning
+    if not contract:
+        raise Problem("missing", "Pick the contract.")
+    hand["contract"] = contract
+    if contract in ("trumps", "straight"):
+        trump = values.get("trump", "")
+        if trump:
+            hand["trump"] = "doubles" if trump == "doubles" else _int(values, "trump", "the trump")
+    if contract in ("plunge", "splash"):
+        played = values.get("played", "")
+        if not played:
+            raise Problem("missing", f"Pick the game the {contract} was played as.")
+        hand["call"] = played
+        hand["doubles"] = _int(values, "doubles_held", "how many doubles the bidder held",
+                               missing="Enter how many doubles the bidder held.")
+    if contract in DOUBLES_RULES and values.get("doubles_rule", ""):
+        hand["doubles"] = values["doubles_rule"]
+
+    if contract in ("trumps", "straight"):
+        hand["points"] = _int(values, "points", "the points the bidding team caught")
+    else:
+        made = values.get("made", "")
+        if made not in ("1", "0"):
+            raise Problem("missing", "Was the contract made or set?")
+        hand["made"] = made == "1"
+    return hand
+
+
+# --------------------------------------------------------------------------- hand -> form
+
+def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[str, str]:
+    """Form values that rebuild `hand` (for editing a saved hand)."""
+    family = variant.family
+    n = len(players)
+    v: dict[str, str] = {}
+
+    def seats(prefix, items):
+        for s, x in enumerate(items or []):
+            v[f"{prefix}-{s}"] = str(x)
+
+    if family == "castle-rock":
+        v["remaining"] = str(hand.get("remaining", ""))
+        return v
+    if family == "mexican-train":
+        seats("pips", hand.get("pips"))
+        if "out" in hand:
+            v["out"] = str(hand["out"])
+        if hand.get("blocked"):
+            v["blocked"] = "1"
+        if "double_blank" in hand:
+            v["double_blank"] = str(hand["double_blank"])
+        return v
+    if family == "card42":
+        v["mode"] = "quick"
+        seats("bid", hand.get("bids"))
+        seats("tricks", hand.get("tricks"))
+        return v
+
+    if "auction" in hand:
+        v["mode"] = "auction"
+        v["calls"] = format_calls(hand["auction"])
+    else:
+        v["mode"] = "quick"
+        if hand.get("passed"):
+            v["passed"] = "1"
+        if "bidder" in hand:
+            v["bidder"] = str(hand["bidder"])
+        if "bid" in hand:
+            v["bid"] = str(hand["bid"])
+    if "tricks" in hand:
+        seats("tricks", hand["tricks"])
+    contract = hand.get("contract")
+    if contract:
+        v["contract"] = contract
+    if "trump" in hand:
+        v["trump"] = str(hand["trump"])
+    if "call" in hand:
+        v["played"] = str(hand["call"])
+    if "doubles" in hand:
+        if isinstance(hand["doubles"], int):
+            v["doubles_held"] = str(hand["doubles"])
+        else:
+            v["doubles_rule"] = str(hand["doubles"])
+    points = hand.get("points")
+    if isinstance(points, dict):
+        v["points_mode"] = "items"
+        for field, _label, kind, _w in CARD_ITEMS:
+            if kind == "bool":
+                if points.get(field):
+                    v[field] = "1"
+            else:
+                v[field] = str(points.get(field, 0))
+    elif points is not None:
+        v["points"] = str(points)
+    if "made" in hand and not (contract in ("trumps", "straight") and points is not None):
+        v["made"] = "1" if hand["made"] else "0"
+    return v
+
+
+# --------------------------------------------------------------------------- describing a hand
+
+def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dict | None) -> str:
+    """One line about what was entered, for the list of hands."""
+    family = variant.family
+    if family == "castle-rock":
+        return f"{hand.get('remaining')} left in the row"
+    if family == "mexican-train":
+        parts = []
+        if "out" in hand:
+            parts.append(f"{players[hand['out']]} went out")
+        if hand.get("blocked"):
+            parts.append("blocked")
+        return ", ".join(parts) or "round played"
+    if family == "card42":
+        bids = hand.get("bids", [])
+        tricks = hand.get("tricks", [])
+        return "; ".join(f"{players[s]} {b}/{t}" for s, (b, t) in enumerate(zip(bids, tricks))) \
+            + " (bid/took)"
+    if result is not None and result.get("bidder") is None:
+        return "All passed: redeal"
+    bidder = result.get("bidder") if result else hand.get("bidder")
+    bid = result.get("bid") if result else hand.get("bid")
+    who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
+    text = f"{who} bid {call_label(bid, variant)}"
+    contract = hand.get("contract")
+    if contract:
+        text += " " + CONTRACT_LABELS.get(contract, contract).lower()
+        if hand.get("call"):
+            text += f" ({CONTRACT_LABELS.get(hand['call'], hand['call']).lower()})"
+    points = hand.get("points")
+    if isinstance(points, int):
+        text += f", caught {points}"
+    elif isinstance(points, dict):
+        text += ", caught (itemised)"
+    if family == "moon" and hand.get("tricks") and isinstance(bidder, int):
+        text += f", took {hand['tricks'][bidder]}"
+    if result is not None and result.get("made") is not None:
+        text += ": made" if result["made"] else ": set"
+    return text

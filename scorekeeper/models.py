@@ -1,0 +1,137 @@
+"""Database models: the game record's inputs only. Every score is derived by scorekeeper.rules.
+
+Game.version goes up by one on every write to the game or its hands; the write views use it for
+optimistic concurrency (a stale form is refused, so a double tap never saves twice) and later for
+ETags.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, func, select
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+# Join codes: letters without I, L, O and digits without 0, 1 (nothing to misread at a table):
+# 31 characters; 7 of them give 31**7 (about 2.75e10) codes, more than 2**30.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 7
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Game(db.Model):
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    code: Mapped[str] = mapped_column(String(8), unique=True, default=new_code)
+    scorer_secret: Mapped[str] = mapped_column(String(64), default=new_secret)
+    scorer_generation: Mapped[int] = mapped_column(Integer, default=1)
+    creator_secret: Mapped[str] = mapped_column(String(64), default=new_secret)
+
+    players: Mapped[list["Player"]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list["Hand"]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+    events: Mapped[list["AuditEvent"]] = relationship(
+        back_populates="game", order_by="AuditEvent.id", cascade="all, delete-orphan"
+    )
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def record(self) -> dict[str, Any]:
+        """The game record (game-record.md) built from the rows: the inputs, never a score."""
+        return {
+            "variant": self.variant,
+            "players": self.player_names,
+            "first_dealer": self.first_dealer,
+            "options": dict(self.options or {}),
+            "hands": [h.data for h in self.hands],
+        }
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id} {self.variant} v{self.version}>"
+
+
+class Player(db.Model):
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Hand(db.Model):
+    __tablename__ = "hand"
+    # The database enforces one hand per number: a racing second insert fails.
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)  # 0-based index in the record's hands
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)  # the hand exactly as in the game record
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+
+
+class AuditEvent(db.Model):
+    """One row per write. Undo and edit keep the earlier version of the hand here."""
+
+    __tablename__ = "audit_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    action: Mapped[str] = mapped_column(String(16))  # created | entered | edited | undone | rotated
+    hand_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    via: Mapped[str] = mapped_column(String(40))  # "creator" or "scorer link #N"
+
+    game: Mapped[Game] = relationship(back_populates="events")
+
+
+class GuessAttempt(db.Model):
+    """A join-code guess, for rate limiting wrong codes per address."""
+
+    __tablename__ = "guess_attempt"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+def unused_code() -> str:
+    """A join code no game has yet."""
+    while True:
+        code = new_code()
+        if db.session.scalar(select(func.count()).select_from(Game).where(Game.code == code)) == 0:
+            return code

@@ -1,0 +1,61 @@
+"""The URL phones on the same network can open: public_base_url(port)."""
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+
+
+def _usable(ip: str | None) -> bool:
+    if not ip:
+        return False
+    try:
+        addr = ipaddress.ip_address(ip)
+    except ValueError:
+        return False
+    return not (addr.is_loopback or addr.is_unspecified or addr.is_link_local)
+
+
+def lan_ip() -> str | None:
+    """This machine's LAN address, or None.
+
+    Connecting a UDP socket sends nothing: it only asks the kernel which interface and source
+    address it would route through. Falls back to what the hostname resolves to.
+    """
+    for target in ("10.254.254.254", "192.0.2.1", "8.8.8.8"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((target, 1))
+                ip = s.getsockname()[0]
+        except OSError:
+            continue
+        if _usable(ip):
+            return ip
+    try:
+        host = socket.gethostname()
+        for info in socket.getaddrinfo(host, None, socket.AF_INET):
+            ip = info[4][0]
+            if _usable(ip):
+                return ip
+    except OSError:
+        pass
+    return None
+
+
+def public_base_url(port: int | str) -> str:
+    """Base URL (no trailing slash) for phones: $PUBLIC_URL if set, else http://<LAN IP>:<port>.
+
+    Never localhost unless nothing else exists (then the hostname, then localhost).
+    """
+    override = os.environ.get("PUBLIC_URL", "").strip()
+    if override:
+        return override.rstrip("/")
+    ip = lan_ip()
+    if ip is None:
+        try:
+            ip = socket.gethostname() or "localhost"
+        except OSError:
+            ip = "localhost"
+    if ":" in ip:  # an IPv6 literal
+        ip = f"[{ip}]"
+    return f"http://{ip}:{int(port)}"
