@@ -38,7 +38,19 @@ def build_parser() -> argparse.ArgumentParser:
     checker = commands.add_parser("check", help="check and score a game record (JSON)")
     checker.add_argument("file", help="the record's path, or - for standard input")
     checker.set_defaults(run=lambda args: check(args.file))
+    server = commands.add_parser(
+        "serve", help="serve the app with waitress on all interfaces (port: --port or $PORT)")
+    server.add_argument("--port", type=int, default=None, help="default: $PORT or 5000")
+    server.set_defaults(run=lambda args: serve(args.port))
     return parser
+
+
+def serve(port: int | None = None) -> int:
+    """Run the table app (waitress, 0.0.0.0) and print the URL phones can open, with a QR code."""
+    from .serve import serve as run_server
+
+    run_server(port)
+    return EXIT_VALID
 
 
 def main(argv: list[str] | None = None) -> int:
