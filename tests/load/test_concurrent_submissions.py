@@ -1,0 +1,196 @@
+"""Two to eight phones submit the same hand at the same moment, 50 times, against the real
+server: gunicorn with several worker processes (and threads) in front of one SQLite file.
+
+Every round exactly one submission is saved and the others are told which hand beat them;
+no hand is lost or doubled; the audit trail has one "entered" event per hand.  Nothing is
+shared between the workers but the database, so this is the conflict check that the
+single-process test client cannot make.
+"""
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+WORKERS, THREADS = 4, 4
+ROUNDS = 50
+
+pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _make_database(path: Path) -> None:
+    """The schema, in WAL mode (readers never wait for the writer; it is a property of the
+    file, so every worker gets it)."""
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "x"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    with sqlite3.connect(path) as con:
+        assert con.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("load")
+    db_path = tmp / "scorekeeper.sqlite"
+    _make_database(db_path)
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}",
+           "SECRET_KEY": "load-test-secret", "PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    log = open(tmp / "gunicorn.log", "w")
+    proc = subprocess.Popen(
+        [str(GUNICORN), "--workers", str(WORKERS), "--threads", str(THREADS),
+         "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2", "scorekeeper:create_app()"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, _, _ = request(port, "GET", "/")
+                if status == 200:
+                    break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
+            time.sleep(0.2)
+        yield port, db_path
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def request(port, method, path, fields=None, cookies=None, conn=None):
+    """(status, headers, body text) of one request, without following redirects."""
+    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {}
+    body = None
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    if fields is not None:
+        body = urllib.parse.urlencode(fields, doseq=True)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    try:
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, resp.headers, resp.read().decode()
+    finally:
+        conn.close()
+
+
+def _keep_cookies(jar: dict, headers) -> None:
+    for header in headers.get_all("Set-Cookie") or []:
+        for name, morsel in SimpleCookie(header).items():
+            jar[name] = morsel.value
+
+
+def _hidden(html: str, name: str) -> str:
+    m = re.search(rf'name="{name}" value="([^"]*)"', html)
+    assert m, f"no {name} field in the page"
+    return m.group(1)
+
+
+def _create_game(port) -> tuple[int, dict]:
+    """A Texas 42 game where an all-pass is thrown in, so 50 redeals never end it."""
+    from scorekeeper.rules import VARIANTS
+
+    jar: dict[str, str] = {}
+    status, headers, html = request(port, "GET", "/games/new?variant=texas42")
+    assert status == 200, html
+    _keep_cookies(jar, headers)
+    contracts = [o for o in VARIANTS["texas42"].options if o.name == "contracts"][0].choices
+    fields = {"csrf_token": _hidden(html, "csrf_token"), "variant": "texas42",
+              "name-0": "Ann", "name-1": "Bob", "name-2": "Cat", "name-3": "Dan",
+              "first_dealer": "0", "opt-target_marks": "7", "opt-win_by": "1",
+              "opt-all_pass": "redeal", "opt-contracts": list(contracts)}
+    status, headers, html = request(port, "POST", "/games/new", fields, jar)
+    assert status == 303, html
+    _keep_cookies(jar, headers)
+    game_id = int(re.fullmatch(r"/games/(\d+)", urllib.parse.urlsplit(
+        headers["Location"]).path).group(1))
+    assert f"sk_c_{game_id}" in jar, "the creator cookie was not set"
+    return game_id, jar
+
+
+def _race(port, game_id, jar, phones: int):
+    """`phones` threads post the same hand on the same version at the same moment."""
+    status, _, html = request(port, "GET", f"/games/{game_id}", cookies=jar)
+    assert status == 200
+    fields = {"csrf_token": _hidden(html, "csrf_token"), "version": _hidden(html, "version"),
+              "mode": "quick", "passed": "1", "index": ""}
+    barrier = threading.Barrier(phones)
+    results: list = [None] * phones
+
+    def phone(i):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.connect()  # connected before the barrier: the posts leave together
+        barrier.wait()
+        try:
+            results[i] = request(port, "POST", f"/games/{game_id}/hands", fields, jar, conn)
+        except Exception as exc:  # reported by the assertions below
+            results[i] = (None, None, repr(exc))
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(phones)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return int(fields["version"]), results
+
+
+def test_simultaneous_submissions_save_exactly_one(server):
+    port, db_path = server
+    game_id, jar = _create_game(port)
+    rng = random.Random(4242)
+    for number in range(ROUNDS):
+        phones = rng.randint(2, 8)
+        version, results = _race(port, game_id, jar, phones)
+        statuses = [r[0] for r in results]
+        saved = [r for r in results if r[0] == 303]
+        assert len(saved) == 1, f"hand {number + 1}, {phones} phones: statuses {statuses}"
+        assert saved[0][1]["Location"].endswith(f"/games/{game_id}")
+        for status, _, html in results:
+            if status != 303:
+                assert status == 409, f"hand {number + 1}: {status} {html[:500]}"
+                assert f"Hand {number + 1} was just entered from another phone" in html
+
+    with sqlite3.connect(db_path) as con:
+        numbers = [n for (n,) in con.execute(
+            "SELECT number FROM hand WHERE game_id = ? ORDER BY number", (game_id,))]
+        assert numbers == list(range(ROUNDS))
+        entered = con.execute(
+            "SELECT hand_number, via FROM audit_event WHERE game_id = ? AND action = 'entered'"
+            " ORDER BY id", (game_id,)).fetchall()
+        assert entered == [(n, "creator") for n in range(ROUNDS)]
+        actions = {a for (a,) in con.execute(
+            "SELECT DISTINCT action FROM audit_event WHERE game_id = ?", (game_id,))}
+        assert actions == {"created", "entered"}
+        (version,) = con.execute("SELECT version FROM game WHERE id = ?", (game_id,)).fetchone()
+        assert version == 1 + ROUNDS
