@@ -16,62 +16,34 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import access, create_app, sharing
 from scorekeeper.extensions import db
-from scorekeeper.models import AuditEvent, Game, GuessAttempt, Player, utcnow
+from scorekeeper.models import AuditEvent, Game, GuessAttempt, Hand, Player, utcnow
 
 
 # ------------------------------------------------------------------------------ fixtures
-# Local on purpose: these tests also stand up a second app on the same database file, to
-# play a second worker process.
+# `app` and `client` come from tests/conftest.py (a migrated SQLite file per test).
 
-def _make_app(db_path, **extra):
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
-        "WTF_CSRF_ENABLED": False,
-        "PUBLIC_URL": None,
-        **extra,
-    })
-    if "sharing" not in app.blueprints:  # until the factory registers it
-        app.register_blueprint(sharing.bp)
-        access.init_app(app)
-
-    @app.post("/_test/write/<int:game_id>")
-    def _test_write(game_id):
-        """Stands in for any scorer-only write view."""
-        access.require_scorer(db.get_or_404(Game, game_id))
-        return "written"
-
-    with app.app_context():
-        db.create_all()
-    return app
-
-
-@pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "sk.sqlite"
-
-
-@pytest.fixture
-def app(db_path, monkeypatch):
-    monkeypatch.delenv("PUBLIC_URL", raising=False)
-    app = _make_app(db_path)
-    with app.app_context():
-        yield app
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+def _another_worker(app, **extra):
+    """A second app instance on the same database file: stands for another worker process."""
+    other = create_app({**{k: app.config[k] for k in (
+        "TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI", "WTF_CSRF_ENABLED")}, **extra})
+    return other
 
 
 @pytest.fixture
 def game(app):
-    g = Game(variant="texas42", code=access.fresh_join_code(),
+    """A Texas 42 game where an all-pass is thrown in: a hand is just {"passed": true}."""
+    g = Game(variant="texas42", code=access.fresh_join_code(), options={"all_pass": "redeal"},
              players=[Player(seat=i, name=n) for i, n in enumerate(["Ann", "Bob", "Cat", "Dan"])])
     db.session.add(g)
     db.session.commit()
     return g
+
+
+def write(client, game):
+    """Enter a hand through the real hand-entry view, on the game's current version."""
+    db.session.expire_all()
+    return client.post(f"/games/{game.id}/hands",
+                       data={"version": str(game.version), "mode": "quick", "passed": "1"})
 
 
 def _cookie(kind, game, secret):
@@ -204,14 +176,12 @@ def test_eleventh_wrong_code_in_a_minute_is_refused(client, game, monkeypatch):
     assert client.post("/join", data={"code": game.code}, environ_base=addr).status_code == 303
 
 
-def test_guess_count_is_shared_by_worker_processes(db_path, game, monkeypatch):
+def test_guess_count_is_shared_by_worker_processes(app, game):
     """Two app instances on one database file stand for two worker processes."""
-    other_worker = _make_app(db_path)
-    a, b = other_worker.test_client(), None
+    other_worker = _another_worker(app)
+    a, b = other_worker.test_client(), app.test_client()
     with other_worker.app_context():
         assert _wrong(a, 6) == [404] * 6
-    from flask import current_app
-    b = current_app.test_client()
     assert _wrong(b, 4, start=10) == [404] * 4
     assert _wrong(b, 1, start=20) == [429]
     with other_worker.app_context():
@@ -263,10 +233,13 @@ def test_forged_cookies_do_not_work(client, game):
 
 
 def test_viewer_write_gets_plain_403(client, game):
-    r = client.post(f"/_test/write/{game.id}")
-    assert r.status_code == 403
-    assert b"View only" in r.data and b"can watch the game but not change it" in r.data
-    assert b"<form" not in r.data  # a plain page
+    for r in (write(client, game),
+              client.post(f"/games/{game.id}/hands/undo", data={"version": game.version}),
+              client.post(f"/games/{game.id}/scorer-link/rotate")):
+        assert r.status_code == 403
+        assert b"View only" in r.data and b"can watch the game but not change it" in r.data
+        assert b"<form" not in r.data  # a plain page
+    assert db.session.scalar(select(func.count()).select_from(Hand)) == 0
 
 
 # ------------------------------------------------------------------------------ scorer link
@@ -285,7 +258,9 @@ def test_scorer_link_sets_cookie_and_drops_the_secret(client, game):
     assert not morsel["secure"]  # plain http on a LAN: a Secure cookie would never come back
     assert int(morsel["max-age"]) == 30 * 24 * 3600
     assert game.scorer_secret not in morsel.value
-    assert client.post(f"/_test/write/{game.id}").data == b"written"
+    assert write(client, game).status_code == 303  # saved
+    event = db.session.scalars(select(AuditEvent).where(AuditEvent.action == "entered")).one()
+    assert event.via == "scorer link #1"
 
 
 def test_scorer_cookie_is_secure_over_https(client, game):
@@ -302,12 +277,14 @@ def test_unknown_scorer_link_is_a_plain_404(client, game):
 def test_rotation_revokes_old_link_and_cookies(app, game):
     scorer = app.test_client()
     creator = as_creator(app.test_client(), game)
-    old_secret, version = game.scorer_secret, game.version
+    old_secret = game.scorer_secret
     assert scorer.get(f"/s/{old_secret}").status_code == 303
-    assert scorer.post(f"/_test/write/{game.id}").status_code == 200
+    assert write(scorer, game).status_code == 303
     # a scorer cannot rotate: only the creator hands scoring over
     assert scorer.post(f"/games/{game.id}/scorer-link/rotate").status_code == 403
 
+    db.session.expire_all()
+    version = game.version
     r = creator.post(f"/games/{game.id}/scorer-link/rotate")
     assert r.status_code == 303 and r.headers["Location"] == f"/games/{game.id}#share"
     db.session.expire_all()
@@ -317,21 +294,24 @@ def test_rotation_revokes_old_link_and_cookies(app, game):
     assert (event.game_id, event.via, event.data) == (game.id, "creator", {"generation": 2})
     assert event.at is not None
 
-    assert scorer.post(f"/_test/write/{game.id}").status_code == 403  # old cookie: viewer now
+    assert write(scorer, game).status_code == 403  # the old cookie makes a viewer now
     r = scorer.get(f"/s/{old_secret}")
     assert r.status_code == 404 and b"no longer valid" in r.data
-    assert creator.post(f"/_test/write/{game.id}").status_code == 200  # creator unaffected
+    assert write(creator, game).status_code == 303  # the creator is unaffected
 
     newcomer = app.test_client()
     assert newcomer.get(f"/s/{game.scorer_secret}").status_code == 303
-    assert newcomer.post(f"/_test/write/{game.id}").status_code == 200
+    assert write(newcomer, game).status_code == 303
+    vias = db.session.scalars(select(AuditEvent.via).where(AuditEvent.action == "entered")
+                              .order_by(AuditEvent.id)).all()
+    assert vias == ["scorer link #1", "creator", "scorer link #2"]
     name, value = _cookie("s", game, game.scorer_secret)
     with game_request(headers={"Cookie": f"{name}={value}"}):
         assert access.actor(game) == "scorer link #2"
 
 
-def test_rotation_needs_a_csrf_token(db_path, monkeypatch):
-    app = _make_app(db_path, WTF_CSRF_ENABLED=True)
+def test_rotation_needs_a_csrf_token(app):
+    app = _another_worker(app, WTF_CSRF_ENABLED=True)
     with app.app_context():
         g = Game(variant="texas42", code=access.fresh_join_code())
         db.session.add(g)
