@@ -39,14 +39,16 @@ def _free_port() -> int:
 
 
 def _make_database(path: Path) -> None:
-    """The schema, in WAL mode (readers never wait for the writer; it is a property of the
-    file, so every worker gets it)."""
+    """The schema by the real migrations, in WAL mode (readers never wait for the writer;
+    it is a property of the file, so every worker gets it)."""
+    from flask_migrate import upgrade
+
     from scorekeeper import create_app
     from scorekeeper.extensions import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "x"})
     with app.app_context():
-        db.create_all()
+        upgrade()
         db.engine.dispose()
     with sqlite3.connect(path) as con:
         assert con.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
