@@ -1,0 +1,96 @@
+"""The rules engine is pure: it imports only the standard library and scorekeeper.rules itself."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "scorekeeper" / "rules"
+FORBIDDEN = ("flask", "sqlalchemy", "werkzeug", "jinja2", "alembic", "flask_sqlalchemy", "flask_migrate",
+             "flask_wtf", "flask_htmx", "wtforms", "qrcode", "waitress")
+STDLIB = set(sys.stdlib_module_names)
+
+
+def rules_files():
+    return sorted(RULES.rglob("*.py"))
+
+
+def _package_of(path: Path) -> list[str]:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    return parts[:-1]  # the package the module lives in (an __init__ is its own package)
+
+
+def imports_of(path: Path):
+    """(line, absolute module name, imported names) for every import statement."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    pkg = _package_of(path)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                out.append((node.lineno, a.name, []))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg[: len(pkg) - (node.level - 1)] if node.level > 1 else list(pkg)
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.append((node.lineno, mod, [a.name for a in node.names]))
+        elif isinstance(node, ast.Call):
+            # importlib.import_module("x") / __import__("x") with a constant name
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+            if name in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                out.append((node.lineno, node.args[0].value, []))
+    return out
+
+
+def allowed(mod: str, names: list[str]) -> bool:
+    top = mod.split(".")[0]
+    if mod == "scorekeeper.rules" or mod.startswith("scorekeeper.rules."):
+        return True
+    if mod == "scorekeeper":
+        return bool(names) and all(n == "rules" for n in names)
+    return top in STDLIB and top != "scorekeeper"
+
+
+def test_rules_package_exists():
+    files = rules_files()
+    assert (RULES / "__init__.py") in files
+    assert len(files) >= 1
+
+
+@pytest.mark.parametrize("path", rules_files(), ids=lambda p: str(p.relative_to(RULES)))
+def test_no_web_or_third_party_imports(path):
+    bad = []
+    for line, mod, names in imports_of(path):
+        top = mod.split(".")[0].lower()
+        if top in FORBIDDEN or top.startswith("flask_") or not allowed(mod, names):
+            bad.append(f"{path.name}:{line}: import {mod} {names or ''}")
+    assert not bad, "scorekeeper.rules must stay pure (stdlib + scorekeeper.rules only):\n" + "\n".join(bad)
+
+
+def test_importing_rules_loads_no_third_party_module():
+    """Import scorekeeper.rules with a bare parent package (so scorekeeper/__init__.py, the Flask app,
+    does not run) and list every module that the import added."""
+    code = f"""
+import sys, types
+before = set(sys.modules)
+pkg = types.ModuleType("scorekeeper")
+pkg.__path__ = [{str(ROOT / "scorekeeper")!r}]
+sys.modules["scorekeeper"] = pkg
+import scorekeeper.rules
+stdlib = set(sys.stdlib_module_names)
+added = sorted(m for m in set(sys.modules) - before
+               if m.split(".")[0] not in stdlib and not (m == "scorekeeper" or m.startswith("scorekeeper.rules")))
+print("\\n".join(added))
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "", "importing scorekeeper.rules loaded: " + r.stdout
