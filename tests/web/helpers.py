@@ -1,0 +1,59 @@
+"""Helpers for the view tests: make games through the real forms, post hands."""
+from __future__ import annotations
+
+import re
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+
+HX = {"HX-Request": "true"}
+NAMES = {1: ["Sol"], 2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bob", "Cat", "Dan"]}
+
+
+def create(client, variant, players=4, first_dealer=0, **options):
+    names = NAMES[players] if isinstance(players, int) else players
+    data = {"variant": variant, "first_dealer": str(first_dealer)}
+    for i, n in enumerate(names):
+        data[f"name-{i}"] = n
+    from scorekeeper.rules import VARIANTS
+
+    for o in VARIANTS[variant].options:  # the defaults, as the page would send them
+        key = f"opt-{o.name}"
+        value = options.get(o.name, o.default)
+        if o.kind == "bool":
+            if value:
+                data[key] = "1"
+        elif o.kind == "multi":
+            data[key] = list(value)
+        elif value is not None:
+            data[key] = str(value)
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def game(game_id) -> Game:
+    db.session.expire_all()
+    return db.session.get(Game, game_id)
+
+
+def post_hand(client, game_id, fields, htmx=False, number=None, version=None):
+    g = game(game_id)
+    data = {"version": str(g.version if version is None else version), **fields}
+    url = f"/games/{game_id}/hands" + ("" if number is None else f"/{number}")
+    return client.post(url, data=data, headers=HX if htmx else {})
+
+
+def preview(client, game_id, fields, htmx=True):
+    g = game(game_id)
+    data = {"version": str(g.version), **fields}
+    return client.post(f"/games/{game_id}/hands/preview", data=data, headers=HX if htmx else {})
+
+
+def text(response) -> str:
+    """The visible text of a response, whitespace collapsed."""
+    html = response.get_data(as_text=True)
+    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"<[^>]+>", " ", html)
+    html = html.replace("&amp;", "&").replace("&#39;", "'").replace("&quot;", '"')
+    return " ".join(html.split())

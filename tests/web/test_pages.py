@@ -1,0 +1,319 @@
+"""View tests: every route, as a full page and as the htmx partial."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.models import AuditEvent, Game, Hand, Player
+from scorekeeper.rules import VARIANTS
+
+from .helpers import HX, create, game, post_hand, preview, text
+
+
+# --------------------------------------------------------------------------- home
+
+def test_home_empty(client):
+    r = client.get("/")
+    assert r.status_code == 200
+    assert "<html" in r.get_data(as_text=True)
+    assert "Start a new game" in text(r)
+    assert "No game in progress" in text(r)
+
+
+def test_home_partial_lists_games(client):
+    gid = create(client, "moon", 3)
+    r = client.get("/", headers=HX)
+    assert r.status_code == 200
+    body = r.get_data(as_text=True)
+    assert "<html" not in body
+    assert f"/games/{gid}" in body
+    assert "Ann, Bob, Cat" in text(r)
+
+
+def test_home_separates_finished_games(client, app):
+    gid = create(client, "moon", 3)
+    # shooting the moon wins at once
+    r = post_hand(client, gid, {"mode": "quick", "bidder": "0", "bid": "21",
+                                "tricks-0": "7", "tricks-1": "0", "tricks-2": "0"})
+    assert r.status_code == 303
+    t = text(client.get("/"))
+    assert "Recently finished" in t
+    assert "Won by Ann" in t
+
+
+# --------------------------------------------------------------------------- new game
+
+def test_new_game_page_lists_every_variant(client):
+    r = client.get("/games/new")
+    assert r.status_code == 200
+    t = text(r)
+    for v in VARIANTS.values():
+        assert v.title in t
+        assert v.blurb in t
+
+
+def test_new_game_partial_for_a_variant(client):
+    r = client.get("/games/new?variant=lechner42", headers=HX)
+    assert r.status_code == 200
+    body = r.get_data(as_text=True)
+    assert "<html" not in body
+    assert 'name="name-3"' in body and 'name="name-4"' not in body
+    assert "team A" in body and "team B" in body
+    for o in VARIANTS["lechner42"].options:
+        assert f'name="opt-{o.name}"' in body
+        assert o.help in text(r)
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_new_game_form_per_variant(client, variant_id):
+    v = VARIANTS[variant_id]
+    r = client.get(f"/games/new?variant={variant_id}")
+    assert r.status_code == 200
+    body = r.get_data(as_text=True)
+    assert f'name="name-{v.max_players - 1}"' in body
+    assert 'method="post"' in body and 'name="csrf_token"' in body
+
+
+def test_create_game_stores_inputs_and_grants_creator(client, app):
+    gid = create(client, "lechner42", first_dealer=2, target_marks=5)
+    g = game(gid)
+    assert g.variant == "lechner42" and g.first_dealer == 2
+    assert g.options == {"target_marks": 5}  # only what differs from the defaults
+    assert [p.name for p in g.players] == ["Ann", "Bob", "Cat", "Dan"]
+    assert g.version == 1 and len(g.code) == 7 and g.scorer_secret and g.creator_secret
+    assert [e.action for e in g.events] == ["created"]
+    assert g.record() == {"variant": "lechner42", "players": ["Ann", "Bob", "Cat", "Dan"],
+                          "first_dealer": 2, "options": {"target_marks": 5}, "hands": []}
+
+
+def test_create_game_sets_creator_cookie(client):
+    r = client.post("/games/new", data={"variant": "moon", "name-0": "A", "name-1": "B",
+                                        "name-2": "C", "first_dealer": "0",
+                                        "opt-target_points": "21"})
+    assert r.status_code == 303
+    assert any("sk_c_" in h for h in r.headers.getlist("Set-Cookie"))
+
+
+@pytest.mark.parametrize("names, message", [
+    (["Ann", "Bob", "Cat"], "is for exactly 4 players"),
+    (["Ann", "", "Cat", "Dan"], "Seat 2 has no name"),
+    (["Ann", "Bob", "ann", "Dan"], "Two players are called ann"),
+])
+def test_create_game_checks_names(client, names, message):
+    data = {"variant": "forty-two", "first_dealer": "0", "opt-target_points": "250",
+            "opt-target_hands": "7"}
+    for i, n in enumerate(names):
+        data[f"name-{i}"] = n
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422
+    assert message in text(r)
+    assert f'value="{names[0]}"' in r.get_data(as_text=True)  # what was typed stays
+    assert Game.query.count() == 0
+    # the htmx version answers with the partial, swappable (200)
+    r = client.post("/games/new", data=data, headers=HX)
+    assert r.status_code == 200 and "<html" not in r.get_data(as_text=True)
+    assert message in text(r)
+
+
+def test_create_game_player_count_range(client):
+    data = {"variant": "card42", "first_dealer": "0", "name-0": "Ann", "opt-bonus": "3",
+            "opt-cap_at_42": "1"}
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422 and "2 to 7 players" in text(r)
+    data["name-1"] = "Bob"
+    assert client.post("/games/new", data=data).status_code == 303
+
+
+def test_create_game_rejects_bad_option(client):
+    data = {"variant": "lechner42", "first_dealer": "0", "opt-target_marks": "seven",
+            "opt-win_by": "2"}
+    for i, n in enumerate(["A", "B", "C", "D"]):
+        data[f"name-{i}"] = n
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422 and "Target marks must be a whole number" in text(r)
+
+
+def test_create_game_unknown_variant(client):
+    r = client.post("/games/new", data={"variant": "poker"})
+    assert r.status_code == 422 and "Pick the game" in text(r)
+
+
+def test_create_game_htmx_redirects(client):
+    r = client.post("/games/new", headers=HX, data={
+        "variant": "castle-rock", "name-0": "Sol", "first_dealer": "0"})
+    assert r.status_code == 204 and r.headers["HX-Redirect"].startswith("/games/")
+
+
+# --------------------------------------------------------------------------- the game page
+
+def test_game_page_full_and_partial(client):
+    gid = create(client, "lechner42")
+    r = client.get(f"/games/{gid}")
+    assert r.status_code == 200
+    t = text(r)
+    assert "Ann & Cat" in t and "Bob & Dan" in t
+    assert "Ann shakes" in t and "Bob bids first" in t
+    assert 'id="hand-form"' in r.get_data(as_text=True)
+    r = client.get(f"/games/{gid}", headers=HX)
+    assert r.status_code == 200
+    body = r.get_data(as_text=True)
+    assert "<html" not in body and 'id="scoreboard"' in body
+
+
+def test_game_404(client):
+    assert client.get("/games/999").status_code == 404
+    assert client.post("/games/999/hands", data={"version": "1"}).status_code == 404
+
+
+def test_marks_drawn_as_tally(client):
+    gid = create(client, "lechner42")
+    r = post_hand(client, gid, {"mode": "quick", "bidder": "0", "bid": "126",
+                                "contract": "sevens", "made": "1"})
+    assert r.status_code == 303
+    body = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'aria-label="3 marks"' in body
+    assert body.count("<line") >= 3
+
+
+def test_card42_countdown_on_scoreboard(client):
+    gid = create(client, "card42", 3)
+    # dealer is seat 0, bidding starts at seat 1
+    r = post_hand(client, gid, {"mode": "quick", "bid-0": "2", "bid-1": "3", "bid-2": "1",
+                                "tricks-0": "2", "tricks-1": "3", "tricks-2": "2"})
+    assert r.status_code == 303, text(r)
+    t = text(client.get(f"/games/{gid}"))
+    assert "needs" in t and "wins with an exact bid of" in t or "cannot win next hand" in t
+
+
+def test_mexican_train_round_info(client):
+    gid = create(client, "mexican-train", 4)
+    t = text(client.get(f"/games/{gid}"))
+    assert "Round 1 of 13" in t and "double 12" in t and "14 tiles" in t
+
+
+# --------------------------------------------------------------------------- rules
+
+def test_rules_index_full_and_partial(client):
+    r = client.get("/rules/")
+    assert r.status_code == 200 and "<html" in r.get_data(as_text=True)
+    for v in VARIANTS.values():
+        assert v.title in text(r)
+    r = client.get("/rules/", headers=HX)
+    assert r.status_code == 200 and "<html" not in r.get_data(as_text=True)
+
+
+def test_rules_404(client):
+    assert client.get("/rules/poker").status_code == 404
+
+
+SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec" / "rules.md"
+
+
+def _readings() -> dict[str, list[str]]:
+    """Each **Reading** sentence of rules.md, by variant (when the spec is at hand)."""
+    if not SPEC.exists():
+        return {}
+    out: dict[str, list[str]] = {}
+    current = None
+    for block in SPEC.read_text().split("\n\n"):
+        m = re.match(r"## `([\w-]+)`", block)
+        if m:
+            current = m.group(1)
+        for bullet in re.split(r"\n\s*- ", block):
+            if "Reading**" in bullet and current:
+                flat = " ".join(bullet.split())
+                part = flat[flat.index("Reading**"):]
+                part = re.sub(r"\s*\(`\{[^)]*\)", "", part)  # a record snippet like ({"passed": true})
+                part = re.sub(r"[*`]", "", part)
+                out.setdefault(current, []).append(part)
+    return out
+
+
+READINGS_FALLBACK = {
+    "card42-teams": ["if all four pass, the hand is a redeal"],
+    "texas42-1986": ["the side that wins the hand scores the bid plus the points it caught"],
+    "lechner42": ["7 marks is the usual one"],
+    "forty-two": ["both goals count, whichever comes first"],
+    "moon": ["if all three pass, the hand is a redeal", "the bidder wins if she is among them"],
+}
+
+
+def _norm(s: str) -> str:
+    s = s.replace("—", "-").replace("–", "-").replace("−", "-").replace("“", '"').replace("”", '"')
+    s = s.replace("seed is silent", "rules are silent").replace("the seed says", "the rules say")
+    s = s.replace("the seed gives", "the rules give").replace("the seed's", "the rules'")
+    return " ".join(s.split()).lower()
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_rules_page_has_its_readings(client, variant_id):
+    r = client.get(f"/rules/{variant_id}")
+    assert r.status_code == 200
+    page = _norm(text(r))
+    for o in VARIANTS[variant_id].options:
+        assert _norm(o.help) in page
+    for phrase in READINGS_FALLBACK.get(variant_id, []):
+        assert _norm(phrase) in page
+    for reading in _readings().get(variant_id, []):
+        # every sentence of the Reading is on the page (the spec's "seed" is "the rules" there)
+        for sentence in re.split(r"(?<=[.:])\s+", reading):
+            sentence = sentence.strip()
+            if len(sentence) > 12:
+                words = _norm(sentence).rstrip(".")
+                assert words in page, (variant_id, sentence)
+    r = client.get(f"/rules/{variant_id}", headers=HX)
+    assert r.status_code == 200 and "<html" not in r.get_data(as_text=True)
+
+
+def test_rules_document_skipping_and_tile_scaling(client):
+    t = text(client.get("/rules/card42-teams"))
+    assert "a player who passed is skipped afterwards" in t
+    t = text(client.get("/rules/mexican-train"))
+    assert "scaled from the double-12 table in proportion to the tiles in the set (rounded down)" in t
+
+
+# --------------------------------------------------------------------------- no JavaScript, CSRF
+
+def test_forms_are_real_forms_with_csrf_token(app_factory):
+    app = app_factory("csrf.sqlite", WTF_CSRF_ENABLED=True)
+    assert app.config["WTF_CSRF_TIME_LIMIT"] is None
+    c = app.test_client()
+    body = c.get("/games/new?variant=moon").get_data(as_text=True)
+    assert 'X-CSRFToken' in body  # htmx sends it on every request
+    token = re.search(r'name="csrf_token" value="([^"]+)"', body).group(1)
+    data = {"variant": "moon", "name-0": "A", "name-1": "B", "name-2": "C",
+            "first_dealer": "0", "opt-target_points": "21"}
+    assert c.post("/games/new", data=data).status_code == 400  # no token: refused
+    r = c.post("/games/new", data={**data, "csrf_token": token})
+    assert r.status_code == 303
+    page = c.get(r.headers["Location"]).get_data(as_text=True)
+    for form in re.findall(r"<form[^>]*>", page):
+        if 'method="post"' in form:
+            assert "action=" in form
+    assert page.count('name="csrf_token"') >= 1
+    # htmx's header is accepted instead of the form field
+    gid = r.headers["Location"].rsplit("/", 1)[1]
+    r = c.post(f"/games/{gid}/hands/preview", data={"version": "1"},
+               headers={"X-CSRFToken": token, **HX})
+    assert r.status_code == 200
+
+
+def test_static_htmx_vendored(client):
+    r = client.get("/static/js/htmx.min.js")
+    assert r.status_code == 200 and b"htmx" in r.data[:200]
+    body = client.get("/").get_data(as_text=True)
+    assert "/static/js/htmx.min.js" in body and "unpkg" not in body and "cdn" not in body.lower()
+    r.close()
+
+
+def test_no_get_changes_anything(client, app):
+    gid = create(client, "forty-two")
+    before = game(gid).version
+    for url in ["/", f"/games/{gid}", f"/games/{gid}?x=1", "/games/new", "/rules/",
+                "/rules/moon"]:
+        client.get(url)
+        client.get(url, headers=HX)
+    assert game(gid).version == before
+    assert client.get(f"/games/{gid}/hands/undo").status_code == 405
