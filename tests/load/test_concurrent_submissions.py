@@ -1,10 +1,11 @@
-"""Two to eight phones submit the same hand at the same moment, 50 times, against the real
-server: gunicorn with several worker processes (and threads) in front of one SQLite file.
+"""The real server: gunicorn with several worker processes (and threads) in front of one
+SQLite file, as a table with several phones would meet it.
 
-Every round exactly one submission is saved and the others are told which hand beat them;
-no hand is lost or doubled; the audit trail has one "entered" event per hand.  Nothing is
-shared between the workers but the database, so this is the conflict check that the
-single-process test client cannot make.
+50 rounds of 2-8 phones submitting the same hand at the same moment: every round exactly one
+submission is saved and the others are told which hand beat them; no hand is lost or
+doubled; the audit trail has one "entered" event per hand.  And a burst of wrong join codes
+is limited across the workers.  Nothing is shared between the workers but the database, so
+these are the checks that the single-process test client cannot make.
 """
 from __future__ import annotations
 
@@ -196,3 +197,36 @@ def test_simultaneous_submissions_save_exactly_one(server):
         assert actions == {"created", "entered"}
         (version,) = con.execute("SELECT version FROM game WHERE id = ?", (game_id,)).fetchone()
         assert version == 1 + ROUNDS
+
+
+def test_guess_limit_holds_across_workers(server):
+    """30 wrong join codes at once from one address, spread over the workers, then more one
+    by one: exactly 10 are looked up in the minute, every other one is refused with 429."""
+    port, _ = server
+    jar: dict[str, str] = {}
+    status, headers, html = request(port, "GET", "/join")
+    assert status == 200
+    _keep_cookies(jar, headers)
+    token = _hidden(html, "csrf_token")
+    burst = 30
+    barrier = threading.Barrier(burst)
+    statuses: list = [None] * burst
+
+    def guess(i):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.connect()
+        barrier.wait()
+        statuses[i] = request(port, "POST", "/join", {"csrf_token": token, "code": "ZZZ2222"},
+                              jar, conn)[0]
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(burst)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert set(statuses) <= {404, 429}, statuses
+    answered = statuses.count(404)
+    assert 1 <= answered <= 10, statuses  # a burst may be refused early, never late
+    later = [request(port, "POST", "/join", {"csrf_token": token, "code": "ZZZ2223"}, jar)[0]
+             for _ in range(12 - answered)]
+    assert later == [404] * (10 - answered) + [429, 429]
