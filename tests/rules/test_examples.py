@@ -668,3 +668,121 @@ def test_castle_rock_stats_no_games_and_losses_only():
 def test_running_totals(vid, hands):
     res = ok(rec(vid, hands))
     check_running_totals(res)
+
+
+# --------------------------------------------------------------------------- more ladders (rules.md)
+
+@pytest.mark.parametrize("vid, auction, contract, extra, bidder, bid", [
+    P("lechner42", [42, 84, "pass", "pass"], "straight", {"points": 42}, 2, 84, id="lechner-84-after-42"),
+    P("lechner42", [84, 126, "plunge", "pass"], "plunge", {"call": "straight", "doubles": 4, "made": True}, 3, 294,
+      id="lechner-plunge-over-3-marks-is-7"),
+    P("lechner42", [84, 168, "splash", "pass"], "splash", {"call": "straight", "doubles": 3, "made": True}, 3, 294,
+      id="lechner-splash-over-4-marks-is-7"),
+    P("lechner42", ["plunge", 252, "pass", "pass"], "straight", {"made": True}, 2, 252,
+      id="lechner-2-marks-over-plunge"),
+    P("texas42", [84, 126, 168, "splash"], "splash", {"call": "straight", "doubles": 3, "made": True}, 0, 210,
+      id="texas-splash-1-above-4"),
+    P("texas42", ["plunge", 210, "pass", "pass"], "straight", {"made": True}, 2, 210, id="texas-1-mark-over-plunge"),
+    P("texas42-1986", [42, 126, "pass", "pass"], "trumps", {"points": 42}, 2, 126, id="1986-any-multiple-after-42"),
+    P("texas42-1986", ["pass", 42, "pass", 84], "trash", {"made": True}, 0, 84, id="1986-trash-84"),
+])
+def test_more_auctions(vid, auction, contract, extra, bidder, bid):
+    res = ok(rec(vid, [{"auction": auction, "contract": contract, **extra}]))
+    sub(res["hands"][0], {"dealer": 0, "bidder": bidder, "bid": bid, "made": True})
+
+
+@pytest.mark.parametrize("vid, hand", [
+    P("card42-teams", {"auction": [5, "pass", "pass", "pass"], "bidder": 1, "bid": 5, "points": 5}, id="teams"),
+    P("forty-two", {"auction": [30, "pass", "pass", "pass"], "bidder": 1, "bid": 30, "points": 30}, id="forty-two"),
+    P("moon", {"auction": [4, "pass", "pass"], "bidder": 1, "bid": 4, "tricks": [0, 7, 0]}, id="moon"),
+    P("lechner42", {"auction": [30, "pass", "pass", "pass"], "bidder": 1, "bid": 30, "contract": "straight",
+                    "points": 30}, id="lechner42"),
+])
+def test_auction_with_agreeing_bidder_and_bid(vid, hand):
+    res = ok(rec(vid, [hand]))
+    sub(res["hands"][0], {"bidder": 1, "made": True})
+
+
+def test_card42_countdown_follows_bonus_option():
+    # bonus 5: an exact bid of 1 scores 6, so at 36 every bid 1-7 wins; 0 scores 3 with 4 players
+    hands = [
+        {"bids": [7, 0, 0, 1], "tricks": [7, 0, 0, 0]},  # 14, 3, 3, 0
+        {"bids": [7, 0, 0, 1], "tricks": [7, 0, 0, 0]},  # 28, 6, 6, 0
+        {"bids": [3, 0, 0, 1], "tricks": [3, 2, 2, 0]},  # 36, 8, 8, 0
+    ]
+    res = ok(rec("card42", hands, n=4, options={"bonus": 5}))
+    h = res["hands"][2]
+    assert h["totals"] == [36, 8, 8, 0]
+    assert h["countdown"][0] == {"needed": 6, "winning_bids": [1, 2, 3, 4, 5, 6, 7]}
+    assert countdown_mark(h["countdown"][0], 4) == "1"
+
+
+def test_card42_countdown_needed_never_below_0_without_cap():
+    hands = CAP_PREFIX + [{"bids": [4, 1], "tricks": [5, 2]}]  # seat 0 misses at 45
+    res = ok(rec("card42", hands, n=2, options={"cap_at_42": False}))
+    h = res["hands"][4]
+    assert h["totals"] == [45, 10]
+    assert h["countdown"][0] == {"needed": 0, "winning_bids": [0, 1, 2, 3, 4, 5, 6, 7]}
+    assert res["finished"] is False
+
+
+@pytest.mark.parametrize("set_, rounds, limit", [P(9, 10, 495 - 18, id="double-9"), P(15, 16, 2040 - 30, id="double-15")])
+def test_mexican_train_other_sets(set_, rounds, limit):
+    res = ok(rec("mexican-train", [], n=2, options={"set": set_}))
+    assert res["rounds"] == rounds
+    assert res["next_round"]["engine"] == set_
+    ok(rec("mexican-train", [{"pips": [0, limit]}], n=2, options={"set": set_}))
+    bad(rec("mexican-train", [{"pips": [0, limit + 1]}], n=2, options={"set": set_}), 0, "pip")
+    hands = [{"pips": [0, 1]}] * rounds
+    res = ok(rec("mexican-train", hands, n=2, options={"set": set_}))
+    assert [h["engine"] for h in res["hands"]] == list(range(set_, -1, -1))
+    sub(res, {"finished": True, "winners": [0]})
+
+
+# --------------------------------------------------------------------------- legal_calls (rules-api contract)
+
+def entries(lc, call):
+    return [c for c in lc["calls"] if c["call"] == call and type(c["call"]) is type(call)]
+
+
+def test_legal_calls_card42_dealer_forbidden_bid():
+    from scorekeeper.rules import legal_calls
+    lc = legal_calls(rec("card42", [], n=3), [3, 3])
+    sub(lc, {"dealer": 0, "first": 1, "seat": 0, "done": False, "error": None})
+    bids = {c["call"]: c for c in lc["calls"]}
+    assert sorted(bids) == list(range(8))
+    assert bids[1]["legal"] is False and isinstance(bids[1]["reason"], str) and bids[1]["reason"]
+    assert all(bids[b]["legal"] is True for b in (0, 2, 3, 4, 5, 6, 7))
+    lc = legal_calls(rec("card42", [], n=3), [3, 3, 0])
+    sub(lc, {"done": True, "seat": None})
+
+
+def test_legal_calls_lechner_opening_and_forced_shaker():
+    from scorekeeper.rules import legal_calls
+    r = rec("lechner42", [])
+    lc = legal_calls(r, [])
+    sub(lc, {"dealer": 0, "first": 1, "seat": 1, "done": False, "error": None})
+    for call, legal in (("pass", True), (30, True), (84, True), (126, False), ("plunge", True), ("splash", True)):
+        found = entries(lc, call)
+        if found or call in ("pass", "plunge", "splash", 30):
+            assert found and found[0]["legal"] is legal, (call, found)
+    assert entries(lc, "plunge")[0]["bid"] == 168
+    assert entries(lc, "splash")[0]["bid"] == 126
+    lc = legal_calls(r, ["pass", "pass", "pass"])
+    sub(lc, {"seat": 0, "done": False})
+    assert entries(lc, "pass")[0]["legal"] is False
+    lc = legal_calls(r, ["pass", 31, 84, "pass"])
+    sub(lc, {"done": True, "seat": None, "bidder": 3, "bid": 84, "winning_call": "bid", "redeal": False})
+
+
+def test_legal_calls_teams_skip_passed_players_and_errors():
+    from scorekeeper.rules import legal_calls
+    r = rec("card42-teams", [])
+    lc = legal_calls(r, [5, "pass", 6, "pass"])
+    sub(lc, {"seat": 1, "done": False, "error": None})
+    lc = legal_calls(r, [5, "pass", 6, "pass", "pass"])
+    sub(lc, {"done": True, "bidder": 3, "bid": 6})
+    lc = legal_calls(r, [5, 4])
+    assert lc["error"] and lc["invalid_at"] == 1
+    lc = legal_calls(r, ["pass"] * 4)
+    sub(lc, {"done": True, "redeal": True, "bidder": None})

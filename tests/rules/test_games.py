@@ -349,3 +349,16 @@ def test_castle_rock_never_finishes():
     check_running_totals(res)
     res = ok(rec("castle-rock", hands + [{"remaining": 0}]))
     sub(res, {"finished": False, "games": 41, "totals": [21]})
+
+
+def test_forty_two_hands_goal_and_points_goal_same_hand_bidders_win():
+    hands = ([{"bidder": 0, "bid": 30, "points": 30}] * 6      # [180, 72], hands won [6, 0]
+             + [{"bidder": 1, "bid": 42, "points": 42}] * 4)   # [180, 240], hands won [6, 4]
+    res = ok(rec("forty-two", hands))
+    sub(res, {"totals": [180, 240], "hands_won": [6, 4]})
+    not_finished(res)
+    hands = hands + [{"bidder": 2, "bid": 30, "points": 32}]    # [212, 250]: 7 hands for side 0, 250 for side 1
+    res = ok(rec("forty-two", hands))
+    sub(res, {"hands_won": [7, 4]})
+    finished(res, [0], [212, 250])
+    refused_after("forty-two", hands, {"passed": True})

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -11,7 +12,8 @@ from scorekeeper.rules import preview, score
 
 from ._helpers import NAMES
 
-SETTINGS = settings(max_examples=200, deadline=None,
+# SK_RULES_EXAMPLES=5000 for a longer hunt by hand; the default keeps the suite quick.
+SETTINGS = settings(max_examples=int(os.environ.get("SK_RULES_EXAMPLES", "200")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                            HealthCheck.data_too_large])
 

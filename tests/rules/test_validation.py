@@ -441,3 +441,48 @@ def test_hand_after_game_won(variant, hands, extra):
     res = ok(rec(variant, hands))
     assert res["finished"] is True
     bad(rec(variant, hands + [extra]), len(hands), OVER)
+
+
+# --------------------------------------------------------------------------- more rules
+
+@pytest.mark.parametrize("variant, hand, words", [
+    # "checks what it can from the result alone": the first caller (left of the dealer) opens the auction
+    P("texas42-1986", {"bidder": 3, "bid": 84, "contract": "trumps", "points": 42}, ["42"],
+      id="1986-first-caller-cannot-bid-84"),
+    P("lechner42", {"bidder": 3, "bid": 126, "contract": "straight", "made": True}, ["mark"],
+      id="lechner-first-caller-cannot-open-3-marks"),
+    P("texas42", {"bidder": 3, "bid": 126, "contract": "straight", "made": True}, ["mark"],
+      id="texas-first-caller-cannot-open-3-marks"),
+    P("lechner42", {"bidder": 0, "bid": 168, "contract": "plunge", "call": "straight", "made": True}, ["double"],
+      id="plunge-without-doubles"),
+    P("lechner42", {"bidder": 0, "bid": 42, "contract": "sevens", "points": 42}, [("point", "made", "straight")],
+      id="points-only-for-straight"),
+    P("card42", {"bids": [True, 2, 3], "tricks": [1, 2, 4]}, ["bid"], id="card42-bool-is-not-a-bid"),
+    P("moon", {"bidder": 0, "bid": True, "tricks": [7, 0, 0]}, ["bid"], id="moon-bool-bid"),
+])
+def test_more_hand_rules(variant, hand, words):
+    # hand 2: the dealer is seat 2 and seat 3 calls first
+    bad(prefixed(variant, hand), 2, *words)
+
+
+def test_texas42_contracts_option_applies_to_auction_calls():
+    hand = {"auction": ["plunge", "pass", "pass", "pass"], "contract": "plunge", "call": "straight", "doubles": 4,
+            "made": True}
+    bad(prefixed("texas42", hand, options={"contracts": ["straight", "sevens"]}), 2, "plunge")
+
+
+def test_mexican_train_double_blank_holder_must_be_a_seat():
+    bad(prefixed("mexican-train", {"pips": [0, 5, 9], "double_blank": 3}, options={"double_blank": 25}), 2,
+        ("double", "seat", "player"))
+
+
+@pytest.mark.parametrize("variant, options", [
+    P("mexican-train", {"rounds": 14}, id="rounds-more-than-set-plus-1"),
+    P("forty-two", {"target_points": 0, "target_hands": 0}, id="forty-two-no-goal"),
+])
+def test_more_record_options(variant, options):
+    bad(rec(variant, [], options=options), None)
+
+
+def test_bool_first_dealer():
+    bad(rec("moon", [], first_dealer=True), None, ("dealer", "first", "seat"))
