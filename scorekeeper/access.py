@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from datetime import timedelta
 
 from flask import abort, current_app, render_template, request
 
-from .models import CODE_ALPHABET, CODE_LENGTH
+from . import models
+from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
 
 # Join codes are easy to read aloud and type: no 0/O, 1/I/L; 31 symbols, 7 long: 31**7 ≈ 2**34.7.
-# (CODE_ALPHABET and CODE_LENGTH are defined once, in models: its column default draws codes.)
+# Codes and secrets are drawn in models (its column defaults use them); these names are the
+# interface the views use.
 COOKIE_MAX_AGE = timedelta(days=30)
 
 CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
@@ -31,14 +32,12 @@ def new_join_code() -> str:
     Not checked against stored games: fresh_join_code() does that, and the unique
     constraint on Game.code is the real guarantee when two processes draw the same code.
     """
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return models.new_code()
 
 
 def fresh_join_code() -> str:
-    """A join code no stored game has (see models.unused_code); the create view uses it."""
-    from .models import unused_code
-
-    return unused_code()
+    """A join code no stored game has yet; the create view uses it."""
+    return models.unused_code()
 
 
 def normalize_code(text: str | None) -> str | None:
@@ -56,8 +55,8 @@ def normalize_code(text: str | None) -> str | None:
 
 
 def new_secret() -> str:
-    """A 192-bit URL-safe secret for scorer and creator links."""
-    return secrets.token_urlsafe(24)
+    """A 192-bit URL-safe secret (secrets.token_urlsafe(24)) for scorer and creator links."""
+    return models.new_secret()
 
 
 def _cookie_name(kind: str, game_id: int) -> str:
