@@ -128,8 +128,9 @@ def viewer(code: str):
 def scorer(secret: str):
     """Trade the scorer link for a scorer cookie, and redirect to a URL without the secret.
 
-    no-referrer keeps the secret out of Referer headers; 303 + no-store keeps the page that
-    carried it out of caches (browsers keep redirected-from URLs out of visible history).
+    The secret URL is only ever a redirect, so the page the phone shows, bookmarks, shares or
+    reloads has no secret in it; no-referrer keeps it out of Referer headers and no-store out
+    of caches.
     """
     game = db.session.scalar(select(Game).where(Game.scorer_secret == secret))
     if game is None:
