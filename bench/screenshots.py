@@ -1,0 +1,110 @@
+"""Screenshots of every page at 390x844 (light and dark), for checking the UI by eye.
+
+    .venv/bin/python bench/screenshots.py [OUT_DIR]    (default /tmp/shots)
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser import ui  # noqa: E402
+from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer  # noqa: E402
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp())
+    with LiveServer(tmp / "shots.sqlite") as live, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for scheme in ("light", "dark"):
+            ctx = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
+                                      device_scale_factor=1)
+            page = ctx.new_page()
+
+            def shot(name, full=True):
+                page.screenshot(path=str(out / f"{scheme}-{name}.png"), full_page=full)
+
+            base = live.url
+            page.goto(base + "/")
+            shot("01-home-empty")
+            page.goto(base + "/games/new")
+            shot("02-new-pick")
+            page.goto(base + "/games/new?variant=lechner42")
+            shot("03-new-lechner42")
+            page.goto(base + "/games/new?variant=mexican-train")
+            shot("04-new-mexican-train")
+
+            gid = ui.new_game(page, base, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+            shot("05-game-lechner42-start")
+            ui.call(page, "pass")
+            ui.call(page, "31")
+            shot("06-auction-in-progress")
+            ui.call(page, "84")
+            ui.call(page, "pass")
+            ui.choose(page, "contract", "straight")
+            ui.type_number(page, "points", "42")
+            shot("07-auction-done-preview")
+            ui.save(page)
+            # a forced dealer
+            for c in ("pass", "pass", "pass"):
+                ui.call(page, c)
+            shot("08-forced-dealer")
+            ui.call(page, "30")
+            ui.choose(page, "contract", "straight")
+            ui.type_number(page, "points", "50")
+            page.locator("#save-hand").click()
+            ui.settle(page)
+            shot("09-invalid-hand")
+            page.goto(f"{base}/games/{gid}/hands/0/edit")
+            shot("10-edit-hand")
+
+            cid = ui.new_game(page, base, "card42", ["Ann", "Bob", "Cat"])
+            ui.call(page, "3")
+            ui.call(page, "3")
+            shot("11-card42-dealer-forbidden")
+            ui.call(page, "2")
+            for s, t in enumerate([2, 3, 2]):
+                ui.type_number(page, f"tricks-{s}", t)
+            ui.save(page)
+            shot("12-card42-countdown")
+
+            mid = ui.new_game(page, base, "mexican-train", ["Ann", "Bob", "Cat", "Dan"])
+            shot("13-mexican-train")
+
+            moon = ui.new_game(page, base, "moon", ["Ann", "Bob", "Cat"])
+            ui.quick_mode(page)
+            ui.choose(page, "bidder", "1")
+            ui.type_number(page, "bid", "21")
+            for s, t in enumerate([0, 7, 0]):
+                ui.type_number(page, f"tricks-{s}", t)
+            ui.save(page)
+            shot("14-moon-game-over")
+
+            tid = ui.new_game(page, base, "card42-teams", ["Ann", "Bob", "Cat", "Dan"])
+            ui.call(page, "5")
+            ui.call(page, "pass")
+            ui.call(page, "pass")
+            ui.call(page, "pass")
+            ui.choose(page, "points_mode", "items")
+            shot("15-card42-teams-items")
+
+            page.goto(base + "/")
+            shot("16-home-games")
+            page.goto(base + "/rules/")
+            shot("17-rules-index")
+            page.goto(base + "/rules/lechner42")
+            shot("18-rules-lechner42")
+            page.goto(base + "/rules/card42")
+            shot("19-rules-card42", full=False)
+            ctx.close()
+        browser.close()
+    print(f"screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots"))

@@ -1,0 +1,36 @@
+"""Browser fixtures: headless Debian Chromium at 390x844 against a live app on a temp database."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def live(tmp_path, monkeypatch):
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    with LiveServer(tmp_path / "browser.sqlite") as server:  # CSRF on, as in production
+        yield server
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

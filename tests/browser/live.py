@@ -1,0 +1,46 @@
+"""A real server for browser tests and screenshots: the app on 127.0.0.1, port 0, in a thread."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+VIEWPORT = {"width": 390, "height": 844}
+
+
+class LiveServer:
+    def __init__(self, db_path: Path, **config):
+        from flask_migrate import upgrade
+        from werkzeug.serving import make_server
+
+        from scorekeeper import create_app
+
+        self.app = create_app({
+            "TESTING": False,
+            "SECRET_KEY": "browser-test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+            **config,
+        })
+        with self.app.app_context():
+            upgrade()
+        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.thread.join(timeout=5)
+
+    def hands(self, game_id: int) -> list[dict]:
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Game
+
+        with self.app.app_context():
+            game = db.session.get(Game, game_id)
+            return [h.data for h in game.hands]

@@ -1,0 +1,68 @@
+"""Driving the app through its UI, the way a scorer does (Playwright sync API)."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+
+def new_game(page: Page, base: str, variant: str, names: list[str], first_dealer: int = 0,
+             options: dict | None = None) -> int:
+    page.goto(base + "/")
+    page.get_by_role("link", name="Start a new game").click()
+    page.locator(f"input[type=radio][name=variant][value='{variant}']").check()
+    # htmx swaps in the setup form
+    page.wait_for_selector("input[name='name-0']")
+    for i, name in enumerate(names):
+        page.fill(f"input[name='name-{i}']", name)
+    page.locator(f"input[name=first_dealer][value='{first_dealer}']").check()
+    for key, value in (options or {}).items():
+        page.fill(f"input[name='opt-{key}']", str(value))
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    expect(page.locator("#hand-form")).to_be_visible()
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def settle(page: Page) -> None:
+    """Wait until htmx has no request in flight."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+def call(page: Page, value: str) -> None:
+    """Tap an auction button (a bid, pass, plunge...)."""
+    before = page.locator("ol.calls li").count()
+    page.locator(f"#hand-form button[name=call][value='{value}']").click()
+    expect(page.locator("ol.calls li")).to_have_count(before + 1)
+    settle(page)
+
+
+def choose(page: Page, name: str, value: str) -> None:
+    """Tap a chip (radio) and wait for the form to come back."""
+    page.locator(f"#hand-form input[name='{name}'][value='{value}']").check(force=True)
+    settle(page)
+    expect(page.locator(f"#hand-form input[name='{name}'][value='{value}']")).to_be_checked()
+
+
+def type_number(page: Page, name: str, value) -> None:
+    box = page.locator(f"#hand-form input[name='{name}']")
+    box.fill(str(value))
+    box.dispatch_event("change")
+    settle(page)
+    expect(page.locator(f"#hand-form input[name='{name}']")).to_have_value(str(value))
+
+
+def quick_mode(page: Page) -> None:
+    page.locator("#hand-form button[name=set_mode][value=quick]").click()
+    expect(page.locator("#hand-form input[name=mode]")).to_have_value("quick")
+    settle(page)
+
+
+def save(page: Page, expect_saved: bool = True) -> None:
+    n_before = page.locator("#hands li.hand-row").count()
+    page.locator("#save-hand").click()
+    settle(page)
+    if expect_saved:
+        expect(page.locator("#hands li.hand-row")).to_have_count(n_before + 1)
+    else:
+        expect(page.locator("#hand-form .alert.error")).to_be_visible()
