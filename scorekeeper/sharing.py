@@ -170,7 +170,7 @@ def rotate(game_id: int):
 
 
 def live_context(game) -> dict:
-    """The template context of partials/_live.html, from the web views that own it.
+    """The template context of the live partials, from the web views that own it.
 
     games.live_context(game) when it exists, else the game page's own context; `finished`
     is added from the engine's result when missing, as it decides whether polling goes on.
@@ -190,7 +190,8 @@ def live_etag(game) -> str:
 
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
-    """The polled scoreboard + hands fragment; 304 when the game's version is unchanged.
+    """The poller, scoreboard and hand list (partials/_live_update.html); 304 when the
+    game's version is unchanged.
 
     The 304 path reads four columns of one row by primary key and renders nothing.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
@@ -205,7 +206,8 @@ def live(game_id: int):
         etag = live_etag(row)
     else:
         game = db.get_or_404(Game, game_id)
-        response = make_response(render_template("partials/_live.html", **live_context(game)))
+        response = make_response(render_template("partials/_live_update.html",
+                                                 **live_context(game)))
         etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -334,6 +334,13 @@ def _live_templates_ready(app):
     return True
 
 
+def _poller(html: str) -> str:
+    """The opening tag of the #live poller."""
+    m = re.search(r'<div id="live".*?>', html, re.S)
+    assert m, "no #live poller"
+    return m.group(0)
+
+
 def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatch):
     if not _live_templates_ready(app):
         pytest.skip("waiting for the scoreboard/hands partials of the game page")
@@ -343,7 +350,8 @@ def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatc
     etag = r.headers["ETag"]
     assert etag == f'"g{game.id}-v{game.version}-viewer"'
     assert r.headers["Cache-Control"] == "no-cache"
-    assert 'hx-trigger="every 2s"' in r.text and 'id="live"' in r.text
+    assert 'hx-trigger="every 2s"' in _poller(r.text)
+    assert 'id="scoreboard"' in r.text and 'id="hands"' in r.text
 
     # Unchanged: 304, empty, and nothing rendered (the context builder must not even run).
     monkeypatch.setattr(sharing, "live_context", lambda g: pytest.fail("built a page for a 304"))
@@ -383,8 +391,8 @@ def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch
         return ctx
     monkeypatch.setattr(games, "live_context", finished, raising=False)
     r = client.get(f"/games/{game.id}/live")
-    assert r.status_code == 200 and 'id="live"' in r.text
-    assert "hx-trigger" not in r.text and "hx-get" not in r.text
+    assert r.status_code == 200
+    assert "hx-trigger" not in _poller(r.text) and "hx-get" not in _poller(r.text)
 
 
 def test_live_unknown_game_is_404(client):
