@@ -13,7 +13,7 @@ import hashlib
 import hmac
 from datetime import timedelta
 
-from flask import abort, current_app, render_template, request
+from flask import abort, current_app, make_response, render_template, request
 
 from . import models
 from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
@@ -137,7 +137,13 @@ def grant_scorer(response, game):
 
 
 def _forbidden(error):
-    return render_template("errors/403.html"), 403
+    """The plain 403 page.  htmx does not swap error responses, so a tap from a phone whose
+    scorer link was rotated would do nothing visible: HX-Refresh reloads its page instead,
+    which then shows what the phone may still do."""
+    response = make_response(render_template("errors/403.html"), 403)
+    if request.headers.get("HX-Request") == "true":
+        response.headers["HX-Refresh"] = "true"
+    return response
 
 
 def init_app(app) -> None:

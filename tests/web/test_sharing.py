@@ -240,6 +240,11 @@ def test_viewer_write_gets_plain_403(client, game):
         assert b"View only" in r.data and b"can watch the game but not change it" in r.data
         assert b"<form" not in r.data  # a plain page
     assert db.session.scalar(select(func.count()).select_from(Hand)) == 0
+    assert "HX-Refresh" not in r.headers
+    # htmx does not swap a 403: an htmx tap reloads the page instead of doing nothing
+    r = client.post(f"/games/{game.id}/hands/undo", data={"version": game.version},
+                    headers={"HX-Request": "true"})
+    assert r.status_code == 403 and r.headers["HX-Refresh"] == "true"
 
 
 # ------------------------------------------------------------------------------ scorer link
