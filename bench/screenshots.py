@@ -50,6 +50,9 @@ def main(out: Path) -> None:
             ui.type_number(page, "points", "42")
             shot("07-auction-done-preview")
             ui.save(page)
+            if scheme == "light":
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(out / "docs-game.png"))
             # a forced dealer
             for c in ("pass", "pass", "pass"):
                 ui.call(page, c)

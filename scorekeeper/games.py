@@ -471,10 +471,11 @@ def _stale_message(game: Game) -> str:
         select(AuditEvent).where(AuditEvent.game_id == game.id).order_by(AuditEvent.id.desc())
     ).first()
     if last is not None and last.hand_number is not None:
-        verb = "entered" if last.action == "entered" else "changed"
+        what = f"{hand_word(game.variant)} {last.hand_number + 1}"
         if last.action == "undone":
-            return f"Hand {last.hand_number + 1} was just taken back from another phone."
-        return f"Hand {last.hand_number + 1} was just {verb} from another phone."
+            return f"{what} was just taken back from another phone."
+        verb = "entered" if last.action == "entered" else "changed"
+        return f"{what} was just {verb} from another phone."
     return "The game was just changed from another phone."
 
 
@@ -571,7 +572,7 @@ def _save(game_id: int, index: int | None):
         game = load_game(game_id)
         return _render_entry(game, {} if index is None else values, index, status=409,
                              notice=_stale_message(game))
-    label = f"Hand {number + 1} {'saved' if index is None else 'changed'}."
+    label = f"{hand_word(game.variant)} {number + 1} {'saved' if index is None else 'changed'}."
     return _after_write(game, label, edit=index is not None)
 
 
@@ -615,7 +616,7 @@ def undo_hand(game_id: int):
     if not _write(game, version, "undone", number, data):
         game = load_game(game_id)
         return _render_entry(game, {}, None, status=409, notice=_stale_message(game))
-    return _after_write(game, f"Hand {number + 1} taken back.")
+    return _after_write(game, f"{hand_word(game.variant)} {number + 1} taken back.")
 
 
 # --------------------------------------------------------------------------- rules pages
@@ -634,6 +635,10 @@ def rules_page(variant_id: str):
 
 
 # --------------------------------------------------------------------------- template helpers
+
+def hand_word(variant_id: str) -> str:
+    return {"mexican-train": "Round", "castle-rock": "Game"}.get(variant_id, "Hand")
+
 
 def signed(value) -> str:
     if value is None:

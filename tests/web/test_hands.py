@@ -268,7 +268,7 @@ def test_undo_htmx(client):
     post_hand(client, gid, {"remaining": "9"})
     r = client.post(f"/games/{gid}/hands/undo", data={"version": "2"}, headers=HX)
     assert r.status_code == 200 and 'id="scoreboard"' in r.get_data(as_text=True)
-    assert "Hand 1 taken back" in text(r)
+    assert "Game 1 taken back" in text(r)
     assert hands(gid) == []
     r = client.post(f"/games/{gid}/hands/undo", data={"version": "3"})
     assert r.status_code == 409 and "no hand to undo" in text(r)

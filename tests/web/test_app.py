@@ -1,0 +1,170 @@
+"""The factory, configuration, models and migrations, the network URL and `scorekeeper serve`."""
+from __future__ import annotations
+
+import socket
+
+import pytest
+from sqlalchemy import inspect
+
+from scorekeeper import create_app, network
+from scorekeeper.extensions import db
+from scorekeeper.models import CODE_ALPHABET, AuditEvent, Game, GuessAttempt, Hand, Player
+
+
+def test_config_defaults(app):
+    assert app.config["WTF_CSRF_TIME_LIMIT"] is None
+    assert app.config["SECRET_KEY"]
+
+
+def test_sqlite_in_instance_by_default(tmp_path, monkeypatch):
+    from scorekeeper import _database_url, _secret_key
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    assert _database_url(tmp_path) == f"sqlite:///{tmp_path}/scorekeeper.sqlite"
+    key = _secret_key(tmp_path)  # generated into the instance folder on first run
+    assert len(key) >= 32 and (tmp_path / "secret_key").read_text().strip() == key
+    assert _secret_key(tmp_path) == key  # and kept
+
+
+def test_database_url_and_secret_from_environment(tmp_path, monkeypatch):
+    from scorekeeper import _database_url, _secret_key
+
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/sk")
+    monkeypatch.setenv("SECRET_KEY", "from-env")
+    assert _database_url(tmp_path) == "postgresql://u:p@db.example/sk"
+    assert _secret_key(tmp_path) == "from-env"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/other.sqlite")
+    app = create_app()
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path}/other.sqlite"
+    assert app.config["SECRET_KEY"] == "from-env"
+    assert app.instance_path.endswith("instance")
+
+
+def test_migrations_match_the_models(app):
+    """`flask db upgrade` builds exactly the tables the models declare."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    with db.engine.connect() as conn:
+        mc = MigrationContext.configure(conn, opts={"compare_type": True})
+        diff = compare_metadata(mc, db.metadata)
+    assert diff == []
+    names = set(inspect(db.engine).get_table_names())
+    assert {"game", "player", "hand", "audit_event", "guess_attempt", "alembic_version"} <= names
+
+
+def test_hand_number_unique_per_game(app):
+    g = Game(variant="castle-rock", code="ABCDEFG")
+    g.players = [Player(seat=0, name="Sol")]
+    db.session.add(g)
+    db.session.commit()
+    db.session.add_all([Hand(game_id=g.id, number=0, data={"remaining": 3})])
+    db.session.commit()
+    db.session.add(Hand(game_id=g.id, number=0, data={"remaining": 4}))
+    from sqlalchemy.exc import IntegrityError
+
+    with pytest.raises(IntegrityError):
+        db.session.commit()
+    db.session.rollback()
+
+
+def test_game_defaults_and_record(app):
+    g = Game(variant="moon")
+    g.players = [Player(seat=i, name=n) for i, n in enumerate(["A", "B", "C"])]
+    db.session.add(g)
+    db.session.commit()
+    assert g.version == 1 and g.scorer_generation == 1
+    assert len(g.code) == 7 and set(g.code) <= set(CODE_ALPHABET)
+    assert len(CODE_ALPHABET) ** len(g.code) >= 2 ** 30
+    assert len(g.scorer_secret) >= 32 and g.creator_secret != g.scorer_secret
+    assert g.record() == {"variant": "moon", "players": ["A", "B", "C"], "first_dealer": 0,
+                          "options": {}, "hands": []}
+    db.session.add(GuessAttempt(address="10.0.0.1"))
+    db.session.add(AuditEvent(game_id=g.id, action="rotated", via="creator"))
+    db.session.commit()
+
+
+# --------------------------------------------------------------------------- network
+
+def test_public_url_override(monkeypatch):
+    monkeypatch.setenv("PUBLIC_URL", "https://scores.example.org/")
+    assert network.public_base_url(5000) == "https://scores.example.org"
+
+
+def test_public_url_is_not_localhost(monkeypatch):
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    url = network.public_base_url(5123)
+    assert url.startswith("http://") and url.endswith(":5123")
+    host = url[len("http://"):].rsplit(":", 1)[0]
+    if network.lan_ip() is not None:
+        assert not host.startswith("127.") and host != "localhost"
+
+
+def test_public_url_falls_back_to_hostname(monkeypatch):
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+
+    class NoRoute:
+        def __init__(self, *a, **k):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            return False
+
+        def connect(self, addr):
+            raise OSError("network unreachable")
+
+    monkeypatch.setattr(network.socket, "socket", NoRoute)
+    monkeypatch.setattr(network.socket, "getaddrinfo", lambda *a, **k: [])
+    monkeypatch.setattr(network.socket, "gethostname", lambda: "tablebox")
+    assert network.public_base_url(5000) == "http://tablebox:5000"
+
+
+def test_lan_ip_uses_udp_connect_without_sending(monkeypatch):
+    sent = []
+
+    class Fake:
+        def __init__(self, family, kind):
+            assert kind == socket.SOCK_DGRAM
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            return False
+
+        def connect(self, addr):
+            pass
+
+        def send(self, *a):
+            sent.append(a)
+
+        sendto = send
+
+        def getsockname(self):
+            return ("192.168.1.23", 40000)
+
+    monkeypatch.setattr(network.socket, "socket", Fake)
+    assert network.lan_ip() == "192.168.1.23"
+    assert sent == []
+
+
+# --------------------------------------------------------------------------- serve
+
+def test_serve_prints_url_and_qr(monkeypatch, capsys):
+    from scorekeeper import cli, serve
+
+    calls = {}
+    monkeypatch.setenv("PORT", "5077")
+    monkeypatch.setenv("PUBLIC_URL", "http://10.1.2.3:5077")
+    import waitress
+
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.update(kw))
+    assert cli.main(["serve"]) == 0
+    out = capsys.readouterr().out
+    assert "http://10.1.2.3:5077/" in out
+    assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
+    assert calls["host"] == "0.0.0.0" and calls["port"] == 5077
