@@ -60,16 +60,12 @@ class MexicanTrain(Variant):
         out = seat(hand, "out", k, table, "who went out") if hand.get("out") is not None else None
         holder = (seat(hand, "double_blank", k, table, "who held the double blank")
                   if hand.get("double_blank") is not None else None)
-        if holder is not None and engine == 0:
-            raise Invalid(k, "The double blank is this round's engine, so nobody held it.")
         if out is not None:
             if blocked:
                 raise Invalid(k, "A blocked round has nobody who went out.")
             if pips[out] != 0:
                 raise Invalid(k, f"{table.name(out)} went out, so has 0 pips left, not {pips[out]}.")
-            if out == holder:
-                raise Invalid(k, f"{table.name(out)} went out, so cannot have held the double blank.")
-        elif not blocked and not any(p == 0 and s != holder for s, p in enumerate(pips)):
+        elif not blocked and 0 not in pips:
             raise Invalid(k, "Someone must go out with 0 pips, unless the round was blocked "
                              "(\"blocked\": true).")
         most = pips_in_set(top) - 2 * engine
