@@ -786,3 +786,35 @@ def test_legal_calls_teams_skip_passed_players_and_errors():
     assert lc["error"] and lc["invalid_at"] == 1
     lc = legal_calls(r, ["pass"] * 4)
     sub(lc, {"done": True, "redeal": True, "bidder": None})
+
+
+def test_preview_refuses_an_edit_that_breaks_a_later_hand():
+    from scorekeeper.rules import preview
+    hands = [
+        {"bidder": 0, "bid": 4, "tricks": [4, 2, 1]},
+        {"bidder": 1, "bid": 4, "tricks": [2, 4, 1]},
+        {"passed": True},
+    ]
+    r = rec("moon", hands)
+    res = preview(r, {"bidder": 0, "bid": 21, "tricks": [7, 0, 0]}, 0)  # the game would end at hand 0
+    assert res["ok"] is False and res["hand"] == 1
+    res = preview(r, {"bidder": 2, "bid": 5, "tricks": [1, 1, 5]}, 1)
+    assert res["ok"] is True and res["totals"] == [5, 3, 6]
+    res = preview(r, {"bidder": 2, "bid": 5, "tricks": [1, 1, 5]})
+    assert res["ok"] is True and len(res["hands"]) == 4 and res["totals"] == [7, 7, 7]
+
+
+@pytest.mark.parametrize("vid, options, pass_legal, redeal", [
+    P("texas42-1986", None, False, False, id="1986-forced"),
+    P("texas42", None, False, False, id="texas-forced"),
+    P("texas42", {"all_pass": "redeal"}, True, True, id="texas-redeal"),
+    P("forty-two", None, True, True, id="forty-two-redeal"),
+])
+def test_legal_calls_dealer_after_three_passes(vid, options, pass_legal, redeal):
+    from scorekeeper.rules import legal_calls
+    r = rec(vid, [], options=options)
+    lc = legal_calls(r, ["pass", "pass", "pass"])
+    sub(lc, {"seat": 0, "done": False})
+    assert entries(lc, "pass")[0]["legal"] is pass_legal
+    if redeal:
+        sub(legal_calls(r, ["pass"] * 4), {"done": True, "redeal": True})

@@ -153,54 +153,86 @@ def moon_hand(draw):
     return {"bidder": draw(st.integers(0, 2)), "bid": draw(st.sampled_from([4, 5, 6, 7, 21])), "tricks": tricks}
 
 
-def mexican_hand(n):
+def mexican_hand(n, most=120, double_blank=False, engine=12):
     @st.composite
     def _h(draw):
-        pips = draw(st.lists(st.integers(0, 120), min_size=n, max_size=n))
+        pips = draw(st.lists(st.integers(0, most), min_size=n, max_size=n))
         if draw(st.integers(0, 4)) == 0:
-            return {"pips": pips, "blocked": True}
-        out = draw(st.integers(0, n - 1))
-        pips[out] = 0
-        h = {"pips": pips}
-        if draw(st.booleans()):
-            h["out"] = out
+            h = {"pips": pips, "blocked": True}
+            out = None
+        else:
+            out = draw(st.integers(0, n - 1))
+            pips[out] = 0
+            h = {"pips": pips}
+            if draw(st.booleans()):
+                h["out"] = out
+        if double_blank and engine != 0 and draw(st.booleans()):  # the double blank engine is nobody's
+            holders = [i for i in range(n) if i != out]
+            h["double_blank"] = draw(st.sampled_from(holders))
         return h
     return _h()
 
 
 @st.composite
-def valid_games(draw, variant=None):
+def valid_games(draw, variant=None, min_hands=0, max_hands=16):
     v = variant or draw(st.sampled_from(["card42", "card42-teams", "texas42-1986", "lechner42", "texas42",
                                          "forty-two", "moon", "mexican-train", "castle-rock"]))
     options = {}
     fd = draw(st.integers(0, PLAYERS_OF[v] - 1)) if v in PLAYERS_OF else None
+    maybe = lambda: draw(st.booleans())  # noqa: E731
     if v == "card42":
         n = draw(st.integers(2, 7))
         hand = card42_hand(n)
-        if draw(st.booleans()):
+        if maybe():
             options["cap_at_42"] = draw(st.booleans())
+        if maybe():
+            options["bonus"] = draw(st.integers(0, 10))
     elif v == "card42-teams":
         n, hand = 4, teams_hand()
+        if maybe():
+            options["target_points"] = draw(st.integers(10, 60))
     elif v == "texas42-1986":
         n, hand = 4, lambda k: t1986_hand((fd + k) % 4)
+        if maybe():
+            options["target_points"] = draw(st.integers(100, 400))
     elif v in ("lechner42", "texas42"):
-        n, hand = 4, lambda k: marks_hand((fd + k) % 4)
-        if draw(st.booleans()):
+        redeal = v == "texas42" and maybe()
+        if redeal:
+            options["all_pass"] = "redeal"
+        n = 4
+        hand = (lambda k: st.one_of(marks_hand((fd + k) % 4), st.just({"passed": True}))) if redeal else \
+            (lambda k: marks_hand((fd + k) % 4))
+        if maybe():
             options["target_marks"] = draw(st.integers(1, 10))
+        if maybe():
+            options["win_by"] = draw(st.integers(1, 3))
     elif v == "forty-two":
         n, hand = 4, forty_two_hand()
+        if maybe():
+            options["target_points"] = draw(st.sampled_from([0, 100, 150, 250, 300]))
+        if maybe():
+            options["target_hands"] = draw(st.sampled_from([0, 2, 3, 7]) if options.get("target_points", 1)
+                                           else st.sampled_from([2, 3, 7]))
     elif v == "moon":
         n, hand = 3, moon_hand()
+        if maybe():
+            options["target_points"] = draw(st.integers(5, 30))
     elif v == "mexican-train":
         n = draw(st.integers(2, 8))
-        hand = mexican_hand(n)
-        if draw(st.booleans()):
-            options["rounds"] = draw(st.integers(1, 13))
+        if maybe():
+            options["set"] = draw(st.sampled_from([9, 12, 15]))
+        if maybe():
+            options["rounds"] = draw(st.integers(1, options.get("set", 12) + 1))
+        if maybe():
+            options["double_blank"] = draw(st.sampled_from([0, 25, 50]))
+        set_ = options.get("set", 12)
+        hand = lambda k: mexican_hand(n, 50 if set_ == 9 else 120, bool(options.get("double_blank")),  # noqa: E731
+                                      set_ - k)
     else:
         n, hand = 1, st.fixed_dictionaries({"remaining": st.integers(0, 91)})
     if fd is None:
         fd = draw(st.integers(0, n - 1))
-    count = draw(st.integers(0, 16))
+    count = draw(st.integers(min_hands, max_hands))
     hands = [draw(hand(k) if callable(hand) else hand) for k in range(count)]
     return {"variant": v, "players": NAMES[:n], "first_dealer": fd, "options": options, "hands": hands}
 
@@ -408,3 +440,45 @@ def test_unicode_names_and_huge_numbers(record, name, huge):
     res = score(record)
     check_any(res)
     assert res["ok"] is False and res["hand"] is None
+
+
+# --------------------------------------------------------------------------- against an independent oracle
+
+from . import _oracle  # noqa: E402
+
+
+def compare_with_oracle(record):
+    exp = _oracle.play(record)
+    res = score(record)
+    fin = exp["finished_at"]
+    if fin is not None and fin + 1 < len(record["hands"]):
+        assert res["ok"] is False and res["hand"] == fin + 1, (
+            f"the game ends at hand {fin} (winners {exp['winners']}); hand {fin + 1} must be refused: {res}")
+        record = _with_hands(record, record["hands"][: fin + 1])
+        res = score(record)
+    assert res["ok"] is True, res
+    assert len(res["hands"]) == len(exp["hands"])
+    for i, (got, want) in enumerate(zip(res["hands"], exp["hands"])):
+        for key, val in want.items():
+            assert got.get(key) == val, f"hand {i} {key}: engine {got.get(key)!r}, spec {val!r}\n{record['hands'][i]}"
+    assert res["totals"] == exp["totals"]
+    assert res["finished"] is (fin is not None)
+    assert res["winners"] == exp["winners"]
+    if fin is None:
+        assert res["next_dealer"] == exp["next_dealer"]
+    if "hands_won" in exp:
+        assert res["hands_won"] == exp["hands_won"]
+
+
+@SETTINGS
+@given(valid_games())
+def test_engine_matches_spec_oracle(record):
+    compare_with_oracle(record)
+
+
+@SETTINGS
+@given(st.sampled_from(["card42", "moon", "lechner42", "texas42", "forty-two", "card42-teams"]), st.data())
+def test_engine_matches_spec_oracle_near_the_end(variant, data):
+    """Long games, so that winning (ties, win by two, both goals) is reached often."""
+    record = data.draw(valid_games(variant, min_hands=10, max_hands=40))
+    compare_with_oracle(record)
