@@ -400,6 +400,16 @@ def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch
     assert "hx-trigger" not in _poller(r.text) and "hx-get" not in _poller(r.text)
 
 
+def test_poller_on_the_page_knows_when_the_game_is_over(app, game):
+    """The game page's own context has the engine's result, not a `finished` flag."""
+    include = '{% include "partials/_live.html" %}'
+    with game_request():
+        running = render_template_string(include, game=game, result={"ok": True})
+        over = render_template_string(include, game=game, result={"ok": True, "finished": True})
+    assert 'hx-trigger="every 2s"' in _poller(running)
+    assert "hx-trigger" not in _poller(over) and 'id="live"' in over
+
+
 def test_live_unknown_game_is_404(client):
     assert client.get("/games/999/live").status_code == 404
 
