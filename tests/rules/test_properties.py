@@ -482,3 +482,97 @@ def test_engine_matches_spec_oracle_near_the_end(variant, data):
     """Long games, so that winning (ties, win by two, both goals) is reached often."""
     record = data.draw(valid_games(variant, min_hands=10, max_hands=40))
     compare_with_oracle(record)
+
+
+# --------------------------------------------------------------------------- validity against the spec
+
+def _card42_ok(h, n):
+    b, t = h["bids"], h["tricks"]
+    return (len(b) == n and len(t) == n and all(0 <= x <= 7 for x in b) and all(0 <= x <= 7 for x in t)
+            and sum(t) == 7 and sum(b) != 7)
+
+
+def _moon_ok(h, n):
+    t = h["tricks"]
+    return (0 <= h["bidder"] <= 2 and h["bid"] in (4, 5, 6, 7, 21) and len(t) == 3
+            and all(0 <= x <= 7 for x in t) and sum(t) == 7)
+
+
+def _forty_two_ok(h, n):
+    return 0 <= h["bidder"] <= 3 and 30 <= h["bid"] <= 42 and 0 <= h["points"] <= 42
+
+
+def _teams_ok(h, n):
+    return 0 <= h["bidder"] <= 3 and 2 <= h["bid"] <= 18 and 0 <= h["points"] <= 18
+
+
+def _castle_ok(h, n):
+    return 0 <= h["remaining"] <= 91
+
+
+def _mexican_ok(h, n, k):
+    p = h["pips"]
+    if len(p) != n or any(x < 0 for x in p):
+        return False
+    if sum(p) > 1092 - 2 * (12 - k):
+        return False
+    if "out" in h and not (0 <= h["out"] < n and p[h["out"]] == 0):
+        return False
+    return bool(h.get("blocked")) or 0 in p
+
+
+def near_hands(variant, n):
+    small = st.integers(-1, 9)
+    if variant == "card42":
+        return st.fixed_dictionaries({"bids": st.lists(small, min_size=n - 1, max_size=n + 1),
+                                      "tricks": st.one_of(split7(n), st.lists(small, min_size=n - 1, max_size=n + 1))})
+    if variant == "moon":
+        return st.fixed_dictionaries({"bidder": st.integers(-1, 3), "bid": st.sampled_from([3, 4, 5, 6, 7, 8, 14, 21, 22]),
+                                      "tricks": st.one_of(split7(3), st.lists(small, min_size=2, max_size=4))})
+    if variant == "forty-two":
+        return st.fixed_dictionaries({"bidder": st.integers(-1, 4), "bid": st.integers(28, 44),
+                                      "points": st.integers(-1, 43)})
+    if variant == "card42-teams":
+        return st.fixed_dictionaries({"bidder": st.integers(-1, 4), "bid": st.integers(0, 20),
+                                      "points": st.integers(-1, 19)})
+    if variant == "castle-rock":
+        return st.fixed_dictionaries({"remaining": st.integers(-2, 93)})
+
+    @st.composite
+    def _mex(draw):
+        pips = draw(st.lists(st.one_of(st.integers(-1, 5), st.integers(0, 600)), min_size=n - 1, max_size=n + 1))
+        h = {"pips": pips}
+        if draw(st.booleans()):
+            h["out"] = draw(st.integers(-1, n))
+        if draw(st.integers(0, 3)) == 0:
+            h["blocked"] = True
+        return h
+    return _mex()
+
+
+NEAR = {"card42": _card42_ok, "moon": _moon_ok, "forty-two": _forty_two_ok, "card42-teams": _teams_ok,
+        "castle-rock": _castle_ok}
+
+
+@SETTINGS
+@given(st.sampled_from(["card42", "moon", "forty-two", "card42-teams", "castle-rock", "mexican-train"]), st.data())
+def test_engine_accepts_exactly_the_legal_hands(variant, data):
+    n = {"card42": data.draw(st.integers(2, 7)), "mexican-train": data.draw(st.integers(2, 8))}.get(
+        variant, {"moon": 3, "castle-rock": 1}.get(variant, 4))
+    hands = data.draw(st.lists(near_hands(variant, n), max_size=8))
+    record = {"variant": variant, "players": NAMES[:n], "hands": hands}
+    bad_at = None
+    for k, h in enumerate(hands):
+        legal = _mexican_ok(h, n, k) if variant == "mexican-train" else NEAR[variant](h, n)
+        if not legal:
+            bad_at = k
+            break
+    prefix = hands if bad_at is None else hands[:bad_at]
+    exp = _oracle.play({**record, "hands": prefix})
+    if exp["finished_at"] is not None and exp["finished_at"] + 1 < len(hands):
+        bad_at = exp["finished_at"] + 1
+    res = score(record)
+    if bad_at is None:
+        assert res["ok"] is True, (res, hands)
+    else:
+        assert res["ok"] is False and res["hand"] == bad_at, (bad_at, res, hands[bad_at])
