@@ -1,0 +1,46 @@
+"""Every page fits 390 px and every tap target is at least 44 px, in light and dark."""
+from __future__ import annotations
+
+import pytest
+
+from . import ui
+from .live import VIEWPORT
+
+TARGETS = """() => {
+  const bad = [];
+  const seen = new Set();
+  for (const el of document.querySelectorAll('a, button, select, input, summary')) {
+    if (el.closest('.sr-only') || el.classList.contains('sr-only') || el.type === 'hidden') continue;
+    // a radio or checkbox is tapped through its label
+    const target = (el.type === 'radio' || el.type === 'checkbox') ? (el.closest('label') || el) : el;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;   // not shown
+    if (r.height < 44 || r.width < 44) bad.push(`${target.tagName} "${(target.textContent || target.name || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_tap_targets_and_width(browser, live, scheme):
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+        ui.call(page, "30")
+        for c in ("pass", "pass", "pass"):
+            ui.call(page, c)
+        ui.choose(page, "contract", "straight")
+        ui.type_number(page, "points", "31")
+        ui.save(page)
+        urls = ["/", "/games/new", "/games/new?variant=texas42", "/games/new?variant=card42",
+                f"/games/{gid}", f"/games/{gid}/hands/0/edit", "/rules/", "/rules/lechner42"]
+        for url in urls:
+            page.goto(live.url + url)
+            assert page.evaluate(TARGETS) == [], url
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= VIEWPORT["width"], (url, width)
+    finally:
+        context.close()
