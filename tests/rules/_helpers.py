@@ -61,9 +61,22 @@ def bad(record, hand, *words):
     for w in words:
         alts = (w,) if isinstance(w, str) else tuple(w)
         assert any(a.lower() in low for a in alts), f"error {err!r} should mention one of {alts}"
-    assert "traceback" not in low
+    assert_plain_sentence(err)
     json.dumps(res)
     return res
+
+
+PYTHONISMS = ("traceback", "nonetype", "keyerror", "typeerror", "valueerror", "indexerror", "attributeerror",
+              "object has no attribute", "not subscriptable", "unhashable", "list index", "exception")
+
+
+def assert_plain_sentence(err: str):
+    """game-record.md: one plain sentence a player at the table understands, never a traceback."""
+    assert isinstance(err, str) and err.strip(), err
+    assert "\n" not in err.strip(), f"more than one line: {err!r}"
+    low = err.lower()
+    for w in PYTHONISMS:
+        assert w not in low, f"error leaks Python internals ({w}): {err!r}"
 
 
 def sub(actual: dict, expected: dict, where=""):

@@ -118,7 +118,8 @@ def test_record_unknown_option(variant):
     P("mexican-train", {"double_blank": -25}, id="mexican-double-blank-neg"),
 ])
 def test_record_bad_option_value(variant, options):
-    bad(rec(variant, PREFIX[variant], options=options), None)
+    (name,) = options
+    bad(rec(variant, PREFIX[variant], options=options), None, ("option", "house rule"), name)
 
 
 @pytest.mark.parametrize("options", [P([], id="list"), P("x", id="str"), P(7, id="int")])
