@@ -818,3 +818,68 @@ def test_legal_calls_dealer_after_three_passes(vid, options, pass_legal, redeal)
     assert entries(lc, "pass")[0]["legal"] is pass_legal
     if redeal:
         sub(legal_calls(r, ["pass"] * 4), {"done": True, "redeal": True})
+
+
+# --------------------------------------------------------------------------- registry details (rules-api contract)
+
+REGISTRY = {
+    # id: (min, max, partnership, family, bidding, {option: default})
+    "card42": (2, 7, False, "card42", False, {"cap_at_42": True, "bonus": 3}),
+    "card42-teams": (4, 4, True, "card42-teams", True, {"target_points": 42}),
+    "texas42-1986": (4, 4, True, "texas42-1986", True, {"target_points": 300}),
+    "lechner42": (4, 4, True, "marks", True, {"target_marks": 7, "win_by": 2}),
+    "texas42": (4, 4, True, "marks", True, {"target_marks": 7, "win_by": 1, "all_pass": "forced"}),
+    "forty-two": (4, 4, True, "forty-two", True, {"target_points": 250, "target_hands": 7}),
+    "moon": (3, 3, False, "moon", True, {"target_points": 21}),
+    "mexican-train": (2, 8, False, "mexican-train", False, {"set": 12, "rounds": None, "double_blank": 0}),
+    "castle-rock": (1, 1, False, "castle-rock", False, {}),
+}
+
+
+@pytest.mark.parametrize("vid", list(REGISTRY))
+def test_registry_attributes(vid):
+    lo, hi, partnership, family, bidding, defaults = REGISTRY[vid]
+    v = VARIANTS[vid]
+    assert (v.min_players, v.max_players, v.partnership, v.family, v.bidding) == (lo, hi, partnership, family, bidding)
+    assert isinstance(v.title, str) and v.title and isinstance(v.blurb, str) and v.blurb
+    opts = {o.name: o for o in v.options}
+    for name, default in defaults.items():
+        assert name in opts, name
+        assert opts[name].default == default, (name, opts[name].default)
+        assert isinstance(opts[name].help, str) and opts[name].help
+    if vid == "texas42":
+        assert set(opts) == {"target_marks", "win_by", "all_pass", "contracts"}
+        assert set(opts["all_pass"].choices) == {"forced", "redeal"}
+        assert set(opts["contracts"].default) == {"straight", "follow-me", "nillo", "sevens", "plunge", "splash"}
+    else:
+        assert set(opts) == set(defaults)
+
+
+@pytest.mark.parametrize("vid, options, allowed", [
+    P("card42-teams", {}, True, id="teams"),
+    P("texas42-1986", {}, False, id="1986"),
+    P("lechner42", {}, False, id="lechner"),
+    P("texas42", {}, False, id="texas-forced"),
+    P("texas42", {"all_pass": "redeal"}, True, id="texas-redeal"),
+    P("forty-two", {}, True, id="forty-two"),
+    P("moon", {}, True, id="moon"),
+])
+def test_registry_redeal_allowed(vid, options, allowed):
+    assert VARIANTS[vid].redeal_allowed(options) is allowed
+
+
+def test_registry_contracts():
+    assert tuple(VARIANTS["texas42-1986"].contracts({})) == ("trumps", "trash")
+    assert set(VARIANTS["lechner42"].contracts({})) == {"straight", "sevens", "nillo", "follow-me", "plunge", "splash"}
+    assert set(VARIANTS["texas42"].contracts({"contracts": ["straight", "sevens"]})) == {"straight", "sevens"}
+    assert tuple(VARIANTS["moon"].contracts({})) == ()
+
+
+@pytest.mark.parametrize("auction, bidder, bid", [
+    P([5, 6, "pass", "pass", 18], 1, 18, id="18-in-round-two-ends"),
+    P([5, "pass", "pass", 6, "pass"], 0, 6, id="passed-players-skipped"),
+    P(["pass", 2, 3, 4, 5, 6, "pass", "pass"], 3, 6, id="two-rounds-skipping"),
+])
+def test_card42_teams_longer_auctions(auction, bidder, bid):
+    res = ok(rec("card42-teams", [{"auction": auction, "points": 18}]))
+    sub(res["hands"][0], {"bidder": bidder, "bid": bid, "made": True})
