@@ -297,7 +297,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
         if mode == "auction":
             ctx["auction"] = auction
             ctx["auction_rows"] = _auction_rows(auction, calls, players, variant)
-            ctx["call_buttons"], ctx["call_reasons"] = _call_buttons(auction, variant)
+            ctx["call_buttons"], ctx["call_reasons"] = _call_buttons(auction, variant, calls)
     else:
         base = rules.score({**record, "hands": record["hands"][:number]})
         if base.get("ok"):
@@ -362,10 +362,29 @@ def _auction_rows(auction, calls, players, variant):
     return rows
 
 
-def _call_buttons(auction, variant):
+def _call_buttons(auction, variant, calls=()):
+    """The call buttons, each legal or disabled with its reason.
+
+    In the ladder auctions, bids that do not top the high bid are left out rather than shown
+    disabled (a dozen greyed-out numbers help nobody); every other forbidden call stays visible
+    with its reason: the dealer's bid that would total 7, pass for a forced dealer, a raise past
+    the limit.
+    """
+    offered = auction.get("calls") or []
+    if variant.family != "card42":
+        legal_values = [c["call"] for c in offered if c["legal"] and isinstance(c["call"], int)]
+        made = [c for c in calls if isinstance(c, int)]
+        if legal_values:
+            floor = min(legal_values)
+            offered = [c for c in offered if not (isinstance(c["call"], int) and not c["legal"]
+                                                  and c["call"] < floor)]
+        elif made:
+            high = max(made)
+            offered = [c for c in offered if not (isinstance(c["call"], int) and not c["legal"]
+                                                  and c["call"] <= high)]
     buttons = []
     reasons: dict[str, list[str]] = {}
-    for c in auction.get("calls") or []:
+    for c in offered:
         label = forms.call_label(c["call"], variant)
         buttons.append({"value": str(c["call"]), "label": label, "legal": c["legal"],
                         "reason": c.get("reason"), "special": c["call"] in ("pass", "plunge",

@@ -40,7 +40,7 @@ def test_auction_offers_only_legal_calls_forced_dealer(client):
     gid = create(client, "lechner42")
     r = preview(client, gid, {"mode": "auction", "calls": "pass,pass,pass"})
     body = r.get_data(as_text=True)
-    assert "Ann</strong> calls (dealer, last)" in body
+    assert "Ann</strong> calls (the dealer)" in body
     # pass is there but disabled, with its reason
     import re
     button = re.search(r'<button[^>]*value="pass"[^>]*>', body).group(0)
@@ -314,3 +314,16 @@ def test_one_hand_per_variant(client, variant_id):
     assert r.status_code == 200
     r = post_hand(client, gid, {}, number=0)  # nothing typed: refused, nothing changed
     assert r.status_code == 422 and hands(gid) == [record["hands"][0]]
+
+
+def test_bids_that_do_not_top_the_high_bid_are_left_out(client):
+    import re
+
+    gid = create(client, "lechner42")
+    r = preview(client, gid, {"mode": "auction", "calls": "31,84"})
+    body = r.get_data(as_text=True)
+    values = re.findall(r'<button[^>]*name="call" value="([^"]+)"', body)
+    assert "30" not in values and "84" not in values
+    assert "126" in values and "168" in values and "pass" in values
+    assert "disabled" in re.search(r'<button[^>]*value="210"[^>]*>', body).group(0)
+    assert "raises too far" in text(r)
