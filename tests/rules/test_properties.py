@@ -362,7 +362,7 @@ RECORDS = st.fixed_dictionaries(
 )
 
 
-def check_any(res):
+def check_any(res, record=None):
     assert isinstance(res, dict), res
     json.dumps(res)
     assert res.get("ok") in (True, False)
@@ -370,7 +370,8 @@ def check_any(res):
     if res["ok"] is False:
         assert "hand" in res
         assert res["hand"] is None or (isinstance(res["hand"], int) and not isinstance(res["hand"], bool))
-        assert_plain_sentence(res["error"])
+        names = record.get("players") if isinstance(record, dict) else None
+        assert_plain_sentence(res["error"], names if isinstance(names, list) else ())
     else:
         for k in ("variant", "units", "sides", "hands", "totals", "finished", "winners"):
             assert k in res, k
@@ -385,7 +386,7 @@ def test_any_json_value_never_raises(value):
 @SETTINGS
 @given(RECORDS)
 def test_any_record_shape_never_raises(record):
-    check_any(score(record))
+    check_any(score(record), record)
 
 
 @st.composite
@@ -424,7 +425,7 @@ def mutated_games(draw):
 @given(mutated_games())
 def test_corrupted_valid_games_never_raise(record):
     res = score(record)
-    check_any(res)
+    check_any(res, record)
     if res["ok"] is False and isinstance(record.get("hands"), list) and res["hand"] is not None:
         assert 0 <= res["hand"] < len(record["hands"]), res
 
@@ -434,10 +435,10 @@ def test_corrupted_valid_games_never_raise(record):
 def test_unicode_names_and_huge_numbers(record, name, huge):
     record = copy.deepcopy(record)
     record["players"] = [name + str(i) for i in range(len(record["players"]))]
-    check_any(score(record))
+    check_any(score(record), record)
     record["first_dealer"] = huge
     res = score(record)
-    check_any(res)
+    check_any(res, record)
     assert res["ok"] is False and res["hand"] is None
 
 
