@@ -883,3 +883,28 @@ def test_registry_contracts():
 def test_card42_teams_longer_auctions(auction, bidder, bid):
     res = ok(rec("card42-teams", [{"auction": auction, "points": 18}]))
     sub(res["hands"][0], {"bidder": bidder, "bid": bid, "made": True})
+
+
+@pytest.mark.parametrize("vid, calls, legal, illegal, plunge, splash", [
+    P("lechner42", ["plunge"], [210, 252], [168, 294, 42], 336, 294, id="lechner-after-plunge"),
+    P("lechner42", [30], [31, 42, 84], [30, 126], 168, 126, id="lechner-after-30"),
+    P("texas42", [84], [126], [84, 168], 168, 126, id="texas-after-84"),
+    P("texas42", [84, 126, 168], [210], [252], 210, 210, id="texas-after-168"),
+])
+def test_legal_calls_ladders(vid, calls, legal, illegal, plunge, splash):
+    from scorekeeper.rules import legal_calls
+    lc = legal_calls(rec(vid, []), calls)
+    assert lc["error"] is None and lc["done"] is False
+    for b in legal:
+        assert entries(lc, b)[0]["legal"] is True, b
+    for b in illegal:
+        found = entries(lc, b)
+        assert not found or found[0]["legal"] is False, b
+    assert entries(lc, "plunge")[0]["bid"] == plunge and entries(lc, "plunge")[0]["legal"] is True
+    assert entries(lc, "splash")[0]["bid"] == splash and entries(lc, "splash")[0]["legal"] is True
+
+
+def test_legal_calls_moon_only_21_tops_7():
+    from scorekeeper.rules import legal_calls
+    lc = legal_calls(rec("moon", []), [7])
+    assert [c["call"] for c in lc["calls"] if c["legal"]] == ["pass", 21]
