@@ -15,6 +15,8 @@ def new_game(page: Page, base: str, variant: str, names: list[str], first_dealer
     page.wait_for_selector("input[name='name-0']")
     for i, name in enumerate(names):
         page.fill(f"input[name='name-{i}']", name)
+    # the dealer choices follow the names as they are typed (a few lines of inline JS)
+    expect(page.locator(f"[data-seat='{len(names) - 1}']")).to_have_text(names[-1])
     page.locator(f"input[name=first_dealer][value='{first_dealer}']").check()
     for key, value in (options or {}).items():
         page.fill(f"input[name='opt-{key}']", str(value))
@@ -25,8 +27,9 @@ def new_game(page: Page, base: str, variant: str, names: list[str], first_dealer
 
 
 def settle(page: Page) -> None:
-    """Wait until htmx has no request in flight."""
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    """Wait until htmx has no request in flight and has wired up what it swapped in."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
 
 
 def call(page: Page, value: str) -> None:
