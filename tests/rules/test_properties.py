@@ -518,6 +518,8 @@ def _mexican_ok(h, n, k):
         return False
     if "out" in h and not (0 <= h["out"] < n and p[h["out"]] == 0):
         return False
+    if "out" in h and h.get("blocked"):  # a blocked round ended with everyone passing: nobody went out
+        return False
     return bool(h.get("blocked")) or 0 in p
 
 
