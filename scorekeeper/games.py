@@ -565,13 +565,15 @@ def _after_write(game: Game, saved: str, edit: bool = False):
 def _save(game_id: int, index: int | None):
     game = load_game(game_id)
     access.require_scorer(game)
+    version = _version_arg()
     if index is not None and not (0 <= index < len(game.hands)):
+        if version not in (-1, game.version):  # the hand was taken back from another phone
+            return _render_entry(game, {}, None, status=409, notice=_stale_message(game))
         abort(404)
     values = _hand_values(game)
     if "call" in request.form or "set_mode" in request.form:
         # A call button tapped with JavaScript off: update the form, save nothing.
         return _render_entry(game, values, index, status=200, whole=False)
-    version = _version_arg()
     if version != game.version:
         return _render_entry(game, values if index is not None else {}, index, status=409,
                              notice=_stale_message(game))

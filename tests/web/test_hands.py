@@ -358,3 +358,12 @@ def test_two_phones_saving_the_same_hand_at_once(app):
     assert sorted(results) == [303, 409, 409, 409]
     assert len(hands(gid)) == 1 and game(gid).version == 2
     assert [e.action for e in game(gid).events].count("entered") == 1
+
+
+def test_editing_a_hand_another_phone_took_back(client):
+    gid = create(client, "castle-rock", 1)
+    post_hand(client, gid, {"remaining": "9"})
+    assert client.post(f"/games/{gid}/hands/undo", data={"version": "2"}).status_code == 303
+    r = post_hand(client, gid, {"remaining": "3"}, number=0, version=2)
+    assert r.status_code == 409 and "Game 1 was just taken back from another phone" in text(r)
+    assert hands(gid) == []
