@@ -10,6 +10,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
+from sqlalchemy import event
 
 __all__ = ["create_app"]
 
@@ -43,6 +44,19 @@ def _database_url(instance: Path) -> str:
     return "sqlite:///" + str(instance / "scorekeeper.sqlite")
 
 
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    """Several worker processes share one SQLite file.
+
+    WAL lets readers (every phone's 2 s poll) go on while one worker writes; with the 15 s busy
+    timeout in connect_args a writer waits for the lock instead of failing at once. SQLite
+    leaves foreign keys off unless asked per connection, and the ON DELETE CASCADEs need them.
+    """
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -71,7 +85,15 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from .extensions import csrf, db, htmx, migrate
 
+    sqlite = app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")
+    if sqlite:
+        options = app.config["SQLALCHEMY_ENGINE_OPTIONS"] = dict(
+            app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options["connect_args"] = {"timeout": 15, **options.get("connect_args", {})}
     db.init_app(app)
+    if sqlite:
+        with app.app_context():
+            event.listen(db.engine, "connect", _sqlite_pragmas)
     migrate.init_app(
         app,
         db,
@@ -85,13 +107,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import models  # noqa: F401  (register the tables with the metadata)
     from . import games
 
+    from . import sharing
+
     app.register_blueprint(games.bp)
-    try:
-        from . import sharing
-    except ImportError:  # pragma: no cover - the sharing blueprint is optional
-        sharing = None
-    if sharing is not None:
-        app.register_blueprint(sharing.bp)
+    app.register_blueprint(sharing.bp)
     app.add_url_rule("/", endpoint="index", view_func=games.home)
     games.init_app(app)
     return app

@@ -16,6 +16,15 @@ def test_config_defaults(app):
     assert app.config["SECRET_KEY"]
 
 
+def test_sqlite_settings_for_several_workers(app):
+    """Every connection waits up to 15 s for a lock, in WAL mode, with foreign keys on."""
+    assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"]["timeout"] == 15
+    with db.engine.connect() as conn:
+        pragma = lambda name: conn.exec_driver_sql(f"PRAGMA {name}").scalar()  # noqa: E731
+        assert (pragma("journal_mode"), pragma("foreign_keys"), pragma("busy_timeout")) == \
+            ("wal", 1, 15000)
+
+
 def test_sqlite_in_instance_by_default(tmp_path, monkeypatch):
     from scorekeeper import _database_url, _secret_key
 
