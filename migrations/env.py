@@ -110,6 +110,9 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+        if connection.dialect.name == "sqlite":  # back to the pool as the app expects it
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 if context.is_offline_mode():
