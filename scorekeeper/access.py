@@ -1,19 +1,22 @@
 """Who may do what with a game, decided per request from cookies.
 
 There is no login: holding a link is the permission.  The creator's browser gets a creator
-cookie when it makes the game; opening the scorer link gives a scorer cookie; everyone else
-is a viewer.  A cookie holds an HMAC of the game's secret (keyed with SECRET_KEY), not the
-secret itself, so a cookie jar never leaks a working link, and rotating the scorer secret
-makes every cookie derived from the old one worthless.  No state lives in the process:
-several workers can answer the same phone.
+cookie when it makes the game; opening the scorer link gives a scorer cookie; the join code
+(typed, or the viewer link) gives a viewer cookie.  A browser with none of them has no role
+and may not even read the game: game ids are sequential, and reading by id must not bypass
+the join code and its guess limit.  A cookie holds an HMAC of the game's secret or code
+(keyed with SECRET_KEY), not the secret itself, so a cookie jar never leaks a working link,
+and rotating the scorer secret makes every cookie derived from the old one worthless.  No
+state lives in the process: several workers can answer the same phone.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from datetime import timedelta
 
-from flask import abort, current_app, make_response, render_template, request
+from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 
 from . import models
 from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
@@ -24,6 +27,7 @@ from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
 COOKIE_MAX_AGE = timedelta(days=30)
 
 CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
+_COOKIE_NAME = re.compile(r"sk_[csv]_(\d+)")
 
 
 def new_join_code() -> str:
@@ -78,26 +82,40 @@ def _holds(kind: str, game_id: int, secret: str | None) -> bool:
     return hmac.compare_digest(sent.encode(), _token(kind, game_id, secret).encode())
 
 
-def role(game) -> str:
-    """"creator", "scorer" or "viewer" for this request.
+def role(game) -> str | None:
+    """"creator", "scorer" or "viewer" for this request; None when it holds no role.
 
-    `game` needs only id, creator_secret and scorer_secret, so a bare row of those three
+    `game` needs only id, code, creator_secret and scorer_secret, so a bare row of those
     columns will do (the /live poll uses that to stay cheap).
     """
     if _holds("c", game.id, game.creator_secret):
         return CREATOR
     if _holds("s", game.id, game.scorer_secret):
         return SCORER
-    return VIEWER
+    if _holds("v", game.id, game.code):
+        return VIEWER
+    return None
 
 
 def can_score(game) -> bool:
-    return role(game) != VIEWER
+    return role(game) in (CREATOR, SCORER)
+
+
+def cookie_game_ids() -> set[int]:
+    """The ids of the games this browser holds a role cookie for, from the cookie names alone:
+    unchecked, so verify each game with role() before showing it."""
+    return {int(m[1]) for name in request.cookies if (m := _COOKIE_NAME.fullmatch(name))}
+
+
+def require_reader(game) -> None:
+    """Send a browser without a role to the join page (303): it must type the game's code."""
+    if role(game) is None:
+        abort(redirect(url_for("sharing.join", locked=1), 303))
 
 
 def require_scorer(game) -> None:
     """Abort with a plain 403 page unless this request may change the game."""
-    if role(game) == VIEWER:
+    if not can_score(game):
         abort(403)
 
 
@@ -134,6 +152,11 @@ def grant_creator(response, game):
 def grant_scorer(response, game):
     """Make this browser a scorer under the game's current scorer secret."""
     return _grant(response, "s", game.id, game.scorer_secret)
+
+
+def grant_viewer(response, game):
+    """Let this browser read the game: it showed the join code (which never changes)."""
+    return _grant(response, "v", game.id, game.code)
 
 
 def _forbidden(error):

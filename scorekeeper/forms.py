@@ -374,15 +374,18 @@ def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dic
         tricks = hand.get("tricks", [])
         return "; ".join(f"{players[s]} {b}/{t}" for s, (b, t) in enumerate(zip(bids, tricks))) \
             + " (bid/took)"
-    if result is not None and result.get("bidder") is None:
+    if hand.get("passed") or (result is not None and result.get("bidder") is None):
         return "All passed: redeal"
     bidder = result.get("bidder") if result else hand.get("bidder")
     bid = result.get("bid") if result else hand.get("bid")
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
-    text = f"{who} bid {call_label(bid, variant)}"
+    if result is None and "auction" in hand:  # not scored: who bid is not known without it
+        text, sep = "Calls " + " · ".join(call_label(c, variant) for c in hand["auction"]), "; "
+    else:
+        text, sep = f"{who} bid {call_label(bid, variant)}", " "
     contract = hand.get("contract")
     if contract:
-        text += " " + CONTRACT_LABELS.get(contract, contract).lower()
+        text += sep + CONTRACT_LABELS.get(contract, contract).lower()
         if hand.get("call"):
             text += f" ({CONTRACT_LABELS.get(hand['call'], hand['call']).lower()})"
     points = hand.get("points")

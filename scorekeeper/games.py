@@ -1,4 +1,8 @@
-"""The table app: home, new game, the game page, enter / edit / undo a hand, rules pages.
+"""The table app: home, new game, the game page and its history, enter / edit / undo a hand,
+rules pages.
+
+Reading a game needs a role cookie (access.require_reader), changing it a scorer's or the
+creator's (access.require_scorer); load_game() does one or the other for every game route.
 
 Every score on a page comes from ONE rules.score(game.record()) call (or rules.preview for a hand
 being typed); no view computes a score itself. Writes carry the game version they were made on and
@@ -45,19 +49,26 @@ def is_htmx() -> bool:
     return bool(htmx)
 
 
-def load_game(game_id: int) -> Game:
+def load_game(game_id: int, write: bool = False) -> Game:
+    """The game, when this request may read it (else a 303 to /join), or with write=True
+    change it (else a plain 403: a write is never redirected)."""
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)
+    (access.require_scorer if write else access.require_reader)(game)
     return game
 
 
 # --------------------------------------------------------------------------- home
 
 def home():
+    """The games this browser has a role in, from its cookies: a game is shown only to phones
+    that were given its code or a link, never to whoever opens the home page."""
+    ids = access.cookie_game_ids()
     games = db.session.scalars(
-        select(Game).order_by(Game.updated_at.desc(), Game.id.desc()).limit(RECENT_GAMES)
-    ).all()
+        select(Game).where(Game.id.in_(ids)).order_by(Game.updated_at.desc(), Game.id.desc())
+    ).all() if ids else []
+    games = [g for g in games if access.role(g)][:RECENT_GAMES]
     score = _rules().score
     playing, finished = [], []
     for game in games:
@@ -208,11 +219,7 @@ def create_game():
         return _render_new(_new_game_context(variant.id, request.form, errors), 422)
 
     game = Game(variant=variant.id, first_dealer=first_dealer, options=options,
-                code=access.fresh_join_code() if hasattr(access, "fresh_join_code") else None)
-    if game.code is None:
-        from .models import unused_code
-
-        game.code = unused_code()
+                code=access.fresh_join_code())
     game.players = [Player(seat=i, name=name) for i, name in enumerate(players)]
     db.session.add(game)
     db.session.flush()
@@ -394,22 +401,25 @@ def _call_buttons(auction, variant, calls=()):
     return buttons, [{"reason": r, "labels": ls} for r, ls in reasons.items()]
 
 
-def page_context(game: Game, values: dict[str, str] | None = None, **entry_kw) -> dict[str, Any]:
+def live_context(game: Game) -> dict[str, Any]:
+    """The scoreboard and the hand list: all the /live poll renders, for every role."""
     record = game.record()
     result = _rules().score(record)
     ctx = board_context(game, record, result)
     ctx["hand_rows"] = hand_rows(game, record, result)
-    ctx["can_score"] = _can_score(game)
-    if result.get("ok") and not result.get("finished"):
-        ctx["entry"] = entry_context(game, record, values or {}, **entry_kw)
-    elif entry_kw.get("notice"):
-        ctx["notice"] = entry_kw["notice"]
+    ctx["can_score"] = access.can_score(game)
     return ctx
 
 
-def _can_score(game) -> bool:
-    fn = getattr(access, "can_score", None)
-    return True if fn is None else bool(fn(game))
+def page_context(game: Game, values: dict[str, str] | None = None, **entry_kw) -> dict[str, Any]:
+    """The game page: the live parts, and the hand form for a scorer while the game goes on."""
+    ctx = live_context(game)
+    result = ctx["result"]
+    if ctx["can_score"] and result.get("ok") and not result.get("finished"):
+        ctx["entry"] = entry_context(game, ctx["record"], values or {}, **entry_kw)
+    elif entry_kw.get("notice"):
+        ctx["notice"] = entry_kw["notice"]
+    return ctx
 
 
 def hand_rows(game: Game, record: dict, result: dict) -> list[dict[str, Any]]:
@@ -455,9 +465,9 @@ def _hand_values(game: Game) -> dict[str, str]:
 
 @bp.post("/games/<int:game_id>/hands/preview")
 def preview_hand(game_id: int):
-    """Live validation while the scorer taps: changes nothing."""
-    game = load_game(game_id)
-    access.require_scorer(game)
+    """Live validation while the scorer taps: changes nothing (scorers only all the same, as
+    only they have a form to preview)."""
+    game = load_game(game_id, write=True)
     index = _index_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         abort(404)
@@ -563,8 +573,7 @@ def _after_write(game: Game, saved: str, edit: bool = False):
 
 
 def _save(game_id: int, index: int | None):
-    game = load_game(game_id)
-    access.require_scorer(game)
+    game = load_game(game_id, write=True)
     version = _version_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         if version not in (-1, game.version):  # the hand was taken back from another phone
@@ -590,7 +599,7 @@ def _save(game_id: int, index: int | None):
         number = index
         ok = _write(game, version, "edited", number, record["hands"][index], new_data=hand)
     if not ok:
-        game = load_game(game_id)
+        game = load_game(game_id, write=True)
         return _render_entry(game, {} if index is None else values, index, status=409,
                              notice=_stale_message(game))
     label = f"{hand_word(game.variant)} {number + 1} {'saved' if index is None else 'changed'}."
@@ -604,7 +613,7 @@ def enter_hand(game_id: int):
 
 @bp.get("/games/<int:game_id>/hands/<int:number>/edit")
 def edit_hand(game_id: int, number: int):
-    game = load_game(game_id)
+    game = load_game(game_id)  # a browser without a role is sent to /join, a viewer gets 403
     access.require_scorer(game)
     if not (0 <= number < len(game.hands)):
         abort(404)
@@ -626,8 +635,7 @@ def update_hand(game_id: int, number: int):
 
 @bp.post("/games/<int:game_id>/hands/undo")
 def undo_hand(game_id: int):
-    game = load_game(game_id)
-    access.require_scorer(game)
+    game = load_game(game_id, write=True)
     version = _version_arg()
     if version != game.version or not game.hands:
         notice = _stale_message(game) if version != game.version else "There is no hand to undo."
@@ -635,9 +643,58 @@ def undo_hand(game_id: int):
     last = game.hands[-1]
     number, data = last.number, dict(last.data)
     if not _write(game, version, "undone", number, data):
-        game = load_game(game_id)
+        game = load_game(game_id, write=True)
         return _render_entry(game, {}, None, status=409, notice=_stale_message(game))
     return _after_write(game, f"{hand_word(game.variant)} {number + 1} taken back.")
+
+
+# --------------------------------------------------------------------------- history
+
+def hand_summary(variant, record: dict, number: int, hand: dict) -> str:
+    """One line about a hand as it was stored, e.g. an earlier version kept in the trail.
+
+    It is scored after the hands that precede it now (who bid, made or set), when there are
+    that many; otherwise, or when it no longer fits, it is described without a result.
+    """
+    before = record["hands"][:number]
+    result = None
+    if len(before) == number:
+        pv = _rules().preview({**record, "hands": before}, hand, None)
+        result = pv["hands"][number] if pv.get("ok") else None
+    return forms.describe_hand(variant, hand, record["players"], result)
+
+
+def history_rows(game: Game) -> list[dict[str, Any]]:
+    """The audit trail in words, newest first: what was written, when, by which link, and for a
+    hand the data stored with the event (the hand as entered, or as it was before an edit or
+    undo: the trail keeps every version)."""
+    variant = variants().get(game.variant)
+    record = game.record()
+    word = hand_word(game.variant)
+    rows = []
+    for e in reversed(game.events):
+        data = e.data or {}
+        row = {"event": e, "what": None, "detail": None}
+        if e.action == "created":
+            row["what"] = "Game started"
+            row["detail"] = ", ".join(data.get("players", []))
+        elif e.action == "rotated":
+            row["what"] = f"New scorer link (#{data.get('generation')})"
+            row["detail"] = "The earlier scorer link stopped working."
+        else:
+            verb = {"entered": "entered", "edited": "changed", "undone": "taken back"}
+            row["what"] = f"{word} {e.hand_number + 1} {verb.get(e.action, e.action)}"
+            summary = hand_summary(variant, record, e.hand_number, data) if variant else ""
+            row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
+        rows.append(row)
+    return rows
+
+
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int):
+    game = load_game(game_id)
+    return render_template("games/history.html", game=game, variant=variants().get(game.variant),
+                           rows=history_rows(game))
 
 
 # --------------------------------------------------------------------------- rules pages
@@ -690,6 +747,7 @@ def tally_groups(marks) -> list[int]:
 def init_app(app) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["unit_label"] = unit_label
+    app.jinja_env.globals["hand_word"] = hand_word
     app.jinja_env.globals["tally_groups"] = tally_groups
     app.jinja_env.globals["call_label"] = forms.call_label
     app.jinja_env.globals["CONTRACT_LABELS"] = forms.CONTRACT_LABELS
@@ -697,5 +755,4 @@ def init_app(app) -> None:
     app.jinja_env.globals["DOUBLES_RULES"] = forms.DOUBLES_RULES
     app.jinja_env.globals["TRUMP_CHOICES"] = forms.TRUMP_CHOICES
     app.jinja_env.globals["CARD_ITEMS"] = forms.CARD_ITEMS
-    if hasattr(access, "init_app"):
-        access.init_app(app)
+    access.init_app(app)

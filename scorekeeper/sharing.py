@@ -1,7 +1,8 @@
 """Getting other phones into a game, and keeping them current.
 
 - /join and /g/<code>: the viewer way in, by join code, with wrong guesses rate limited per
-  address *in the database* (several worker processes share the count).
+  address *in the database* (several worker processes share the count); the right code
+  leaves a viewer cookie, the only way besides a scorer or creator cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
 - /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed.
@@ -92,15 +93,26 @@ def find_game_by_code(code: str) -> Game | None:
     return game
 
 
-def _join_page(code_typed: str = "", error: str | None = None, status: int = 200):
-    return render_template("join.html", code_typed=code_typed, error=error), status
+def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
+               notice: str | None = None):
+    return render_template("join.html", code_typed=code_typed, error=error,
+                           notice=notice), status
+
+
+def _to_game(game):
+    """The redirect to the game page, carrying the viewer cookie the right code earned."""
+    return access.grant_viewer(redirect(url_for("games.game_page", game_id=game.id), 303), game)
 
 
 @bp.route("/join", methods=["GET", "POST"])
 def join():
-    """Type a join code, land on the game (read only)."""
+    """Type a join code, land on the game (read only).
+
+    ?locked=1 is where access.require_reader sends a browser that opened a game by its id.
+    """
     if request.method == "GET":
-        return _join_page(request.args.get("code", ""))
+        notice = "Open this game with its join code." if "locked" in request.args else None
+        return _join_page(request.args.get("code", ""), notice=notice)
     typed = request.form.get("code", "")
     code = access.normalize_code(typed)
     if code is None:  # cannot be any game's code, so it tells a guesser nothing: not counted
@@ -108,7 +120,7 @@ def join():
     game = find_game_by_code(code)
     if game is None:
         return _join_page(typed, f"No game has the code {pretty_code(code)}.", 404)
-    return redirect(url_for("games.game_page", game_id=game.id), 303)
+    return _to_game(game)
 
 
 @bp.get("/g/<code>")
@@ -118,7 +130,7 @@ def viewer(code: str):
     game = find_game_by_code(normalized) if normalized else None
     if game is None:
         return _join_page(code, "No game has that code.", 404)
-    return redirect(url_for("games.game_page", game_id=game.id), 303)
+    return _to_game(game)
 
 
 # ---------------------------------------------------------------- scorer link
@@ -130,7 +142,8 @@ def scorer(secret: str):
 
     The secret URL is only ever a redirect, so the page the phone shows, bookmarks, shares or
     reloads has no secret in it; no-referrer keeps it out of Referer headers and no-store out
-    of caches.
+    of caches.  A viewer cookie comes along: a phone whose scorer link is rotated away keeps
+    watching.
     """
     game = db.session.scalar(select(Game).where(Game.scorer_secret == secret))
     if game is None:
@@ -139,8 +152,7 @@ def scorer(secret: str):
             message="This scorer link is no longer valid. Ask the game's creator for the new "
                     "one, or join by code to watch."), 404)
     else:
-        response = redirect(url_for("games.game_page", game_id=game.id), 303)
-        access.grant_scorer(response, game)
+        response = access.grant_scorer(_to_game(game), game)
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -170,15 +182,11 @@ def rotate(game_id: int):
 
 
 def live_context(game) -> dict:
-    """The template context of the live partials, from the web views that own it.
-
-    games.live_context(game) when it exists, else the game page's own context; `finished`
-    is added from the engine's result when missing, as it decides whether polling goes on.
-    """
+    """The template context of the live partials, from the web views that own it; `finished`
+    is added from the engine's result when missing, as it decides whether polling goes on."""
     from . import games
 
-    make = getattr(games, "live_context", None) or games.page_context
-    context = make(game)
+    context = games.live_context(game)
     context.setdefault("finished", bool((context.get("result") or {}).get("finished")))
     return context
 
@@ -193,14 +201,15 @@ def live(game_id: int):
     """The poller, scoreboard and hand list (partials/_live_update.html); 304 when the
     game's version is unchanged.
 
-    The 304 path reads four columns of one row by primary key and renders nothing.
+    The 304 path reads five columns of one row by primary key and renders nothing.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
     """
     row = db.session.execute(
-        select(Game.id, Game.version, Game.creator_secret, Game.scorer_secret)
+        select(Game.id, Game.version, Game.code, Game.creator_secret, Game.scorer_secret)
         .where(Game.id == game_id)).first()
     if row is None:
         abort(404)
+    access.require_reader(row)
     if request.if_none_match.contains_weak(live_etag(row)):
         response = make_response("", 304)
         etag = live_etag(row)

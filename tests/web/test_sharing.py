@@ -207,7 +207,10 @@ def test_old_guesses_are_pruned(client, game):
 
 def test_roles_and_actor(client, game):
     with game_request():
-        assert access.role(game) == "viewer"
+        assert access.role(game) is None  # holds nothing: not even a viewer
+    name, value = _cookie("v", game, game.code)
+    with game_request(headers={"Cookie": f"{name}={value}"}):
+        assert access.role(game) == "viewer" and not access.can_score(game)
     name, value = _cookie("c", game, game.creator_secret)
     with game_request(headers={"Cookie": f"{name}={value}"}):
         assert access.role(game) == "creator" and access.actor(game) == "creator"
@@ -226,10 +229,13 @@ def test_forged_cookies_do_not_work(client, game):
         (f"sk_s_{game.id}", _cookie("s", other, other.scorer_secret)[1]),  # another game's
         (f"sk_c_{game.id}", _cookie("s", game, game.scorer_secret)[1]),  # scorer as creator
         (f"sk_s_{game.id}", ""),
+        (f"sk_v_{game.id}", game.code),  # the code itself is not the viewer cookie
+        (f"sk_v_{game.id}", _cookie("v", other, other.code)[1]),
+        (f"sk_v_{game.id}", _cookie("v", game, game.scorer_secret)[1]),
     ]
     for name, value in cases:
         with game_request(headers={"Cookie": f"{name}={value}"}):
-            assert access.role(game) == "viewer", name
+            assert access.role(game) is None, (name, value)
 
 
 def test_viewer_write_gets_plain_403(client, game):
@@ -329,16 +335,6 @@ def test_rotation_needs_a_csrf_token(app):
 
 # ------------------------------------------------------------------------------ /live
 
-def _live_templates_ready(app):
-    from jinja2 import TemplateNotFound
-    try:
-        for name in ("partials/_scoreboard.html", "partials/_hands.html"):
-            app.jinja_env.get_template(name)
-    except TemplateNotFound:
-        return False
-    return True
-
-
 def _poller(html: str) -> str:
     """The opening tag of the #live poller."""
     m = re.search(r'<div id="live".*?>', html, re.S)
@@ -347,9 +343,8 @@ def _poller(html: str) -> str:
 
 
 def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatch):
-    if not _live_templates_ready(app):
-        pytest.skip("waiting for the scoreboard/hands partials of the game page")
     url = f"/games/{game.id}/live"
+    client.get(f"/g/{game.code}")  # a viewer
     r = client.get(url)
     assert r.status_code == 200
     etag = r.headers["ETag"]
@@ -374,10 +369,10 @@ def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatc
 
 def test_live_etag_depends_on_the_role(app, client, game):
     """A viewer who becomes a scorer must not be served the cached viewer fragment."""
-    if not _live_templates_ready(app):
-        pytest.skip("waiting for the scoreboard/hands partials of the game page")
     url = f"/games/{game.id}/live"
+    client.get(f"/g/{game.code}")
     etag = client.get(url).headers["ETag"]
+    assert etag.endswith('-viewer"')
     client.get(f"/s/{game.scorer_secret}")
     r = client.get(url, headers={"If-None-Match": etag})
     assert r.status_code == 200 and r.headers["ETag"].endswith('-scorer"')
@@ -385,16 +380,15 @@ def test_live_etag_depends_on_the_role(app, client, game):
 
 
 def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch):
-    if not _live_templates_ready(app):
-        pytest.skip("waiting for the scoreboard/hands partials of the game page")
     from scorekeeper import games
-    real = getattr(games, "live_context", None) or games.page_context
+    real = games.live_context
 
     def finished(g):
         ctx = real(g)
         ctx["finished"] = True
         return ctx
-    monkeypatch.setattr(games, "live_context", finished, raising=False)
+    monkeypatch.setattr(games, "live_context", finished)
+    client.get(f"/g/{game.code}")
     r = client.get(f"/games/{game.id}/live")
     assert r.status_code == 200
     assert "hx-trigger" not in _poller(r.text) and "hx-get" not in _poller(r.text)
