@@ -36,9 +36,13 @@ def test_tap_targets_and_width(browser, live, scheme):
         ui.type_number(page, "points", "31")
         ui.save(page)
         urls = ["/", "/games/new", "/games/new?variant=texas42", "/games/new?variant=card42",
-                f"/games/{gid}", f"/games/{gid}/hands/0/edit", "/rules/", "/rules/lechner42"]
+                f"/games/{gid}", f"/games/{gid}/hands/0/edit", f"/games/{gid}/history",
+                "/join?locked=1", "/rules/", "/rules/lechner42"]
         for url in urls:
             page.goto(live.url + url)
+            if url == f"/games/{gid}":
+                page.locator("#share summary").click()  # the scorer QR and rotate button too
+                assert page.locator("#share details").get_attribute("open") is not None
             assert page.evaluate(TARGETS) == [], url
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= VIEWPORT["width"], (url, width)
