@@ -105,9 +105,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import games
-
-    from . import sharing
+    from . import games, sharing
 
     app.register_blueprint(games.bp)
     app.register_blueprint(sharing.bp)

@@ -27,7 +27,7 @@ from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
 COOKIE_MAX_AGE = timedelta(days=30)
 
 CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
-_COOKIE_NAME = re.compile(r"sk_[csv]_(\d+)")
+_COOKIE_NAME = re.compile(r"sk_[csv]_(\d{1,18})")  # an id SQLite's integers can hold
 
 
 def new_join_code() -> str:
