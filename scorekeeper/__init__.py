@@ -11,6 +11,7 @@ from pathlib import Path
 
 from flask import Flask
 from sqlalchemy import event
+from werkzeug.routing import IntegerConverter
 
 __all__ = ["create_app"]
 
@@ -57,6 +58,15 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+class RowIdConverter(IntegerConverter):
+    """`<int:...>` for ids and hand numbers: a number no database integer can hold is no
+    match (404), rather than an overflow deep in the driver (500)."""
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -64,6 +74,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder="../templates",
         static_folder="../static",
     )
+    app.url_map.converters["int"] = RowIdConverter
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
 

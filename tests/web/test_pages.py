@@ -317,3 +317,25 @@ def test_no_get_changes_anything(client, app):
         client.get(url, headers=HX)
     assert game(gid).version == before
     assert client.get(f"/games/{gid}/hands/undo").status_code == 405
+
+
+# --------------------------------------------------------------------------- bad ids
+
+HUGE = 10**25  # more than any database integer holds
+
+
+@pytest.mark.parametrize("method, url", [
+    ("get", f"/games/{HUGE}"),
+    ("get", f"/games/{HUGE}/live"),
+    ("get", f"/games/{HUGE}/history"),
+    ("get", f"/games/{HUGE}/hands/0/edit"),
+    ("get", f"/games/1/hands/{HUGE}/edit"),
+    ("post", f"/games/{HUGE}/hands"),
+    ("post", f"/games/{HUGE}/hands/preview"),
+    ("post", f"/games/{HUGE}/hands/undo"),
+    ("post", f"/games/{HUGE}/scorer-link/rotate"),
+])
+def test_id_too_large_for_the_database_is_not_found(client, method, url):
+    create(client, "moon", 3)
+    r = getattr(client, method)(url)
+    assert r.status_code == 404
