@@ -18,8 +18,9 @@ from flask import (
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from . import access, forms
+from . import access, forms, rules
 from .extensions import db, htmx
+from .rules.record import Invalid
 from .models import AuditEvent, Game, Hand, Player, utcnow
 
 bp = Blueprint("games", __name__)
@@ -28,14 +29,8 @@ MAX_NAME = 40
 RECENT_GAMES = 30
 
 
-def _rules():
-    from . import rules
-
-    return rules
-
-
 def variants() -> dict:
-    return _rules().VARIANTS
+    return rules.VARIANTS
 
 
 def get_variant(variant_id: str):
@@ -69,7 +64,7 @@ def home():
         select(Game).where(Game.id.in_(ids)).order_by(Game.updated_at.desc(), Game.id.desc())
     ).all() if ids else []
     games = [g for g in games if access.role(g)][:RECENT_GAMES]
-    score = _rules().score
+    score = rules.score
     playing, finished = [], []
     for game in games:
         result = score(game.record())
@@ -102,44 +97,31 @@ def option_form_values(variant, form=None) -> dict[str, Any]:
 
 
 def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
-    """The options that differ from the defaults, and any errors."""
+    """The options that differ from the defaults, and any errors.
+
+    The form only turns text into JSON values; the engine's own Option.parse judges them, so
+    the setup page and an imported record accept exactly the same house rules.
+    """
     chosen: dict[str, Any] = {}
     errors: list[str] = []
     for o in variant.options:
         key = f"opt-{o.name}"
-        label = o.name.replace("_", " ")
         if o.kind == "bool":
             value: Any = key in form
         elif o.kind == "multi":
             value = [c for c in o.choices if c in form.getlist(key)]
-            if list(value) == list(o.default or ()):
-                continue
-        elif o.kind == "choice":
-            value = form.get(key, "")
-            if value not in [str(c) for c in o.choices]:
-                errors.append(f"Pick a value for {label}.")
-                continue
-            value = next(c for c in o.choices if str(c) == value)
-        else:  # int
+        else:
             raw = form.get(key, "").strip()
             if raw == "":
-                if o.default is None:
-                    continue
-                value = o.default
-            else:
-                try:
-                    value = int(raw)
-                except ValueError:
-                    errors.append(f"{label.capitalize()} must be a whole number.")
-                    continue
-                if o.minimum is not None and value < o.minimum:
-                    errors.append(f"{label.capitalize()} must be at least {o.minimum}.")
-                    continue
-                if o.maximum is not None and value > o.maximum:
-                    errors.append(f"{label.capitalize()} must be at most {o.maximum}.")
-                    continue
+                continue  # left empty: the default
+            value = int(raw) if raw.lstrip("-").isdigit() else raw
+        try:
+            value = o.parse(value)
+        except Invalid as error:
+            errors.append(error.message)
+            continue
         if value != o.default:
-            chosen[o.name] = value
+            chosen[o.name] = list(value) if o.kind == "multi" else value
     return chosen, errors
 
 
@@ -212,7 +194,7 @@ def create_game():
     if not errors:
         record = {"variant": variant.id, "players": players, "first_dealer": first_dealer,
                   "options": options, "hands": []}
-        result = _rules().score(record)
+        result = rules.score(record)
         if not result.get("ok"):
             errors.append(result.get("error") or "These settings are not valid.")
     if errors:
@@ -246,7 +228,6 @@ def _render_new(ctx, status):
 
 def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     """What the scoreboard shows, straight from the engine's result."""
-    rules = _rules()
     variant = variants().get(game.variant)
     players = record["players"]
     ctx: dict[str, Any] = {"game": game, "variant": variant, "players": players,
@@ -280,7 +261,6 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
                   message: str | None = None, notice: str | None = None,
                   saved: str | None = None) -> dict[str, Any]:
     """Everything _hand_form.html shows: the auction, the fields, the live preview."""
-    rules = _rules()
     variant = variants()[game.variant]
     players = record["players"]
     n = len(players)
@@ -404,7 +384,7 @@ def _call_buttons(auction, variant, calls=()):
 def live_context(game: Game) -> dict[str, Any]:
     """The scoreboard and the hand list: all the /live poll renders, for every role."""
     record = game.record()
-    result = _rules().score(record)
+    result = rules.score(record)
     ctx = board_context(game, record, result)
     ctx["hand_rows"] = hand_rows(game, record, result)
     ctx["can_score"] = access.can_score(game)
@@ -486,7 +466,7 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
             return render_template("partials/_hand_form.html", **ctx), 200
         return render_template("games/game.html", **ctx), status
     record = game.record()
-    result = _rules().score(record)
+    result = rules.score(record)
     ctx = board_context(game, record, result)
     ctx["entry"] = entry_context(game, record, values, index, message=message, notice=notice)
     if is_htmx():
@@ -620,7 +600,7 @@ def edit_hand(game_id: int, number: int):
     variant = get_variant(game.variant)
     record = game.record()
     values = forms.values_from_hand(variant, record["hands"][number], record["players"])
-    result = _rules().score(record)
+    result = rules.score(record)
     ctx = board_context(game, record, result)
     ctx["entry"] = entry_context(game, record, values, number)
     if is_htmx():
@@ -659,7 +639,7 @@ def hand_summary(variant, record: dict, number: int, hand: dict) -> str:
     before = record["hands"][:number]
     result = None
     if len(before) == number:
-        pv = _rules().preview({**record, "hands": before}, hand, None)
+        pv = rules.preview({**record, "hands": before}, hand, None)
         result = pv["hands"][number] if pv.get("ok") else None
     return forms.describe_hand(variant, hand, record["players"], result)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .record import Invalid, Table, is_whole, ordinal, seat, show_value
+from .record import Invalid, Table, is_whole, ordinal, plural, seat, show_value
 
 PASS = "pass"
 PLUNGE = "plunge"
@@ -269,7 +269,8 @@ def run_auction(rules: AuctionRules, table: Table, dealer: int, calls: Any, k: i
     auction = Auction(rules, table, dealer)
     for i, call in enumerate(calls):
         if auction.done:
-            raise Invalid(k, f"The auction was over after {i} calls, but {len(calls)} were given.")
+            raise Invalid(k, f"The auction was over after {plural(i, 'call')}, but {len(calls)} "
+                             f"were given.")
         who = table.name(auction.turn)
         reason = auction.reason(call)
         if reason:

@@ -94,7 +94,8 @@ def parse_table(raw: dict, variant) -> Table:
     lo, hi = variant.min_players, variant.max_players
     if not lo <= len(players) <= hi:
         wanted = str(lo) if lo == hi else f"{lo} to {hi}"
-        raise Invalid(None, f"{variant.title} is played by {wanted} players, not {len(players)}.")
+        raise Invalid(None, f"{variant.title} is played by {wanted} "
+                            f"{'player' if hi == 1 else 'players'}, not {len(players)}.")
     first = raw.get("first_dealer", 0)
     if not is_whole(first) or not 0 <= first < len(players):
         raise Invalid(None, f"The first dealer must be a seat from 0 to {len(players) - 1}.")
@@ -190,6 +191,10 @@ def show_value(value: Any) -> str:
         text = repr(value)
         return text if len(text) <= 12 else text[:10] + "..."
     return "a list" if isinstance(value, list) else "an object"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def ordinal(i: int) -> str:

@@ -132,7 +132,7 @@ def test_create_game_rejects_bad_option(client):
     for i, n in enumerate(["A", "B", "C", "D"]):
         data[f"name-{i}"] = n
     r = client.post("/games/new", data=data)
-    assert r.status_code == 422 and "Target marks must be a whole number" in text(r)
+    assert r.status_code == 422 and "target_marks must be a whole number" in text(r)
 
 
 def test_create_game_unknown_variant(client):
