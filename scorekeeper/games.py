@@ -10,6 +10,7 @@ are refused when it is stale, so a double tap or a resent form never saves twice
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import (
@@ -199,15 +200,21 @@ def create_game():
             errors.append(result.get("error") or "These settings are not valid.")
     if errors:
         return _render_new(_new_game_context(variant.id, request.form, errors), 422)
+    return start_game(record)
 
-    game = Game(variant=variant.id, first_dealer=first_dealer, options=options,
-                code=access.fresh_join_code())
-    game.players = [Player(seat=i, name=name) for i, name in enumerate(players)]
+
+def start_game(record: dict) -> Any:
+    """Save a checked record as a new game, make this browser its creator, and go to it.
+    One path for the setup form and for an imported record (with its hands)."""
+    game = Game(variant=record["variant"], first_dealer=record["first_dealer"],
+                options=record["options"], code=access.fresh_join_code())
+    game.players = [Player(seat=i, name=name) for i, name in enumerate(record["players"])]
+    game.hands = [Hand(number=i, data=hand) for i, hand in enumerate(record["hands"])]
     db.session.add(game)
     db.session.flush()
     db.session.add(AuditEvent(game_id=game.id, action="created", via="creator",
-                              data={"variant": variant.id, "players": players,
-                                    "first_dealer": first_dealer, "options": options}))
+                              data={key: record[key] for key in
+                                    ("variant", "players", "first_dealer", "options", "hands")}))
     db.session.commit()
     url = url_for("games.game_page", game_id=game.id)
     if is_htmx():
@@ -217,6 +224,48 @@ def create_game():
         response = redirect(url, 303)
     access.grant_creator(response, game)
     return response
+
+
+@bp.get("/games/<int:game_id>/record.json")
+def export_game(game_id: int):
+    """The game record (spec/game-record.md): what `scorekeeper check` and import read."""
+    game = load_game(game_id)
+    response = make_response(json.dumps(game.record(), indent=2, ensure_ascii=False) + "\n")
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="scorekeeper-{game.variant}-{game.id}.json"')
+    return response
+
+
+@bp.post("/games/import")
+def import_game():
+    """A new game from an exported record, hands and all, checked by the engine first."""
+    upload = request.files.get("record")
+    text = upload.read().decode("utf-8", "replace") if upload else request.form.get("record", "")
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        raw = None
+    error = None
+    if not isinstance(raw, dict):
+        error = "That file is not a game record (a JSON object)."
+    else:
+        record = {"variant": raw.get("variant"), "players": raw.get("players"),
+                  "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
+                  "hands": raw.get("hands", [])}
+        result = rules.score(record)
+        if not result["ok"]:
+            where = "" if result["hand"] is None else f"Hand {result['hand'] + 1}: "
+            error = f"{where}{result['error']}"
+        elif len(set(record["players"])) != len(record["players"]):
+            error = "Every player needs a different name."
+        elif any(len(name) > MAX_NAME for name in record["players"]):
+            error = f"Names are at most {MAX_NAME} characters."
+    if error:
+        ctx = _new_game_context(None, None, None)
+        ctx["import_error"] = error
+        return _render_new(ctx, 422)
+    return start_game(record)
 
 
 def _render_new(ctx, status):

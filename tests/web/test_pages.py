@@ -1,11 +1,14 @@
 """View tests: every route, as a full page and as the htmx partial."""
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
+from sqlalchemy import func, select
 
+from scorekeeper.extensions import db
 from scorekeeper.models import AuditEvent, Game, Hand, Player
 from scorekeeper.rules import VARIANTS
 
@@ -339,3 +342,47 @@ def test_id_too_large_for_the_database_is_not_found(client, method, url):
     create(client, "moon", 3)
     r = getattr(client, method)(url)
     assert r.status_code == 404
+
+
+# --------------------------------------------------------------------------- export / import
+
+def test_export_is_the_game_record_and_import_recreates_the_game(client):
+    gid = create(client, "moon", 3)
+    assert post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "5", "tricks-0": "1",
+                                   "tricks-1": "5", "tricks-2": "1"}).status_code == 303
+    r = client.get(f"/games/{gid}/record.json")
+    assert r.status_code == 200 and r.mimetype == "application/json"
+    assert "attachment" in r.headers["Content-Disposition"]
+    record = r.get_json()
+    assert record == {"variant": "moon", "players": ["Ann", "Bob", "Cat"], "first_dealer": 0,
+                      "options": {}, "hands": [{"bidder": 1, "bid": 5, "tricks": [1, 5, 1]}]}
+
+    r = client.post("/games/import", data={"record": (io.BytesIO(r.data), "game.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303
+    new_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert new_id != gid
+    assert client.get(f"/games/{new_id}/record.json").get_json() == record
+    assert "Bob" in text(client.get(f"/games/{new_id}"))
+
+
+@pytest.mark.parametrize("payload, message", [
+    (b"not json", "not a game record"),
+    (b'{"variant": "moon", "players": ["A", "B"]}', "played by 3 players"),
+    (b'{"variant": "moon", "players": ["A", "B", "C"], "hands": [{"bidder": 0, "bid": 5, '
+     b'"tricks": [1, 1, 1]}]}', "Hand 1: The tricks add up to 3"),
+    (b'{"variant": "moon", "players": ["A", "A", "C"]}', "different name"),
+])
+def test_import_refuses_an_invalid_record_and_saves_nothing(client, app, payload, message):
+    r = client.post("/games/import", data={"record": (io.BytesIO(payload), "game.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 422 and message in text(r)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+
+
+def test_export_needs_the_join_code(client):
+    gid = create(client, "castle-rock", 1)
+    stranger = client.application.test_client()
+    r = stranger.get(f"/games/{gid}/record.json")
+    assert r.status_code == 303 and "/join" in r.headers["Location"]
