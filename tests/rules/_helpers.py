@@ -5,6 +5,17 @@ import json
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
+SPEC_EXAMPLE = {  # the record of spec/game-record.md, whose result the spec spells out
+    "variant": "lechner42",
+    "players": ["Ann", "Bob", "Cat", "Dan"],
+    "first_dealer": 0,
+    "options": {"target_marks": 7},
+    "hands": [
+        {"bidder": 1, "bid": 30, "contract": "straight", "points": 34},
+        {"auction": ["pass", 31, 84, "pass"], "contract": "straight", "points": 42},
+    ],
+}
+
 PLAYERS = {
     "card42": 3,
     "card42-teams": 4,

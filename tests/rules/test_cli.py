@@ -11,18 +11,11 @@ import pytest
 
 from scorekeeper.rules import score
 
+from ._helpers import SPEC_EXAMPLE
+
 ROOT = Path(__file__).resolve().parents[2]
 
-VALID = {
-    "variant": "lechner42",
-    "players": ["Ann", "Bob", "Cat", "Dan"],
-    "first_dealer": 0,
-    "options": {"target_marks": 7},
-    "hands": [
-        {"bidder": 1, "bid": 30, "contract": "straight", "points": 34},
-        {"auction": ["pass", 31, 84, "pass"], "contract": "straight", "points": 42},
-    ],
-}
+VALID = SPEC_EXAMPLE
 INVALID = {  # hand 1: the dealer (seat 1) may not bid 1 after 3 and 3
     "variant": "card42",
     "players": ["Ann", "Bob", "Cat"],

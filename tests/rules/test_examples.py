@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.rules import VARIANTS, countdown_mark, score
 
-from ._helpers import bad, check_running_totals, ok, rec, sub
+from ._helpers import SPEC_EXAMPLE, bad, check_running_totals, ok, rec, sub
 
 P = pytest.param
 T, F = True, False
@@ -62,16 +62,7 @@ def test_partnership_sides_named_as_in_record_doc(vid):
 
 
 def test_game_record_doc_example_exactly():
-    record = {
-        "variant": "lechner42",
-        "players": ["Ann", "Bob", "Cat", "Dan"],
-        "first_dealer": 0,
-        "options": {"target_marks": 7},
-        "hands": [
-            {"bidder": 1, "bid": 30, "contract": "straight", "points": 34},
-            {"auction": ["pass", 31, 84, "pass"], "contract": "straight", "points": 42},
-        ],
-    }
+    record = SPEC_EXAMPLE
     res = ok(record)
     sub(res, {"ok": True, "variant": "lechner42", "units": "marks", "sides": ["Ann & Cat", "Bob & Dan"],
               "totals": [2, 1], "finished": False, "winners": [], "next_dealer": 2})
