@@ -501,7 +501,17 @@ def preview_hand(game_id: int):
     if index is not None and not (0 <= index < len(game.hands)):
         abort(404)
     values = _hand_values(game)
+    if _version_arg() != game.version:
+        return _stale(game, values, index)
     return _render_entry(game, values, index, status=200, whole=False)
+
+
+def _stale(game: Game, values: dict[str, str], index: int | None):
+    """The game moved on under this form (another phone saved, changed or took back a hand):
+    show the new state and say what happened, never carry the form over to the new version
+    silently. A new hand starts empty; an edit keeps what was typed."""
+    return _render_entry(game, values if index is not None else {}, index, status=409,
+                         notice=_stale_message(game))
 
 
 def _render_entry(game, values, index, status, message=None, notice=None, whole=True):
@@ -613,8 +623,7 @@ def _save(game_id: int, index: int | None):
         # A call button tapped with JavaScript off: update the form, save nothing.
         return _render_entry(game, values, index, status=200, whole=False)
     if version != game.version:
-        return _render_entry(game, values if index is not None else {}, index, status=409,
-                             notice=_stale_message(game))
+        return _stale(game, values, index)
     record = game.record()
     ctx = entry_context(game, record, values, index)
     if ctx["problem"] is not None or ctx.get("invalid"):
@@ -628,9 +637,7 @@ def _save(game_id: int, index: int | None):
         number = index
         ok = _write(game, version, "edited", number, record["hands"][index], new_data=hand)
     if not ok:
-        game = load_game(game_id, write=True)
-        return _render_entry(game, {} if index is None else values, index, status=409,
-                             notice=_stale_message(game))
+        return _stale(load_game(game_id, write=True), values, index)
     label = f"{hand_word(game.variant)} {number + 1} {'saved' if index is None else 'changed'}."
     return _after_write(game, label, edit=index is not None)
 

@@ -152,6 +152,23 @@ def test_stale_version_is_refused_plainly(client):
     assert len(hands(gid)) == 1
 
 
+def test_preview_on_a_stale_form_says_so_and_never_moves_it_to_the_new_version(client):
+    """Phone B started hand 1 on version 1; phone A saved hand 1; B taps (a live preview) and
+    then saves. B must be told, and B's tap must not quietly re-date its form."""
+    gid = create(client, "forty-two")
+    fields = {"mode": "quick", "bidder": "1", "bid": "30", "points": "35"}
+    assert post_hand(client, gid, fields, version=1).status_code == 303  # phone A
+    r = client.post(f"/games/{gid}/hands/preview", data={"version": "1", **fields}, headers=HX)
+    assert "Hand 1 was just entered from another phone" in text(r)
+    assert 'name="version" value="2"' in r.get_data(as_text=True)  # the new state, shown
+    assert r.headers.get("HX-Retarget") == "#game-body"  # the whole board, not just the form
+    # B's own form still says version 1: its save is refused, nothing saved twice
+    assert post_hand(client, gid, fields, version=1, htmx=True).status_code == 200
+    assert len(hands(gid)) == 1 and game(gid).version == 2
+    r = client.post(f"/games/{gid}/hands/preview", data={"version": "1", **fields})  # no JS
+    assert r.status_code == 409 and "was just entered from another phone" in text(r)
+
+
 def test_racing_insert_caught_by_unique_constraint(client, app):
     """If two writers pass the version check (they cannot, but the database must hold)."""
     gid = create(client, "castle-rock", 1)
