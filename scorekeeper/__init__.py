@@ -27,11 +27,12 @@ def _secret_key(instance: Path) -> str:
         if key:
             return key
     key = secrets.token_hex(32)
-    path.write_text(key + "\n")
-    try:
-        path.chmod(0o600)
-    except OSError:
-        pass
+    try:  # O_EXCL: when several workers start at once, the first key written is everyone's
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return _secret_key(instance)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
     return key
 
 
@@ -86,6 +87,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Shown on pages (e.g. QR codes) instead of guessing from the request, when set.
         PUBLIC_URL=os.environ.get("PUBLIC_URL"),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=1_000_000,  # an imported game record is a few kilobytes
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -17,6 +17,7 @@ import re
 from datetime import timedelta
 
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
 
 from . import models
 from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
@@ -159,16 +160,28 @@ def grant_viewer(response, game):
     return _grant(response, "v", game.id, game.code)
 
 
-def _forbidden(error):
-    """The plain 403 page.  htmx does not swap error responses, so a tap from a phone whose
-    scorer link was rotated would do nothing visible: HX-Refresh reloads its page instead,
-    which then shows what the phone may still do."""
-    response = make_response(render_template("errors/403.html"), 403)
+def _reload_htmx(response):
+    """htmx does not swap error responses, so a refused tap would do nothing visible:
+    HX-Refresh reloads the page instead, which then shows what the phone may still do."""
     if request.headers.get("HX-Request") == "true":
         response.headers["HX-Refresh"] = "true"
     return response
 
 
+def _forbidden(error):
+    """The plain 403 page, e.g. for a phone whose scorer link was rotated."""
+    return _reload_htmx(make_response(render_template("errors/403.html"), 403))
+
+
+def _form_expired(error):
+    """A form whose CSRF token no longer matches (the browser dropped its session): reloading
+    the page gives it a fresh one."""
+    page = render_template("errors/plain.html", title="This page had gone stale",
+                           message="Nothing was saved. Reload the page and enter it again.")
+    return _reload_htmx(make_response(page, 400))
+
+
 def init_app(app) -> None:
-    """Register the plain 403 page."""
+    """Register the plain pages for refused requests."""
     app.register_error_handler(403, _forbidden)
+    app.register_error_handler(CSRFError, _form_expired)

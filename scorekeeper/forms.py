@@ -14,6 +14,8 @@ Field names:
 """
 from __future__ import annotations
 
+import re
+
 from typing import Any, Mapping
 
 CARD_ITEMS = (
@@ -63,16 +65,23 @@ class Problem(Exception):
         self.message = message
 
 
+WHOLE = re.compile(r"-?[0-9]{1,12}")
+
+
+def whole_number(text: str | None) -> int | None:
+    """A typed whole number, or None. Plain ASCII digits only: Python's int() would also take
+    "1_0", "٣" or thousands of digits, none of which a number pad types."""
+    text = (text or "").strip()
+    return int(text) if WHOLE.fullmatch(text) else None
+
+
 # --------------------------------------------------------------------------- calls
 
 def parse_call(text: str) -> str | int | None:
     text = (text or "").strip().lower()
     if text in ("pass", "plunge", "splash"):
         return text
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    return whole_number(text)
 
 
 def parse_calls(text: str | None) -> list[str | int]:
@@ -152,10 +161,10 @@ def _int(values, name, label, *, required=True, missing=None) -> int | None:
         if required:
             raise Problem("missing", missing or f"Enter {label}.")
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise Problem("error", f"{label[0].upper()}{label[1:]} must be a whole number.") from None
+    number = whole_number(raw)
+    if number is None:
+        raise Problem("error", f"{label[0].upper()}{label[1:]} must be a whole number.")
+    return number
 
 
 def _bool(values, name) -> bool:

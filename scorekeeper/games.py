@@ -42,7 +42,8 @@ def get_variant(variant_id: str):
 
 
 def is_htmx() -> bool:
-    return bool(htmx)
+    """Answer with a partial? Not for htmx's history restore, which needs the whole page."""
+    return bool(htmx) and not htmx.history_restore_request
 
 
 def load_game(game_id: int, write: bool = False) -> Game:
@@ -115,7 +116,8 @@ def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
             raw = form.get(key, "").strip()
             if raw == "":
                 continue  # left empty: the default
-            value = int(raw) if raw.lstrip("-").isdigit() else raw
+            number = forms.whole_number(raw)
+            value = raw if number is None else number
         try:
             value = o.parse(value)
         except Invalid as error:
@@ -186,9 +188,8 @@ def create_game():
     players, _names, errors = read_names(variant, request.form)
     options, option_errors = parse_options(variant, request.form)
     errors += option_errors
-    try:
-        first_dealer = int(request.form.get("first_dealer", "0"))
-    except ValueError:
+    first_dealer = forms.whole_number(request.form.get("first_dealer", "0"))
+    if first_dealer is None:
         first_dealer = -1
     if not errors and not (0 <= first_dealer < len(players)):
         errors.append("Pick who deals first from the players named.")
@@ -244,7 +245,7 @@ def import_game():
     text = upload.read().decode("utf-8", "replace") if upload else request.form.get("record", "")
     try:
         raw = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raw = None
     error = None
     if not isinstance(raw, dict):
@@ -480,10 +481,10 @@ def _index_arg() -> int | None:
     raw = request.form.get("index", "")
     if raw == "":
         return None
-    try:
-        return int(raw)
-    except ValueError:
+    index = forms.whole_number(raw)
+    if index is None:
         abort(400)
+    return index
 
 
 def _hand_values(game: Game) -> dict[str, str]:
@@ -548,10 +549,8 @@ def _stale_message(game: Game) -> str:
 
 
 def _version_arg() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
+    version = forms.whole_number(request.form.get("version"))
+    return -1 if version is None else version
 
 
 def _bump_version(game: Game, version: int) -> bool:
@@ -792,3 +791,10 @@ def init_app(app) -> None:
     app.jinja_env.globals["TRUMP_CHOICES"] = forms.TRUMP_CHOICES
     app.jinja_env.globals["CARD_ITEMS"] = forms.CARD_ITEMS
     access.init_app(app)
+    app.after_request(_vary_on_htmx)
+
+
+def _vary_on_htmx(response):
+    """The same URL answers a page or a partial: caches must keep them apart."""
+    response.vary.add("HX-Request")
+    return response

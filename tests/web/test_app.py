@@ -1,6 +1,8 @@
 """The factory, configuration, models and migrations, the network URL and `scorekeeper serve`."""
 from __future__ import annotations
 
+import io
+import re
 import socket
 
 import pytest
@@ -9,6 +11,8 @@ from sqlalchemy import inspect
 from scorekeeper import create_app, network
 from scorekeeper.extensions import db
 from scorekeeper.models import CODE_ALPHABET, AuditEvent, Game, GuessAttempt, Hand, Player
+
+from .helpers import HX, create, game, post_hand, text
 
 
 def test_config_defaults(app):
@@ -177,3 +181,64 @@ def test_serve_prints_url_and_qr(monkeypatch, capsys):
     assert "http://10.1.2.3:5077/" in out
     assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
     assert calls["host"] == "0.0.0.0" and calls["port"] == 5077
+
+
+# --------------------------------------------------------------------------- odd input, caches
+
+
+@pytest.mark.parametrize("typed", ["²", "--5", "1_0", "٣", "9" * 5000])
+def test_setup_refuses_numbers_no_number_pad_types(client, typed):
+    data = {"variant": "moon", "first_dealer": "0", "name-0": "Ann", "name-1": "Bob",
+            "name-2": "Cat", "opt-target_points": typed}
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422 and "target_points must be a whole number" in text(r)
+
+
+@pytest.mark.parametrize("typed", ["1_0", "٣", "9" * 5000])
+def test_hand_refuses_numbers_no_number_pad_types(client, typed):
+    gid = create(client, "castle-rock", 1)
+    r = post_hand(client, gid, {"remaining": typed})
+    assert r.status_code == 422 and "must be a whole number" in text(r)
+    assert game(gid).hands == []
+
+
+def test_import_of_deeply_nested_json_is_refused_not_crashed(client):
+    nested = b"[" * 100_000 + b"]" * 100_000
+    r = client.post("/games/import", data={"record": (io.BytesIO(nested), "deep.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 422 and "not a game record" in text(r)
+
+
+def test_pages_and_partials_vary_on_hx_request(client):
+    assert "HX-Request" in client.get("/").headers.get("Vary", "")
+
+
+def test_history_restore_gets_the_whole_page(client):
+    r = client.get("/games/new?variant=moon",
+                   headers={**HX, "HX-History-Restore-Request": "true"})
+    assert "<html" in r.get_data(as_text=True)
+    assert "<html" not in client.get("/games/new?variant=moon", headers=HX).get_data(as_text=True)
+
+
+def test_a_stale_csrf_token_on_htmx_reloads_the_page_and_saves_nothing(app_factory):
+    app = app_factory("csrf-stale.sqlite", WTF_CSRF_ENABLED=True)
+    c = app.test_client()
+    body = c.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', body).group(1)
+    data = {"variant": "castle-rock", "first_dealer": "0", "name-0": "Sol", "csrf_token": token}
+    gid = int(c.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1])
+    fresh = app.test_client()  # another browser session: the token is not its own
+    fresh.set_cookie(*next((k.key, k.value) for k in c._cookies.values() if k.key == f"sk_c_{gid}"))
+    r = fresh.post(f"/games/{gid}/hands", data={"version": "1", "remaining": "3",
+                                                "csrf_token": token}, headers=HX)
+    assert r.status_code == 400 and r.headers.get("HX-Refresh") == "true"
+    assert "Nothing was saved" in text(r)
+    with app.app_context():
+        assert game(gid).hands == []
+
+
+def test_secret_key_is_written_once_and_then_read(tmp_path, monkeypatch):
+    from scorekeeper import _secret_key
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    first = _secret_key(tmp_path)
+    assert _secret_key(tmp_path) == first and (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
