@@ -11,6 +11,7 @@ are refused when it is stale, so a double tap or a resent form never saves twice
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 from flask import (
@@ -128,22 +129,35 @@ def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
     return chosen, errors
 
 
-def read_names(variant, form) -> tuple[list[str], list[str]]:
-    names = [" ".join(form.get(f"name-{i}", "").split()) for i in range(variant.max_players)]
+def clean_name(name: str) -> str:
+    """A name with runs of spaces folded and invisible characters (zero-width spaces and the
+    like) dropped, so two names that look the same are the same."""
+    visible = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return " ".join(visible.split())
+
+
+def name_problems(players: list[str]) -> list[str]:
+    """What is wrong with the names in seat order: blank, too long, or the same twice."""
     errors: list[str] = []
-    # Blank places after the last name are seats nobody sits in (games for 2-7 or 2-8 players).
-    last = max((i for i, n in enumerate(names) if n), default=-1)
-    players = names[: last + 1]
+    seen: set[str] = set()
     for i, name in enumerate(players):
         if not name:
             errors.append(f"Seat {i + 1} has no name: fill it in or move the names up.")
         elif len(name) > MAX_NAME:
             errors.append(f"The name in seat {i + 1} is too long (at most {MAX_NAME} letters).")
-    seen: dict[str, int] = {}
-    for i, name in enumerate(players):
-        if name and name.casefold() in seen:
+        elif name.casefold() in seen:
             errors.append(f"Two players are called {name}: give each a different name.")
-        seen.setdefault(name.casefold(), i)
+        seen.add(name.casefold())
+    return errors
+
+
+def read_names(variant, form) -> tuple[list[str], list[str]]:
+    """The players named on the setup form, in seat order, and what is wrong with them."""
+    names = [clean_name(form.get(f"name-{i}", "")) for i in range(variant.max_players)]
+    # Blank places after the last name are seats nobody sits in (games for 2-7 or 2-8 players).
+    last = max((i for i, n in enumerate(names) if n), default=-1)
+    players = names[: last + 1]
+    errors = name_problems(players)
     count = len(players)
     if not (variant.min_players <= count <= variant.max_players):
         if variant.min_players == variant.max_players:
@@ -152,7 +166,7 @@ def read_names(variant, form) -> tuple[list[str], list[str]]:
             need = f"{variant.min_players} to {variant.max_players}"
         errors.append(f"{variant.title} is for {need} players; {count} "
                       f"{'is' if count == 1 else 'are'} named.")
-    return players, names, errors
+    return players, errors
 
 
 def _new_game_context(variant_id: str | None, form=None, errors=None):
@@ -185,7 +199,7 @@ def create_game():
     if variant is None:
         ctx = _new_game_context(None, request.form, ["Pick the game you are playing."])
         return _render_new(ctx, 422)
-    players, _names, errors = read_names(variant, request.form)
+    players, errors = read_names(variant, request.form)
     options, option_errors = parse_options(variant, request.form)
     errors += option_errors
     first_dealer = forms.whole_number(request.form.get("first_dealer", "0"))
@@ -254,14 +268,15 @@ def import_game():
         record = {"variant": raw.get("variant"), "players": raw.get("players"),
                   "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
                   "hands": raw.get("hands", [])}
+        if isinstance(record["players"], list) and all(isinstance(p, str) for p in record["players"]):
+            record["players"] = [clean_name(p) for p in record["players"]]
         result = rules.score(record)
+        problems = name_problems(record["players"]) if result["ok"] else []
         if not result["ok"]:
             where = "" if result["hand"] is None else f"Hand {result['hand'] + 1}: "
             error = f"{where}{result['error']}"
-        elif len(set(record["players"])) != len(record["players"]):
-            error = "Every player needs a different name."
-        elif any(len(name) > MAX_NAME for name in record["players"]):
-            error = f"Names are at most {MAX_NAME} characters."
+        elif problems:
+            error = problems[0]
     if error:
         ctx = _new_game_context(None, None, None)
         ctx["import_error"] = error

@@ -372,6 +372,8 @@ def test_export_is_the_game_record_and_import_recreates_the_game(client):
     (b'{"variant": "moon", "players": ["A", "B", "C"], "hands": [{"bidder": 0, "bid": 5, '
      b'"tricks": [1, 1, 1]}]}', "Hand 1: The tricks add up to 3"),
     (b'{"variant": "moon", "players": ["A", "A", "C"]}', "different name"),
+    (b'{"variant": "moon", "players": ["Ann", "ann ", "C"]}', "different name"),
+    (b'{"variant": "moon", "players": ["A", "\\u200b", "C"]}', "Every player needs a name"),
 ])
 def test_import_refuses_an_invalid_record_and_saves_nothing(client, app, payload, message):
     r = client.post("/games/import", data={"record": (io.BytesIO(payload), "game.json")},
