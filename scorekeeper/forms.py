@@ -206,10 +206,9 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
                 seat = auction.get("seat")
                 who = players[seat] if seat is not None else "the next player"
                 raise Problem("missing", f"Enter the bids: {who} to bid.")
-            dealer = auction["dealer"]
             bids = [0] * n
-            for i, b in enumerate(calls):
-                bids[(dealer + 1 + i) % n] = int(b)
+            for seat, b in zip(auction["turns"], calls):
+                bids[seat] = int(b)
         else:
             bids = [_int(values, f"bid-{s}", f"{players[s]}'s bid") for s in range(n)]
         tricks = [_int(values, f"tricks-{s}", f"the tricks {players[s]} took") for s in range(n)]

@@ -388,26 +388,9 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
 
 
 def _auction_rows(auction, calls, players, variant):
-    """Who said what, in table order (card42-teams skips players who passed)."""
-    rows = []
-    n = len(players)
-    seat = auction.get("first")
-    if seat is None:
-        return rows
-    passed: set[int] = set()
-    multi_round = variant.family == "card42-teams"
-    for call in calls:
-        rows.append({"seat": seat, "name": players[seat], "label": forms.call_label(call, variant),
-                     "call": call})
-        if call == "pass":
-            passed.add(seat)
-        nxt = (seat + 1) % n
-        if multi_round:
-            for _ in range(n):
-                if nxt not in passed:
-                    break
-                nxt = (nxt + 1) % n
-        seat = nxt
+    """Who said what, in table order: the seats come from the engine's turns."""
+    rows = [{"seat": seat, "name": players[seat], "label": forms.call_label(call, variant),
+             "call": call} for seat, call in zip(auction["turns"], calls)]
     invalid_at = auction.get("invalid_at")
     if invalid_at is not None and invalid_at < len(rows):
         rows[invalid_at]["invalid"] = True

@@ -72,8 +72,10 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
 
     For card42 the "calls" are the bids made so far in table order, and the next seat's
     choices are the bids 0-7 (the dealer's bid that would make the total 7 is refused).
+    "turns" gives the seat that made each call so far (up to a refused one), so nobody outside
+    the engine has to know the order of play (card42-teams skips players who passed).
     """
-    out: dict = {"dealer": None, "first": None, "seat": None, "done": False, "calls": [],
+    out: dict = {"dealer": None, "first": None, "seat": None, "done": False, "calls": [], "turns": [],
                  "error": None, "invalid_at": None, "bidder": None, "bid": None,
                  "winning_call": None, "redeal": False}
     try:
@@ -89,6 +91,10 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
             raise Invalid(k, f"{variant.title} has no bidding.")
         auction = Auction(variant.auction_rules(table), table, dealer)
         for i, call in enumerate(calls):
+            if auction.done:
+                out.update(error="The auction is already over.", invalid_at=i)
+                break
+            out["turns"].append(auction.turn)
             reason = auction.reason(call)
             if reason:
                 out.update(error=reason, invalid_at=i)
@@ -107,6 +113,7 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
 def _card42_bids(variant: Card42, table: Table, dealer: int, bids: list, out: dict) -> dict:
     """card42's bids in table order: 0-7 each, and the dealer, last, may not make them total 7."""
     n = table.n
+    out["turns"] = [(dealer + 1 + i) % n for i in range(min(len(bids), n))]
     for i, bid in enumerate(bids):
         if i >= n or not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= 7:
             out.update(error="Each player bids once, 0 to 7 tricks.", invalid_at=i)

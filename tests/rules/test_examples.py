@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import VARIANTS, countdown_mark, score
+from scorekeeper.rules import VARIANTS, countdown_mark, legal_calls, score
 
 from ._helpers import SPEC_EXAMPLE, bad, check_running_totals, ok, rec, sub
 
@@ -899,3 +899,14 @@ def test_legal_calls_moon_only_21_tops_7():
     from scorekeeper.rules import legal_calls
     lc = legal_calls(rec("moon", []), [7])
     assert [c["call"] for c in lc["calls"] if c["legal"]] == ["pass", 21]
+
+
+def test_legal_calls_says_whose_turn_each_call_was():
+    """card42-teams goes round and skips players who passed; card42 bids from the dealer's left."""
+    teams = rec("card42-teams", [])  # dealer 0: seat 1 calls first
+    out = legal_calls(teams, [5, "pass", 6, "pass", 7])
+    assert out["turns"] == [1, 2, 3, 0, 1] and out["seat"] == 3
+    over = legal_calls(teams, [18, "pass"])
+    assert over["turns"] == [1] and over["invalid_at"] == 1
+    cards = rec("card42", [])
+    assert legal_calls(cards, [3, 3])["turns"] == [1, 2]
