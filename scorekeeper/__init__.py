@@ -60,11 +60,13 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 
 
 class RowIdConverter(IntegerConverter):
-    """`<int:...>` for ids and hand numbers: a number no database integer can hold is no
-    match (404), rather than an overflow deep in the driver (500)."""
+    """`<int:...>` for ids and hand numbers: a number no id column can hold (PostgreSQL's
+    INTEGER is 32 bits) is no match (404), rather than an overflow in the database (500)."""
 
     def __init__(self, map, *args, **kwargs):
-        kwargs.setdefault("max", 2**63 - 1)
+        from .models import MAX_ID
+
+        kwargs.setdefault("max", MAX_ID)
         super().__init__(map, *args, **kwargs)
 
 

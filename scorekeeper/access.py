@@ -28,7 +28,7 @@ from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
 COOKIE_MAX_AGE = timedelta(days=30)
 
 CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
-_COOKIE_NAME = re.compile(r"sk_[csv]_(\d{1,18})")  # an id SQLite's integers can hold
+_COOKIE_NAME = re.compile(r"sk_[csv]_(\d{1,10})")
 
 
 def new_join_code() -> str:
@@ -105,7 +105,8 @@ def can_score(game) -> bool:
 def cookie_game_ids() -> set[int]:
     """The ids of the games this browser holds a role cookie for, from the cookie names alone:
     unchecked, so verify each game with role() before showing it."""
-    return {int(m[1]) for name in request.cookies if (m := _COOKIE_NAME.fullmatch(name))}
+    ids = {int(m[1]) for name in request.cookies if (m := _COOKIE_NAME.fullmatch(name))}
+    return {i for i in ids if i <= models.MAX_ID}  # a larger one is no game, on any database
 
 
 def require_reader(game) -> None:

@@ -20,6 +20,10 @@ from .extensions import db
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 7
 
+# Ids and hand numbers are INTEGER columns: PostgreSQL's is 32 bits, so a larger number is no
+# row anywhere (and must never reach the database, which would refuse it with an error).
+MAX_ID = 2**31 - 1
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)

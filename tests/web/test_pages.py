@@ -327,6 +327,7 @@ def test_no_get_changes_anything(client, app):
 HUGE = 10**25  # more than any database integer holds
 
 
+@pytest.mark.parametrize("huge", [HUGE, 2**31])  # 2**31: past PostgreSQL's 32-bit INTEGER
 @pytest.mark.parametrize("method, url", [
     ("get", f"/games/{HUGE}"),
     ("get", f"/games/{HUGE}/live"),
@@ -338,10 +339,15 @@ HUGE = 10**25  # more than any database integer holds
     ("post", f"/games/{HUGE}/hands/undo"),
     ("post", f"/games/{HUGE}/scorer-link/rotate"),
 ])
-def test_id_too_large_for_the_database_is_not_found(client, method, url):
+def test_id_too_large_for_the_database_is_not_found(client, method, url, huge):
     create(client, "moon", 3)
-    r = getattr(client, method)(url)
+    r = getattr(client, method)(url.replace(str(HUGE), str(huge)))
     assert r.status_code == 404
+
+
+def test_home_ignores_a_cookie_for_an_id_no_database_holds(client):
+    client.set_cookie(f"sk_c_{2**31}", "forged")
+    assert client.get("/").status_code == 200
 
 
 # --------------------------------------------------------------------------- export / import
