@@ -20,29 +20,14 @@ from flask import abort, current_app, make_response, redirect, render_template, 
 from flask_wtf.csrf import CSRFError
 
 from . import models
-from .models import CODE_ALPHABET, CODE_LENGTH  # noqa: F401  (re-exported)
+from .models import CODE_ALPHABET, CODE_LENGTH
 
-# Join codes are easy to read aloud and type: no 0/O, 1/I/L; 31 symbols, 7 long: 31**7 ≈ 2**34.7.
-# Codes and secrets are drawn in models (its column defaults use them); these names are the
-# interface the views use.
+# Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
+# defaults use them too.
 COOKIE_MAX_AGE = timedelta(days=30)
 
 CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
 _COOKIE_NAME = re.compile(r"sk_[csv]_(\d{1,10})")
-
-
-def new_join_code() -> str:
-    """A random join code.
-
-    Not checked against stored games: fresh_join_code() does that, and the unique
-    constraint on Game.code is the real guarantee when two processes draw the same code.
-    """
-    return models.new_code()
-
-
-def fresh_join_code() -> str:
-    """A join code no stored game has yet; the create view uses it."""
-    return models.unused_code()
 
 
 def normalize_code(text: str | None) -> str | None:
@@ -57,11 +42,6 @@ def normalize_code(text: str | None) -> str | None:
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         return None
     return code
-
-
-def new_secret() -> str:
-    """A 192-bit URL-safe secret (secrets.token_urlsafe(24)) for scorer and creator links."""
-    return models.new_secret()
 
 
 def _cookie_name(kind: str, game_id: int) -> str:

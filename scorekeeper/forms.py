@@ -146,13 +146,10 @@ def apply_call_button(values: dict[str, str], form: Mapping[str, Any]) -> None:
     values["calls"] = format_calls(calls)
 
 
-def default_mode(variant) -> str:
-    return "auction"
-
-
 def mode_of(variant, values) -> str:
+    """The entry mode the form asks for; call by call ("auction") unless it says "quick"."""
     mode = values.get("mode")
-    return mode if mode in ("auction", "quick") else default_mode(variant)
+    return mode if mode in ("auction", "quick") else "auction"
 
 
 def _int(values, name, label, *, required=True, missing=None) -> int | None:

@@ -20,7 +20,7 @@ from flask import (
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from . import access, forms, rules
+from . import access, forms, models, rules
 from .extensions import db, htmx
 from .rules.record import Invalid
 from .models import AuditEvent, Game, Hand, Player, utcnow
@@ -222,7 +222,7 @@ def start_game(record: dict) -> Any:
     """Save a checked record as a new game, make this browser its creator, and go to it.
     One path for the setup form and for an imported record (with its hands)."""
     game = Game(variant=record["variant"], first_dealer=record["first_dealer"],
-                options=record["options"], code=access.fresh_join_code())
+                options=record["options"], code=models.unused_code())
     game.players = [Player(seat=i, name=name) for i, name in enumerate(record["players"])]
     game.hands = [Hand(number=i, data=hand) for i, hand in enumerate(record["hands"])]
     db.session.add(game)

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 from sqlalchemy import delete, func, select, update
 
-from . import access
+from . import access, games, models
 from .extensions import db
 from .models import AuditEvent, Game, GuessAttempt, utcnow
 
@@ -86,7 +86,7 @@ def find_game_by_code(code: str) -> Game | None:
         db.session.delete(attempt)
         db.session.commit()
         abort(_too_many_guesses())
-    game = db.session.scalar(select(Game).where(Game.code == code).order_by(Game.id.desc()))
+    game = db.session.scalar(select(Game).where(Game.code == code))
     if game is not None:
         db.session.delete(attempt)
     else:
@@ -169,7 +169,7 @@ def rotate(game_id: int):
     # One UPDATE, so a hand entered concurrently cannot lose its version bump (or we ours).
     db.session.execute(
         update(Game).where(Game.id == game_id).values(
-            scorer_secret=access.new_secret(),
+            scorer_secret=models.new_secret(),
             scorer_generation=Game.scorer_generation + 1,
             version=Game.version + 1,
             updated_at=utcnow()))
@@ -181,16 +181,6 @@ def rotate(game_id: int):
 
 
 # ---------------------------------------------------------------- live polling
-
-
-def live_context(game) -> dict:
-    """The template context of the live partials, from the web views that own it; `finished`
-    is added from the engine's result when missing, as it decides whether polling goes on."""
-    from . import games
-
-    context = games.live_context(game)
-    context.setdefault("finished", bool((context.get("result") or {}).get("finished")))
-    return context
 
 
 def live_etag(game) -> str:
@@ -218,7 +208,7 @@ def live(game_id: int):
     else:
         game = db.get_or_404(Game, game_id)
         response = make_response(render_template("partials/_live_update.html",
-                                                 **live_context(game)))
+                                                 **games.live_context(game)))
         etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -14,7 +14,7 @@ from flask import render_template_string
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import access, create_app, sharing
+from scorekeeper import access, create_app, games, models, sharing
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEvent, Game, GuessAttempt, Hand, Player, utcnow
 
@@ -32,7 +32,7 @@ def _another_worker(app, **extra):
 @pytest.fixture
 def game(app):
     """A Texas 42 game where an all-pass is thrown in: a hand is just {"passed": true}."""
-    g = Game(variant="texas42", code=access.fresh_join_code(), options={"all_pass": "redeal"},
+    g = Game(variant="texas42", code=models.unused_code(), options={"all_pass": "redeal"},
              players=[Player(seat=i, name=n) for i, n in enumerate(["Ann", "Bob", "Cat", "Dan"])])
     db.session.add(g)
     db.session.commit()
@@ -73,26 +73,25 @@ def set_cookies(response):
 # ------------------------------------------------------------------------------ join codes
 
 def test_code_alphabet_and_space():
-    alphabet = access.CODE_ALPHABET
+    alphabet = models.CODE_ALPHABET
     assert len(set(alphabet)) == len(alphabet) == 31
     assert not set("0O1IL") & set(alphabet)
     assert set(alphabet) <= set(string.ascii_uppercase + string.digits)
-    assert len(alphabet) ** access.CODE_LENGTH >= 2**30
+    assert len(alphabet) ** models.CODE_LENGTH >= 2**30
 
 
 def test_codes_are_random_well_formed_and_distinct():
-    codes = [access.new_join_code() for _ in range(5000)]
-    assert all(re.fullmatch(f"[{access.CODE_ALPHABET}]{{7}}", c) for c in codes)
+    codes = [models.new_code() for _ in range(5000)]
+    assert all(re.fullmatch(f"[{models.CODE_ALPHABET}]{{7}}", c) for c in codes)
     assert len(set(codes)) == len(codes)  # a repeat here has probability ~5e-4
     # every symbol gets used (each is missing with probability ~ e^-1129)
-    assert set("".join(codes)) == set(access.CODE_ALPHABET)
+    assert set("".join(codes)) == set(models.CODE_ALPHABET)
 
 
 def test_fresh_code_skips_codes_in_use(app, game, monkeypatch):
-    from scorekeeper import models
     draws = iter([game.code, game.code, "ABC2345"])
     monkeypatch.setattr(models, "new_code", lambda: next(draws))
-    assert access.fresh_join_code() == "ABC2345"
+    assert models.unused_code() == "ABC2345"
 
 
 def test_database_refuses_duplicate_code(app, game):
@@ -114,7 +113,7 @@ def test_normalize_code(typed, code):
 
 
 def test_secrets_are_long_and_random():
-    s = {access.new_secret() for _ in range(100)}
+    s = {models.new_secret() for _ in range(100)}
     assert len(s) == 100
     assert all(len(x) == 32 and re.fullmatch(r"[A-Za-z0-9_-]+", x) for x in s)  # 192 bits
 
@@ -144,7 +143,7 @@ def test_wrong_and_malformed_codes(client, game):
 
 def _bad_code(i: int) -> str:
     """A well-formed code no test game has (they are drawn at random: ZZZ prefix aside)."""
-    a = access.CODE_ALPHABET
+    a = models.CODE_ALPHABET
     return "ZZZ" + "".join(a[(i // 31**k) % 31] for k in range(4))
 
 
@@ -220,7 +219,7 @@ def test_roles_and_actor(client, game):
 
 
 def test_forged_cookies_do_not_work(client, game):
-    other = Game(variant="texas42", code=access.fresh_join_code())
+    other = Game(variant="texas42", code=models.unused_code())
     db.session.add(other)
     db.session.commit()
     cases = [
@@ -324,7 +323,7 @@ def test_rotation_revokes_old_link_and_cookies(app, game):
 def test_rotation_needs_a_csrf_token(app):
     app = _another_worker(app, WTF_CSRF_ENABLED=True)
     with app.app_context():
-        g = Game(variant="texas42", code=access.fresh_join_code())
+        g = Game(variant="texas42", code=models.unused_code())
         db.session.add(g)
         db.session.commit()
         client = as_creator(app.test_client(), g)
@@ -354,7 +353,7 @@ def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatc
     assert 'id="scoreboard"' in r.text and 'id="hands"' in r.text
 
     # Unchanged: 304, empty, and nothing rendered (the context builder must not even run).
-    monkeypatch.setattr(sharing, "live_context", lambda g: pytest.fail("built a page for a 304"))
+    monkeypatch.setattr(games, "live_context", lambda g: pytest.fail("built a page for a 304"))
     r = client.get(url, headers={"If-None-Match": etag})
     assert r.status_code == 304 and r.data == b"" and r.headers["ETag"] == etag
     r = client.get(url, headers={"If-None-Match": "W/" + etag})  # a proxy may weaken it
