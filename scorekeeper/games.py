@@ -47,6 +47,12 @@ def is_htmx() -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
+def render(page: str, partial: str, /, **ctx) -> str:
+    """templates/partials/<partial> for an htmx request (it swaps that part of the page), else
+    the whole page templates/games/<page>; both from the same context."""
+    return render_template(f"partials/{partial}" if is_htmx() else f"games/{page}", **ctx)
+
+
 def load_game(game_id: int, write: bool = False) -> Game:
     """The game, when this request may read it (else a 303 to /join), or with write=True
     change it (else a plain 403: a write is never redirected)."""
@@ -73,8 +79,7 @@ def home():
         result = score(game.record())
         item = {"game": game, "result": result, "variant": variants().get(game.variant)}
         (finished if result.get("finished") else playing).append(item)
-    template = "partials/_game_list.html" if is_htmx() else "games/home.html"
-    return render_template(template, playing=playing, finished=finished[:10])
+    return render("home.html", "_game_list.html", playing=playing, finished=finished[:10])
 
 
 # --------------------------------------------------------------------------- new game
@@ -187,9 +192,7 @@ def _new_game_context(variant_id: str | None, form=None, errors=None):
 @bp.get("/games/new")
 def new_game():
     ctx = _new_game_context(request.args.get("variant"))
-    if is_htmx():
-        return render_template("partials/_new_game.html", **ctx)
-    return render_template("games/new.html", **ctx)
+    return render("new.html", "_new_game.html", **ctx)
 
 
 @bp.post("/games/new")
@@ -285,8 +288,7 @@ def import_game():
 
 
 def _render_new(ctx, status):
-    template = "partials/_new_game.html" if is_htmx() else "games/new.html"
-    return render_template(template, **ctx), (200 if is_htmx() else status)
+    return render("new.html", "_new_game.html", **ctx), (200 if is_htmx() else status)
 
 
 # --------------------------------------------------------------------------- the game page
@@ -470,9 +472,7 @@ def hand_rows(game: Game, record: dict, result: dict) -> list[dict[str, Any]]:
 def game_page(game_id: int):
     game = load_game(game_id)
     ctx = page_context(game)
-    if is_htmx():
-        return render_template("partials/_scoreboard.html", **ctx)
-    return render_template("games/game.html", **ctx)
+    return render("game.html", "_scoreboard.html", **ctx)
 
 
 def _index_arg() -> int | None:
@@ -517,19 +517,15 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
     """The hand form alone (htmx preview), the game body (htmx save) or the whole page."""
     if index is None:
         ctx = page_context(game, values, message=message, notice=notice)
-        if is_htmx():
-            if whole or "entry" not in ctx:
-                return render_template("partials/_game_body.html", **ctx), 200, \
-                    {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
-            return render_template("partials/_hand_form.html", **ctx), 200
-        return render_template("games/game.html", **ctx), status
+        if is_htmx() and (whole or "entry" not in ctx):
+            return render_template("partials/_game_body.html", **ctx), 200, \
+                {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
+        return render("game.html", "_hand_form.html", **ctx), (200 if is_htmx() else status)
     record = game.record()
     result = rules.score(record)
     ctx = board_context(game, record, result)
     ctx["entry"] = entry_context(game, record, values, index, message=message, notice=notice)
-    if is_htmx():
-        return render_template("partials/_hand_form.html", **ctx), 200
-    return render_template("games/edit.html", **ctx), status
+    return render("edit.html", "_hand_form.html", **ctx), (200 if is_htmx() else status)
 
 
 def _stale_message(game: Game) -> str:
@@ -656,9 +652,7 @@ def edit_hand(game_id: int, number: int):
     result = rules.score(record)
     ctx = board_context(game, record, result)
     ctx["entry"] = entry_context(game, record, values, number)
-    if is_htmx():
-        return render_template("partials/_hand_form.html", **ctx)
-    return render_template("games/edit.html", **ctx)
+    return render("edit.html", "_hand_form.html", **ctx)
 
 
 @bp.post("/games/<int:game_id>/hands/<int:number>")
@@ -734,15 +728,13 @@ def history(game_id: int):
 
 @bp.get("/rules/")
 def rules_index():
-    template = "partials/_rules_index.html" if is_htmx() else "games/rules_index.html"
-    return render_template(template, variants=variants())
+    return render("rules_index.html", "_rules_index.html", variants=variants())
 
 
 @bp.get("/rules/<variant_id>")
 def rules_page(variant_id: str):
     variant = get_variant(variant_id)
-    template = "partials/_rules.html" if is_htmx() else "games/rules.html"
-    return render_template(template, variant=variant, variants=variants())
+    return render("rules.html", "_rules.html", variant=variant, variants=variants())
 
 
 # --------------------------------------------------------------------------- template helpers
