@@ -26,7 +26,7 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 from sqlalchemy import delete, func, select, update
 
-from . import access, games, models
+from . import access, models, pages
 from .extensions import db
 from .models import AuditEvent, Game, GuessAttempt, utcnow
 
@@ -208,7 +208,7 @@ def live(game_id: int):
     else:
         game = db.get_or_404(Game, game_id)
         response = make_response(render_template("partials/_live_update.html",
-                                                 **games.live_context(game)))
+                                                 **pages.live_context(game)))
         etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -14,7 +14,7 @@ from flask import render_template_string
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import access, create_app, games, models, sharing
+from scorekeeper import access, create_app, models, pages, sharing
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEvent, Game, GuessAttempt, Hand, Player, utcnow
 
@@ -353,7 +353,7 @@ def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatc
     assert 'id="scoreboard"' in r.text and 'id="hands"' in r.text
 
     # Unchanged: 304, empty, and nothing rendered (the context builder must not even run).
-    monkeypatch.setattr(games, "live_context", lambda g: pytest.fail("built a page for a 304"))
+    monkeypatch.setattr(pages, "live_context", lambda g: pytest.fail("built a page for a 304"))
     r = client.get(url, headers={"If-None-Match": etag})
     assert r.status_code == 304 and r.data == b"" and r.headers["ETag"] == etag
     r = client.get(url, headers={"If-None-Match": "W/" + etag})  # a proxy may weaken it
@@ -379,14 +379,13 @@ def test_live_etag_depends_on_the_role(app, client, game):
 
 
 def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch):
-    from scorekeeper import games
-    real = games.live_context
+    real = pages.live_context
 
     def finished(g):
         ctx = real(g)
         ctx["finished"] = True
         return ctx
-    monkeypatch.setattr(games, "live_context", finished)
+    monkeypatch.setattr(pages, "live_context", finished)
     client.get(f"/g/{game.code}")
     r = client.get(f"/games/{game.id}/live")
     assert r.status_code == 200

@@ -1,0 +1,48 @@
+"""Jinja helpers: filters and globals the templates use, registered by init_app(app)."""
+from __future__ import annotations
+
+from . import forms
+
+
+def hand_word(variant_id: str) -> str:
+    return {"mexican-train": "Round", "castle-rock": "Game"}.get(variant_id, "Hand")
+
+
+def signed(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)) and value > 0:
+        return f"+{value}"
+    if isinstance(value, (int, float)) and value < 0:
+        return f"−{-value}"
+    return str(value)
+
+
+def unit_label(units: str, value=None) -> str:
+    one = {"points": "point", "marks": "mark", "pips": "pip", "wins": "win"}.get(units, units)
+    return one if value in (1, -1) else units
+
+
+def tally_groups(marks) -> list[int]:
+    """Marks drawn as tally strokes, in groups of five."""
+    try:
+        marks = int(marks)
+    except (TypeError, ValueError):
+        return []
+    if marks <= 0:
+        return []
+    return [5] * (marks // 5) + ([marks % 5] if marks % 5 else [])
+
+
+def init_app(app) -> None:
+    """Make the helpers (and the form's choice tables) available to every template."""
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.globals["unit_label"] = unit_label
+    app.jinja_env.globals["hand_word"] = hand_word
+    app.jinja_env.globals["tally_groups"] = tally_groups
+    app.jinja_env.globals["call_label"] = forms.call_label
+    app.jinja_env.globals["CONTRACT_LABELS"] = forms.CONTRACT_LABELS
+    app.jinja_env.globals["PLAYED_CHOICES"] = forms.PLAYED_CHOICES
+    app.jinja_env.globals["DOUBLES_RULES"] = forms.DOUBLES_RULES
+    app.jinja_env.globals["TRUMP_CHOICES"] = forms.TRUMP_CHOICES
+    app.jinja_env.globals["CARD_ITEMS"] = forms.CARD_ITEMS

@@ -1,0 +1,48 @@
+"""The audit trail of a game in words (the history page): every write, newest first."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import forms, rules
+from .filters import hand_word
+from .models import Game
+
+
+def hand_summary(variant, record: dict, number: int, hand: dict) -> str:
+    """One line about a hand as it was stored, e.g. an earlier version kept in the trail.
+
+    It is scored after the hands that precede it now (who bid, made or set), when there are
+    that many; otherwise, or when it no longer fits, it is described without a result.
+    """
+    before = record["hands"][:number]
+    result = None
+    if len(before) == number:
+        pv = rules.preview({**record, "hands": before}, hand, None)
+        result = pv["hands"][number] if pv.get("ok") else None
+    return forms.describe_hand(variant, hand, record["players"], result)
+
+
+def history_rows(game: Game) -> list[dict[str, Any]]:
+    """The audit trail in words, newest first: what was written, when, by which link, and for a
+    hand the data stored with the event (the hand as entered, or as it was before an edit or
+    undo: the trail keeps every version)."""
+    variant = rules.VARIANTS.get(game.variant)
+    record = game.record()
+    word = hand_word(game.variant)
+    rows = []
+    for e in reversed(game.events):
+        data = e.data or {}
+        row = {"event": e, "what": None, "detail": None}
+        if e.action == "created":
+            row["what"] = "Game started"
+            row["detail"] = ", ".join(data.get("players", []))
+        elif e.action == "rotated":
+            row["what"] = f"New scorer link (#{data.get('generation')})"
+            row["detail"] = "The earlier scorer link stopped working."
+        else:
+            verb = {"entered": "entered", "edited": "changed", "undone": "taken back"}
+            row["what"] = f"{word} {e.hand_number + 1} {verb.get(e.action, e.action)}"
+            summary = hand_summary(variant, record, e.hand_number, data) if variant else ""
+            row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
+        rows.append(row)
+    return rows

@@ -1,0 +1,119 @@
+"""The new-game form: reading and checking the player names and house rules typed on it (the
+import of a record shares the name check), and the values the form shows again.
+
+The engine judges every option (Option.parse), so this module only turns form text into values.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from . import forms, rules
+from .rules.record import Invalid
+
+MAX_NAME = 40
+
+
+def option_defaults(variant) -> dict[str, Any]:
+    return {o.name: o.default for o in variant.options}
+
+
+def option_form_values(variant, form=None) -> dict[str, Any]:
+    """Per option the value to show: from the submitted form or the default."""
+    values: dict[str, Any] = {}
+    for o in variant.options:
+        key = f"opt-{o.name}"
+        if form is None:
+            values[o.name] = o.default
+        elif o.kind == "bool":
+            values[o.name] = key in form
+        elif o.kind == "multi":
+            values[o.name] = form.getlist(key)
+        else:
+            values[o.name] = form.get(key, "")
+    return values
+
+
+def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
+    """The options that differ from the defaults, and any errors.
+
+    The form only turns text into JSON values; the engine's own Option.parse judges them, so
+    the setup page and an imported record accept exactly the same house rules.
+    """
+    chosen: dict[str, Any] = {}
+    errors: list[str] = []
+    for o in variant.options:
+        key = f"opt-{o.name}"
+        if o.kind == "bool":
+            value: Any = key in form
+        elif o.kind == "multi":
+            value = [c for c in o.choices if c in form.getlist(key)]
+        else:
+            raw = form.get(key, "").strip()
+            if raw == "":
+                continue  # left empty: the default
+            number = forms.whole_number(raw)
+            value = raw if number is None else number
+        try:
+            value = o.parse(value)
+        except Invalid as error:
+            errors.append(error.message)
+            continue
+        if value != o.default:
+            chosen[o.name] = list(value) if o.kind == "multi" else value
+    return chosen, errors
+
+
+def clean_name(name: str) -> str:
+    """A name with runs of spaces folded and invisible characters (zero-width spaces and the
+    like) dropped, so two names that look the same are the same."""
+    visible = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return " ".join(visible.split())
+
+
+def name_problems(players: list[str]) -> list[str]:
+    """What is wrong with the names in seat order: blank, too long, or the same twice."""
+    errors: list[str] = []
+    seen: set[str] = set()
+    for i, name in enumerate(players):
+        if not name:
+            errors.append(f"Seat {i + 1} has no name: fill it in or move the names up.")
+        elif len(name) > MAX_NAME:
+            errors.append(f"The name in seat {i + 1} is too long (at most {MAX_NAME} letters).")
+        elif name.casefold() in seen:
+            errors.append(f"Two players are called {name}: give each a different name.")
+        seen.add(name.casefold())
+    return errors
+
+
+def read_names(variant, form) -> tuple[list[str], list[str]]:
+    """The players named on the setup form, in seat order, and what is wrong with them."""
+    names = [clean_name(form.get(f"name-{i}", "")) for i in range(variant.max_players)]
+    # Blank places after the last name are seats nobody sits in (games for 2-7 or 2-8 players).
+    last = max((i for i, n in enumerate(names) if n), default=-1)
+    players = names[: last + 1]
+    errors = name_problems(players)
+    count = len(players)
+    if not (variant.min_players <= count <= variant.max_players):
+        if variant.min_players == variant.max_players:
+            need = f"exactly {variant.min_players}"
+        else:
+            need = f"{variant.min_players} to {variant.max_players}"
+        errors.append(f"{variant.title} is for {need} players; {count} "
+                      f"{'is' if count == 1 else 'are'} named.")
+    return players, errors
+
+
+def new_game_context(variant_id: str | None, form=None, errors=None):
+    vs = rules.VARIANTS
+    variant = vs.get(variant_id) if variant_id else None
+    ctx: dict[str, Any] = {"variants": vs, "variant": variant, "errors": errors or []}
+    if variant is not None:
+        if form is not None:
+            ctx["names"] = [form.get(f"name-{i}", "") for i in range(variant.max_players)]
+            ctx["first_dealer"] = form.get("first_dealer", "0")
+        else:
+            ctx["names"] = [""] * variant.max_players
+            ctx["first_dealer"] = "0"
+        ctx["option_values"] = option_form_values(variant, form)
+    return ctx
