@@ -4,9 +4,15 @@ rules pages.
 Reading a game needs a role cookie (access.require_reader), changing it a scorer's or the
 creator's (access.require_scorer); load_game() does one or the other for every game route.
 
-Every score on a page comes from ONE rules.score(game.record()) call (or rules.preview for a hand
-being typed); no view computes a score itself. Writes carry the game version they were made on and
-are refused when it is stale, so a double tap or a resent form never saves twice.
+The scoreboard and the hand list come from one rules.score call on the stored record
+(pages.live_context); the engine is asked again only about the next hand or the one being typed
+(rules.legal_calls: who deals and calls; rules.preview; an edited hand is scored after the hands
+before it) and, on the history page, about each stored version of a hand. No view computes a
+score itself. Writes carry the game version they were made on and are refused when it is stale,
+so a double tap or a resent form never saves twice.
+
+This module is the routes and their glue: the setup form's helpers are in setup.py, the page
+view-models in pages.py, the audit trail in words in history.py, template helpers in filters.py.
 """
 from __future__ import annotations
 
@@ -349,7 +355,8 @@ def _save(game_id: int, index: int | None):
         ok = _write(game, version, "edited", number, record["hands"][index], new_data=hand)
     if not ok:
         return _stale(load_game(game_id, write=True), values, index)
-    label = f"{filters.hand_word(game.variant)} {number + 1} {'saved' if index is None else 'changed'}."
+    done = "saved" if index is None else "changed"
+    label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
     return _after_write(game, label, edit=index is not None)
 
 

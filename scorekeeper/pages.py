@@ -1,8 +1,9 @@
 """The view-models of the game page: the scoreboard, the hand list and the hand form.
 
 The scoreboard and the hand list come from one rules.score call on the stored record
-(live_context, also all that the /live poll renders); the hand form adds what the engine says
-about the hand being typed (rules.legal_calls, rules.preview).  Nothing here computes a score.
+(live_context, also all that the /live poll renders); besides, the engine is asked only about the
+next hand or the one being typed (rules.legal_calls: who deals and calls; rules.preview).  Nothing
+here computes a score.
 """
 from __future__ import annotations
 
@@ -46,8 +47,12 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
 
 def entry_context(game: Game, record: dict, values: dict[str, str], index: int | None = None,
                   message: str | None = None, notice: str | None = None,
-                  saved: str | None = None) -> dict[str, Any]:
-    """Everything _hand_form.html shows: the auction, the fields, the live preview."""
+                  saved: str | None = None, result: dict | None = None) -> dict[str, Any]:
+    """Everything _hand_form.html shows: the auction, the fields, the live preview.
+
+    `result` is rules.score(record) when the caller has it already: for a new hand (index None)
+    the hands before it are the whole record, so that score is reused, not computed again.
+    """
     variant = rules.VARIANTS[game.variant]
     players = record["players"]
     n = len(players)
@@ -73,7 +78,10 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
             ctx["auction_rows"] = _auction_rows(auction, calls, players, variant)
             ctx["call_buttons"], ctx["call_reasons"] = _call_buttons(auction, variant, calls)
     else:
-        base = rules.score({**record, "hands": record["hands"][:number]})
+        if index is None and result is not None:
+            base = result
+        else:
+            base = rules.score({**record, "hands": record["hands"][:number]})
         if base.get("ok"):
             ctx["dealer"] = base.get("next_dealer")
             if family == "mexican-train":
@@ -166,7 +174,7 @@ def page_context(game: Game, values: dict[str, str] | None = None, **entry_kw) -
     ctx = live_context(game)
     result = ctx["result"]
     if ctx["can_score"] and result.get("ok") and not result.get("finished"):
-        ctx["entry"] = entry_context(game, ctx["record"], values or {}, **entry_kw)
+        ctx["entry"] = entry_context(game, ctx["record"], values or {}, result=result, **entry_kw)
     elif entry_kw.get("notice"):
         ctx["notice"] = entry_kw["notice"]
     return ctx
