@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import forms
+from .rules import cards, dominoes
 
 
 def hand_word(variant_id: str) -> str:
@@ -46,3 +47,8 @@ def init_app(app) -> None:
     app.jinja_env.globals["DOUBLES_RULES"] = forms.DOUBLES_RULES
     app.jinja_env.globals["TRUMP_CHOICES"] = forms.TRUMP_CHOICES
     app.jinja_env.globals["CARD_ITEMS"] = forms.CARD_ITEMS
+    # The engine's totals, for the hand form's "the other team caught ..." and trick count.
+    app.jinja_env.globals["ALL_POINTS"] = dominoes.ALL_POINTS
+    app.jinja_env.globals["MOST_POINTS"] = cards.MOST_POINTS
+    app.jinja_env.globals["DOMINO_TRICKS"] = dominoes.TRICKS
+    app.jinja_env.globals["CARD_TRICKS"] = cards.TRICKS
