@@ -238,7 +238,15 @@ def _stale(game: Game, values: dict[str, str], index: int | None):
 
 
 def _render_entry(game, values, index, status, message=None, notice=None, whole=True):
-    """The hand form alone (htmx preview), the game body (htmx save) or the whole page."""
+    """The hand form again, with what was typed and why it was not saved (message, notice).
+
+    A browser without htmx gets the whole page with `status`; htmx gets 200, as it does not swap
+    error answers. `whole` says what the htmx request targeted: False for a preview or a call
+    button (its target is the form: answer with the form alone), True for a save, undo or stale
+    form (answer with the game body, retargeted to #game-body, since the scoreboard and hand
+    list may have moved too). When no form is left to show (the game is over, say), it is the body
+    regardless. Editing a hand (index set) always answers the form or the edit page.
+    """
     if index is None:
         ctx = pages.page_context(game, values, message=message, notice=notice)
         if is_htmx() and (whole or "entry" not in ctx):
@@ -315,6 +323,12 @@ def _write(game: Game, version: int, action: str, number: int, data: dict | None
 
 
 def _after_write(game: Game, saved: str, edit: bool = False):
+    """The answer to a successful write. Entering or undoing on the game page re-renders its
+    body in place, with `saved` shown and an empty form for the next hand: the scorer stays
+    where they are. An edit is made on the edit page (/games/<id>/hands/<n>/edit, whose
+    #game-body holds only the form): the game page's body swapped in there would leave the
+    browser on the edit URL, so it answers 204 with HX-Redirect and htmx loads the game page,
+    like the 303 that a browser without htmx follows."""
     url = url_for("games.game_page", game_id=game.id)
     if is_htmx():
         if edit:
@@ -329,6 +343,10 @@ def _after_write(game: Game, saved: str, edit: bool = False):
 
 
 def _save(game_id: int, index: int | None):
+    """Enter a new hand (index None) or change hand `index`: one path for both, so an edit is
+    checked exactly like an entry. Nothing is saved when the form is stale (another phone wrote
+    since it was rendered), when a call button was tapped without JavaScript (the form is only
+    updated), or when the engine refuses the hand (it comes back as typed, with the reason)."""
     game = load_game(game_id, write=True)
     version = _version_arg()
     if index is not None and not (0 <= index < len(game.hands)):
