@@ -35,6 +35,9 @@ bp = Blueprint("sharing", __name__)
 GUESS_LIMIT = 10  # wrong codes allowed per address per GUESS_WINDOW; the next is refused
 GUESS_WINDOW = timedelta(seconds=60)
 GUESS_KEEP = timedelta(hours=1)  # older attempts are pruned
+# After the last write, phones go on polling this long even when the game is over: the final
+# hand is the one most often taken back or corrected, and every phone must see that too.
+LIVE_GRACE = timedelta(minutes=3)
 
 
 # ---------------------------------------------------------------- join codes
@@ -183,9 +186,17 @@ def rotate(game_id: int):
 # ---------------------------------------------------------------- live polling
 
 
+def recently_changed(game) -> bool:
+    """Whether the game was written to within LIVE_GRACE (an over game is still watched)."""
+    return utcnow() - game.updated_at < LIVE_GRACE
+
+
 def live_etag(game) -> str:
-    """The /live ETag (unquoted): game, version, and role, since scorers see edit buttons."""
-    return f"g{game.id}-v{game.version}-{access.role(game)}"
+    """The /live ETag (unquoted): game, version, and role, since scorers see edit buttons;
+    "-quiet" once LIVE_GRACE has passed since the last write, so the first poll after that
+    gets a 200 whose poller stops polling if the game is over."""
+    quiet = "" if recently_changed(game) else "-quiet"
+    return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
 
 
 @bp.get("/games/<int:game_id>/live")
@@ -193,11 +204,12 @@ def live(game_id: int):
     """The poller, scoreboard and hand list (partials/_live_update.html); 304 when the
     game's version is unchanged.
 
-    The 304 path reads five columns of one row by primary key and renders nothing.
+    The 304 path reads six columns of one row by primary key and renders nothing.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
     """
     row = db.session.execute(
-        select(Game.id, Game.version, Game.code, Game.creator_secret, Game.scorer_secret)
+        select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
+               Game.scorer_secret)
         .where(Game.id == game_id)).first()
     if row is None:
         abort(404)
@@ -285,4 +297,5 @@ def _share_helpers():
     """Template helpers for the _share and _live partials."""
     return {"qr_svg": qr_svg, "viewer_url": viewer_url, "scorer_url": scorer_url,
             "join_url": join_url,
-            "pretty_code": pretty_code, "live_etag": live_etag, "role": access.role}
+            "pretty_code": pretty_code, "live_etag": live_etag, "recently_changed": recently_changed,
+            "role": access.role}

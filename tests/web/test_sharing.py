@@ -378,7 +378,8 @@ def test_live_etag_depends_on_the_role(app, client, game):
     assert "Cookie" in r.headers["Vary"]
 
 
-def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch):
+def _game_over(monkeypatch):
+    """/live renders as for a finished game."""
     real = pages.live_context
 
     def finished(g):
@@ -386,14 +387,45 @@ def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch
         ctx["finished"] = True
         return ctx
     monkeypatch.setattr(pages, "live_context", finished)
+
+
+def _last_written(game, ago):
+    db.session.execute(update(Game).where(Game.id == game.id).values(updated_at=utcnow() - ago))
+    db.session.commit()
+    db.session.expire_all()
+
+
+def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch):
+    _game_over(monkeypatch)
+    _last_written(game, sharing.LIVE_GRACE + timedelta(seconds=1))
     client.get(f"/g/{game.code}")
     r = client.get(f"/games/{game.id}/live")
     assert r.status_code == 200
     assert "hx-trigger" not in _poller(r.text) and "hx-get" not in _poller(r.text)
 
 
+def test_an_over_game_is_watched_for_a_while_so_a_correction_reaches_every_phone(
+        app, client, game, monkeypatch):
+    """The final hand is the one most often taken back: for LIVE_GRACE after the last write
+    the phones go on polling; the first poll after that is answered 200 (the ETag moved) with a
+    poller that stops."""
+    _game_over(monkeypatch)
+    url = f"/games/{game.id}/live"
+    client.get(f"/g/{game.code}")
+    r = client.get(url)
+    assert 'hx-trigger="every 2s"' in _poller(r.text)
+    etag = r.headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+
+    _last_written(game, sharing.LIVE_GRACE + timedelta(seconds=1))
+    r = client.get(url, headers={"If-None-Match": etag})
+    assert r.status_code == 200 and r.headers["ETag"] == f'"g{game.id}-v{game.version}-viewer-quiet"'
+    assert "hx-trigger" not in _poller(r.text)
+
+
 def test_poller_on_the_page_knows_when_the_game_is_over(app, game):
     """The game page's own context has the engine's result, not a `finished` flag."""
+    _last_written(game, sharing.LIVE_GRACE + timedelta(seconds=1))
     include = '{% include "partials/_live.html" %}'
     with game_request():
         running = render_template_string(include, game=game, result={"ok": True})
