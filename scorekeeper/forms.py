@@ -293,6 +293,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
 
 def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[str, str]:
     """Form values that rebuild `hand` (for editing a saved hand)."""
+    hand = {key: value for key, value in hand.items() if value is not None}  # null: not given
     family = variant.family
     n = len(players)
     v: dict[str, str] = {}

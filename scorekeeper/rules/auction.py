@@ -321,7 +321,7 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
     passed = hand.get("passed")
     if passed is not None and not isinstance(passed, bool):
         raise Invalid(k, "\"passed\" must be true or false.")
-    if "auction" in hand:
+    if hand.get("auction") is not None:  # null, like a missing key, means "not given"
         auction = run_auction(rules, table, dealer, hand["auction"], k)
         won = auction.high
         if won is None:
@@ -331,9 +331,9 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
             return None
         if passed:
             raise Invalid(k, "The hand says everyone passed, but the auction has a bid.")
-        if "bidder" in hand and hand["bidder"] != won.seat:
+        if hand.get("bidder") is not None and hand["bidder"] != won.seat:
             raise Invalid(k, f"The auction was won by {table.name(won.seat)}, not by the bidder given.")
-        if "bid" in hand and (not is_whole(hand["bid"]) or hand["bid"] != won.value):
+        if hand.get("bid") is not None and (not is_whole(hand["bid"]) or hand["bid"] != won.value):
             raise Invalid(k, f"The auction was won with {show_bid(won.value)}, not with the bid given.")
         if won.call != call:
             raise Invalid(k, _call_mismatch(won.call, call))

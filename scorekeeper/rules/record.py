@@ -96,7 +96,9 @@ def parse_table(raw: dict, variant) -> Table:
         wanted = str(lo) if lo == hi else f"{lo} to {hi}"
         raise Invalid(None, f"{variant.title} is played by {wanted} "
                             f"{'player' if hi == 1 else 'players'}, not {len(players)}.")
-    first = raw.get("first_dealer", 0)
+    first = raw.get("first_dealer")
+    if first is None:  # optional: the first seat deals first
+        first = 0
     if not is_whole(first) or not 0 <= first < len(players):
         raise Invalid(None, f"The first dealer must be a seat from 0 to {len(players) - 1}.")
     options = raw.get("options", {})

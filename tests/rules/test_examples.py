@@ -910,3 +910,28 @@ def test_legal_calls_says_whose_turn_each_call_was():
     assert over["turns"] == [1] and over["invalid_at"] == 1
     cards = rec("card42", [])
     assert legal_calls(cards, [3, 3])["turns"] == [1, 2]
+
+
+# --------------------------------------------------------------------------- null is "not given"
+
+@pytest.mark.parametrize("hand", [
+    P({"auction": [30, "pass", "pass", "pass"], "bidder": None, "bid": None, "contract": "straight",
+       "points": 34}, id="null-bidder-and-bid-beside-an-auction"),
+    P({"auction": None, "bidder": 1, "bid": 30, "contract": "straight", "points": 34},
+      id="null-auction-beside-the-result"),
+])
+def test_null_fields_count_as_not_given(hand):
+    """game-record.md: bidder/bid "also given" must agree, and a hand "may give" the auction;
+    a null is a field not given (as for every other optional field)."""
+    res = ok(rec("lechner42", [hand]))
+    sub(res["hands"][0], {"dealer": 0, "bidder": 1, "bid": 30, "made": True, "deltas": [0, 1]})
+
+
+def test_null_first_dealer_is_the_default_seat_0():
+    res = ok(rec("lechner42", [], first_dealer=None) | {"first_dealer": None})
+    assert res["next_dealer"] == 0
+
+
+def test_null_auction_on_a_passed_hand():
+    res = ok(rec("forty-two", [{"passed": True, "auction": None}]))
+    sub(res["hands"][0], {"bidder": None, "bid": None, "made": None, "deltas": [0, 0]})
