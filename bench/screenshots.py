@@ -93,7 +93,8 @@ def main(out: Path) -> None:
             ui.call(page, "pass")
             ui.call(page, "pass")
             ui.call(page, "pass")
-            ui.choose(page, "points_mode", "items")
+            page.locator("#hand-form button[name=set_points_mode][value=items]").click()
+            ui.settle(page)
             shot("15-card42-teams-items")
 
             page.goto(base + "/")

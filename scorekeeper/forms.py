@@ -125,11 +125,22 @@ def read_values(form: Mapping[str, Any], players: int) -> dict[str, str]:
     return values
 
 
+FORM_BUTTONS = ("call", "set_mode", "set_points_mode")  # they change the form, never save
+
+
+def is_form_button(form: Mapping[str, Any]) -> bool:
+    """Whether a call button or a mode switch sent this form (Save did not)."""
+    return any(name in form for name in FORM_BUTTONS)
+
+
 def apply_call_button(values: dict[str, str], form: Mapping[str, Any]) -> None:
-    """A tapped call button (or the mode switch) changes the form's state, not the database."""
+    """A tapped call button (or a mode switch) changes the form's state, not the database."""
     new_mode = form.get("set_mode")
     if new_mode in ("auction", "quick"):
         values["mode"] = new_mode
+    points_mode = form.get("set_points_mode")
+    if points_mode in ("number", "items"):
+        values["points_mode"] = points_mode
     tapped = form.get("call")
     if tapped is None:
         return

@@ -354,8 +354,8 @@ def _save(game_id: int, index: int | None):
             return _render_entry(game, {}, None, status=409, notice=_stale_message(game))
         abort(404)
     values = _hand_values(game)
-    if "call" in request.form or "set_mode" in request.form:
-        # A call button tapped with JavaScript off: update the form, save nothing.
+    if forms.is_form_button(request.form):
+        # A call button or mode switch tapped with JavaScript off: update the form, save nothing.
         return _render_entry(game, values, index, status=200, whole=False)
     if version != game.version:
         return _stale(game, values, index)

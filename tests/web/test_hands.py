@@ -81,6 +81,22 @@ def test_call_tapped_without_javascript_saves_nothing(client):
     assert hands(gid) == [] and game(gid).version == 1
 
 
+def test_card_by_card_without_javascript_shows_the_item_boxes_before_saving(client):
+    """Tapping "Card by card" with JavaScript off redraws the form with the items to tick; it
+    must never save the hand as if nothing had been caught."""
+    gid = create(client, "card42-teams")
+    fields = {"mode": "auction", "calls": "5,pass,pass,pass", "points_mode": "number"}
+    r = post_hand(client, gid, {**fields, "set_points_mode": "items"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and "<html" in page
+    assert 'name="points_mode" value="items"' in page and 'name="other_aces"' in page
+    assert hands(gid) == [] and game(gid).version == 1
+
+    r = post_hand(client, gid, {**fields, "points_mode": "items", "high": "1", "four": "1"})
+    assert r.status_code == 303, text(r)
+    assert hands(gid)[0]["points"]["four"] is True
+
+
 def test_take_back_a_call(client):
     gid = create(client, "forty-two")
     r = preview(client, gid, {"mode": "auction", "calls": "pass,30", "call": "back"})
