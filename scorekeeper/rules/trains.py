@@ -67,7 +67,7 @@ class MexicanTrain(Variant):
                 raise Invalid(k, f"{table.name(out)} went out, so has 0 pips left, not {pips[out]}.")
         elif not blocked and 0 not in pips:
             raise Invalid(k, "Someone must go out with 0 pips, unless the round was blocked "
-                             "(\"blocked\": true).")
+                             "(the bone pile ran out and everyone passed).")
         most = pips_in_set(top) - 2 * engine
         if sum(pips) > most:
             raise Invalid(k, f"The pips add up to {sum(pips)}, more than the {most} pips of the "
