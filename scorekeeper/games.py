@@ -223,18 +223,24 @@ def preview_hand(game_id: int):
     index = _index_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         abort(404)
-    values = _hand_values(game)
     if _version_arg() != game.version:
-        return _stale(game, values, index)
+        return _stale(game, index)
+    values = _hand_values(game)
     return _render_entry(game, values, index, status=200, whole=False)
 
 
-def _stale(game: Game, values: dict[str, str], index: int | None):
+def _stale(game: Game, index: int | None):
     """The game moved on under this form (another phone saved, changed or took back a hand):
     show the new state and say what happened, never carry the form over to the new version
-    silently. A new hand starts empty; an edit keeps what was typed."""
-    return _render_entry(game, values if index is not None else {}, index, status=409,
-                         notice=_stale_message(game))
+    silently. A new hand starts empty; an edit shows the hand as it now stands, so what the
+    other phone saved is seen before it can be changed again."""
+    notice = _stale_message(game)
+    if index is None or index >= len(game.hands):
+        return _render_entry(game, {}, None, status=409, notice=notice)
+    stored = forms.values_from_hand(get_variant(game.variant), game.hands[index].data,
+                                    game.player_names)
+    return _render_entry(game, stored, index, status=409,
+                         notice=f"{notice} This is how it stands now.")
 
 
 def _render_entry(game, values, index, status, message=None, notice=None, whole=True):
@@ -358,7 +364,7 @@ def _save(game_id: int, index: int | None):
         # A call button or mode switch tapped with JavaScript off: update the form, save nothing.
         return _render_entry(game, values, index, status=200, whole=False)
     if version != game.version:
-        return _stale(game, values, index)
+        return _stale(game, index)
     record = game.record()
     ctx = pages.entry_context(game, record, values, index)
     if ctx["problem"] is not None or ctx.get("invalid"):
@@ -372,7 +378,7 @@ def _save(game_id: int, index: int | None):
         number = index
         ok = _write(game, version, "edited", number, record["hands"][index], new_data=hand)
     if not ok:
-        return _stale(load_game(game_id, write=True), values, index)
+        return _stale(load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"
     label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
     return _after_write(game, label, edit=index is not None)

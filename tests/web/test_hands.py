@@ -245,6 +245,23 @@ def test_edit_replays_scores_and_keeps_the_earlier_version(client):
     assert "Ann & Cat 2 marks" in t
 
 
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_two_phones_editing_one_hand_the_second_sees_the_first_ones_change(client, htmx):
+    """The phone whose edit lost the race is shown the hand as the other phone saved it, never
+    its own stale values on a form that one more tap would save over the other phone's edit."""
+    gid = create(client, "lechner42")
+    hand = {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight"}
+    post_hand(client, gid, {**hand, "points": "34"})
+    stale = game(gid).version
+    assert post_hand(client, gid, {**hand, "points": "37"}, number=0).status_code == 303
+    r = post_hand(client, gid, {**hand, "points": "12"}, number=0, version=stale, htmx=htmx)
+    assert r.status_code == (200 if htmx else 409)
+    body = r.get_data(as_text=True)
+    assert "Hand 1 was just changed from another phone. This is how it stands now." in text(r)
+    assert 'name="points" value="37"' in body and 'value="12"' not in body
+    assert hands(gid)[0]["points"] == 37
+
+
 def test_edit_that_breaks_a_later_hand_is_refused(client):
     gid = create(client, "lechner42", target_marks=2, win_by=1)
     post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight",
