@@ -11,6 +11,7 @@ from pathlib import Path
 
 from flask import Flask
 from sqlalchemy import event
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 __all__ = ["create_app"]
@@ -44,6 +45,16 @@ def _database_url(instance: Path) -> str:
             url = "postgresql://" + url[len("postgres://"):]
         return url
     return "sqlite:///" + str(instance / "scorekeeper.sqlite")
+
+
+def _whole_env(name: str) -> int:
+    """A whole number from the environment; unset or empty is 0."""
+    raw = os.environ.get(name, "").strip()
+    if not raw.isdigit():
+        if raw:
+            raise RuntimeError(f"{name} must be a whole number, not {raw!r}.")
+        return 0
+    return int(raw)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -91,6 +102,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=1_000_000,  # an imported game record is a few kilobytes
+        # Reverse proxies in front of the app whose X-Forwarded-* headers are believed (0: none,
+        # anyone could send them): the guess limit counts per real client, not per proxy.
+        TRUSTED_PROXIES=_whole_env("TRUSTED_PROXIES"),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -98,6 +112,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
+    if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True  # phones reach it over HTTPS only
+    proxies = app.config["TRUSTED_PROXIES"]
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,
+                                x_port=proxies)
 
     from .extensions import csrf, db, htmx, migrate
 

@@ -46,8 +46,9 @@ LIVE_GRACE = timedelta(minutes=3)
 def _guess_address() -> str:
     """Who is guessing: the client address; IPv6 by /64, since one host usually owns a /64.
 
-    request.remote_addr is the socket peer.  Behind a reverse proxy, configure ProxyFix so it
-    is the real client; X-Forwarded-For is not trusted here, anyone can send it.
+    request.remote_addr is the socket peer, or behind TRUSTED_PROXIES reverse proxies the
+    client they name (create_app's ProxyFix); otherwise X-Forwarded-For is not believed, as
+    anyone can send it.
     """
     raw = request.remote_addr or "unknown"
     try:

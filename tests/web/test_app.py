@@ -54,6 +54,25 @@ def test_database_url_and_secret_from_environment(tmp_path, monkeypatch):
     assert app.instance_path.endswith("instance")
 
 
+def test_session_cookie_is_secure_when_the_public_url_is_https(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/x.sqlite")
+    monkeypatch.setenv("SECRET_KEY", "k")
+    monkeypatch.setenv("PUBLIC_URL", "https://scores.example")
+    assert create_app().config["SESSION_COOKIE_SECURE"] is True
+    monkeypatch.setenv("PUBLIC_URL", "http://192.168.1.23:5000")
+    assert create_app().config["SESSION_COOKIE_SECURE"] is False
+
+
+def test_trusted_proxies_must_be_a_whole_number(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/x.sqlite")
+    monkeypatch.setenv("SECRET_KEY", "k")
+    monkeypatch.setenv("TRUSTED_PROXIES", "yes")
+    with pytest.raises(RuntimeError, match="TRUSTED_PROXIES must be a whole number"):
+        create_app()
+    monkeypatch.setenv("TRUSTED_PROXIES", "2")
+    assert create_app().config["TRUSTED_PROXIES"] == 2
+
+
 def test_migrations_match_the_models(app):
     """`flask db upgrade` builds exactly the tables the models declare."""
     from alembic.autogenerate import compare_metadata

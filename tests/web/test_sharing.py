@@ -187,6 +187,36 @@ def test_guess_count_is_shared_by_worker_processes(app, game):
         assert _wrong(a, 1, start=30) == [429]
 
 
+def test_behind_a_trusted_proxy_guesses_count_per_client_and_cookies_are_secure(app_factory):
+    """TRUSTED_PROXIES=1: the proxy's X-Forwarded-For names the phone, so one stranger's wrong
+    codes do not lock every phone out; X-Forwarded-Proto https marks the cookies Secure."""
+    proxied = app_factory("proxied.sqlite", TRUSTED_PROXIES=1)
+    with proxied.app_context():
+        g = Game(variant="moon", code=models.unused_code(),
+                 players=[Player(seat=i, name=n) for i, n in enumerate(["Ann", "Bob", "Cat"])])
+        db.session.add(g)
+        db.session.commit()
+        client = proxied.test_client()
+        proxy = {"REMOTE_ADDR": "10.0.0.2"}
+        stranger = {"X-Forwarded-For": "203.0.113.7"}
+        codes = [client.post("/join", data={"code": _bad_code(i)}, headers=stranger,
+                             environ_base=proxy).status_code for i in range(11)]
+        assert codes == [404] * 10 + [429]
+        phone = {"X-Forwarded-For": "198.51.100.9", "X-Forwarded-Proto": "https"}
+        r = client.get(f"/g/{g.code}", headers=phone, environ_base=proxy)
+        assert r.status_code == 303
+        cookie = set_cookies(r)[f"sk_v_{g.id}"]
+        assert cookie["secure"] and cookie["httponly"]
+
+
+def test_without_a_trusted_proxy_forwarded_headers_are_not_believed(client, game):
+    spoofed = [client.post("/join", data={"code": _bad_code(i)},
+                           headers={"X-Forwarded-For": f"192.0.2.{i}"},
+                           environ_base={"REMOTE_ADDR": "203.0.113.7"}).status_code
+               for i in range(11)]
+    assert spoofed == [404] * 10 + [429]
+
+
 def test_ipv6_guesses_count_per_64(client, game):
     for i in range(10):
         assert _wrong(client, 1, addr=f"2001:db8:1:2::{i + 1:x}", start=i) == [404]
