@@ -112,11 +112,12 @@ class MoonLadder(Ladder):
 class MarksForm(Ladder):
     """Points 30-41, or marks written as multiples of 42 (texas42-1986's bids take the same form)."""
 
+    form_rule = "bids are 30 to 41 points, or marks written as multiples of 42 (42, 84, 126, ...)"
+
     def form(self, value):
         if 30 <= value <= 41 or (value >= MARK and value % MARK == 0):
             return None
-        return (f"{value} is not a bid: bids are 30 to 41 points, or marks written as multiples "
-                f"of 42 (42, 84, 126, ...).")
+        return f"{value} is not a bid: {self.form_rule}."
 
     def menu(self, high):
         top = max(self.highest(high) or 0, high or 0) + MARK
@@ -125,6 +126,8 @@ class MarksForm(Ladder):
 
 class Texas1986Ladder(MarksForm):
     """30-42; above 42 only multiples of 42, once somebody has bid 42."""
+
+    form_rule = "bids are 30 to 42 points, and above 42 only multiples of 42 (84, 126, ...)"
 
     def limit(self, value, high):
         if value > MARK and (high is None or high < MARK):
@@ -171,7 +174,7 @@ class TexasLadder(MarksForm):
             return None
         if high is None or high < 2 * MARK:
             return (f"{show_bid(value)} is too high: the most anyone may open with is 84 (2 marks); "
-                    f"only a plunge opens higher.")
+                    f"only a plunge or a splash opens higher.")
         if value != high + MARK:
             return f"After {show_bid(high)} the only higher bid is {show_bid(high + MARK)}: one mark more."
         return None

@@ -196,7 +196,8 @@ class Lechner42(MarksGame):
     blurb = ("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nillo, "
              "follow-me, plunge and splash; win by two.")
     options = (
-        Option("target_marks", 7, "int", "Marks a team needs to win (the seed gives none; 7 is usual).",
+        Option("target_marks", 7, "int",
+               "Marks a team needs to win (the written rules give none; 7 is usual).",
                minimum=1, maximum=100),
         Option("win_by", 2, "int", "The winner must lead by this many marks.", minimum=1, maximum=100),
     )
