@@ -55,7 +55,7 @@ def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
             number = forms.whole_number(raw)
             value = raw if number is None else number
         try:
-            value = o.parse(value)
+            value = o.parse(value, called=o.label)
         except Invalid as error:
             errors.append(error.message)
             continue

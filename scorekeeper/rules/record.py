@@ -35,32 +35,39 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
-    def parse(self, value: Any) -> Any:
-        """The option's value, or Invalid naming the option and what it takes."""
+    @property
+    def label(self) -> str:
+        """The option as a setup form shows it: "target_points" is "Target points"."""
+        return self.name.replace("_", " ").capitalize()
+
+    def parse(self, value: Any, called: str | None = None) -> Any:
+        """The option's value, or Invalid naming the option (`called`: how the message names
+        it, by default "Option <name>" as in a record) and what it takes."""
+        called = called or f"Option {self.name}"
         if value is None and self.default is None:  # "rounds": null means the default
             return None
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise Invalid(None, f"Option {self.name} must be true or false.")
+                raise Invalid(None, f"{called} must be true or false.")
             return value
         if self.kind == "int":
             if not is_whole(value) or (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
-                raise Invalid(None, f"Option {self.name} must be a whole number from "
+                raise Invalid(None, f"{called} must be a whole number from "
                                     f"{self.minimum} to {self.maximum}.")
             return value
         if self.kind == "choice":
             same_kind = is_whole(value) if is_whole(self.default) else isinstance(value, str)
             if not same_kind or value not in self.choices:
-                raise Invalid(None, f"Option {self.name} must be one of {_listing(self.choices)}.")
+                raise Invalid(None, f"{called} must be one of {_listing(self.choices)}.")
             return value
         # multi: a non-empty list of distinct choices
         if (not isinstance(value, list) or not value
                 or any(not isinstance(v, str) or v not in self.choices for v in value)
                 or len(set(value)) != len(value)):
-            raise Invalid(None, f"Option {self.name} must be a list of distinct values from "
-                                f"{_listing(self.choices)}.")
+            raise Invalid(None, f"{called} must name at least one of {_listing(self.choices)}, "
+                                f"each once.")
         return tuple(value)
 
 

@@ -210,7 +210,7 @@ def test_setup_refuses_numbers_no_number_pad_types(client, typed):
     data = {"variant": "moon", "first_dealer": "0", "name-0": "Ann", "name-1": "Bob",
             "name-2": "Cat", "opt-target_points": typed}
     r = client.post("/games/new", data=data)
-    assert r.status_code == 422 and "target_points must be a whole number" in text(r)
+    assert r.status_code == 422 and "Target points must be a whole number" in text(r)
 
 
 @pytest.mark.parametrize("typed", ["1_0", "٣", "9" * 5000])

@@ -135,7 +135,21 @@ def test_create_game_rejects_bad_option(client):
     for i, n in enumerate(["A", "B", "C", "D"]):
         data[f"name-{i}"] = n
     r = client.post("/games/new", data=data)
-    assert r.status_code == 422 and "target_marks must be a whole number" in text(r)
+    assert r.status_code == 422 and "Target marks must be a whole number from 1 to 100." in text(r)
+
+
+def test_setup_names_house_rules_as_the_form_shows_them(client):
+    """The setup page says "Contracts", "Follow me", not the record's keys."""
+    r = client.get("/games/new?variant=texas42")
+    assert "Target marks" in text(r) and "All pass" in text(r) and "Follow me" in text(r)
+    data = {"variant": "texas42", "first_dealer": "0", "opt-target_marks": "7", "opt-win_by": "1",
+            "opt-all_pass": "forced"}  # every contract unticked
+    for i, n in enumerate(["A", "B", "C", "D"]):
+        data[f"name-{i}"] = n
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422
+    assert "Contracts must name at least one of straight, sevens" in text(r)
+    assert "Option contracts" not in text(r)
 
 
 def test_create_game_unknown_variant(client):
