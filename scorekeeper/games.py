@@ -26,7 +26,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import access, filters, forms, models, pages, rules, setup
-from .extensions import db, htmx
+from .extensions import db
 from .history import history_rows
 from .models import AuditEvent, Game, Hand, Player, utcnow
 
@@ -44,17 +44,6 @@ def get_variant(variant_id: str):
     if v is None:
         abort(404)
     return v
-
-
-def is_htmx() -> bool:
-    """Answer with a partial? Not for htmx's history restore, which needs the whole page."""
-    return bool(htmx) and not htmx.history_restore_request
-
-
-def render(page: str, partial: str, /, **ctx) -> str:
-    """templates/partials/<partial> for an htmx request (it swaps that part of the page), else
-    the whole page templates/games/<page>; both from the same context."""
-    return render_template(f"partials/{partial}" if is_htmx() else f"games/{page}", **ctx)
 
 
 def load_game(game_id: int, write: bool = False) -> Game:
@@ -83,7 +72,8 @@ def home():
         result = score(game.record())
         item = {"game": game, "result": result, "variant": variants().get(game.variant)}
         (finished if result.get("finished") else playing).append(item)
-    return render("home.html", "_game_list.html", playing=playing, finished=finished[:10])
+    return pages.render("games/home.html", "_game_list.html", playing=playing,
+                        finished=finished[:10])
 
 
 # --------------------------------------------------------------------------- new game
@@ -91,7 +81,7 @@ def home():
 @bp.get("/games/new")
 def new_game():
     ctx = setup.new_game_context(request.args.get("variant"))
-    return render("new.html", "_new_game.html", **ctx)
+    return pages.render("games/new.html", "_new_game.html", **ctx)
 
 
 @bp.post("/games/new")
@@ -134,7 +124,7 @@ def start_game(record: dict) -> Any:
                                     ("variant", "players", "first_dealer", "options", "hands")}))
     db.session.commit()
     url = url_for("games.game_page", game_id=game.id)
-    if is_htmx():
+    if pages.is_htmx():
         response = make_response("", 204)
         response.headers["HX-Redirect"] = url
     else:
@@ -187,7 +177,7 @@ def import_game():
 
 
 def _render_new(ctx, status):
-    return render("new.html", "_new_game.html", **ctx), (200 if is_htmx() else status)
+    return pages.render("games/new.html", "_new_game.html", status, **ctx)
 
 
 # --------------------------------------------------------------------------- the game page
@@ -196,7 +186,7 @@ def _render_new(ctx, status):
 def game_page(game_id: int):
     game = load_game(game_id)
     ctx = pages.page_context(game)
-    return render("game.html", "_scoreboard.html", **ctx)
+    return pages.render("games/game.html", "_scoreboard.html", **ctx)
 
 
 def _index_arg() -> int | None:
@@ -255,15 +245,15 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
     """
     if index is None:
         ctx = pages.page_context(game, values, message=message, notice=notice)
-        if is_htmx() and (whole or "entry" not in ctx):
+        if pages.is_htmx() and (whole or "entry" not in ctx):
             return render_template("partials/_game_body.html", **ctx), 200, \
                 {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
-        return render("game.html", "_hand_form.html", **ctx), (200 if is_htmx() else status)
+        return pages.render("games/game.html", "_hand_form.html", status, **ctx)
     record = game.record()
     result = rules.score(record)
     ctx = pages.board_context(game, record, result)
     ctx["entry"] = pages.entry_context(game, record, values, index, message=message, notice=notice)
-    return render("edit.html", "_hand_form.html", **ctx), (200 if is_htmx() else status)
+    return pages.render("games/edit.html", "_hand_form.html", status, **ctx)
 
 
 def _stale_message(game: Game) -> str:
@@ -336,7 +326,7 @@ def _after_write(game: Game, saved: str, edit: bool = False):
     browser on the edit URL, so it answers 204 with HX-Redirect and htmx loads the game page,
     like the 303 that a browser without htmx follows."""
     url = url_for("games.game_page", game_id=game.id)
-    if is_htmx():
+    if pages.is_htmx():
         if edit:
             response = make_response("", 204)
             response.headers["HX-Redirect"] = url
@@ -401,7 +391,7 @@ def edit_hand(game_id: int, number: int):
     result = rules.score(record)
     ctx = pages.board_context(game, record, result)
     ctx["entry"] = pages.entry_context(game, record, values, number)
-    return render("edit.html", "_hand_form.html", **ctx)
+    return pages.render("games/edit.html", "_hand_form.html", **ctx)
 
 
 @bp.post("/games/<int:game_id>/hands/<int:number>")
@@ -429,21 +419,21 @@ def undo_hand(game_id: int):
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
     game = load_game(game_id)
-    return render_template("games/history.html", game=game, variant=variants().get(game.variant),
-                           rows=history_rows(game))
+    return pages.render("games/history.html", "_history.html", game=game,
+                        variant=variants().get(game.variant), rows=history_rows(game))
 
 
 # --------------------------------------------------------------------------- rules pages
 
 @bp.get("/rules/")
 def rules_index():
-    return render("rules_index.html", "_rules_index.html", variants=variants())
+    return pages.render("games/rules_index.html", "_rules_index.html", variants=variants())
 
 
 @bp.get("/rules/<variant_id>")
 def rules_page(variant_id: str):
     variant = get_variant(variant_id)
-    return render("rules.html", "_rules.html", variant=variant, variants=variants())
+    return pages.render("games/rules.html", "_rules.html", variant=variant, variants=variants())
 
 
 # --------------------------------------------------------------------------- app wiring

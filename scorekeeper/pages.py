@@ -1,4 +1,5 @@
-"""The view-models of the game page: the scoreboard, the hand list and the hand form.
+"""The view-models of the game page: the scoreboard, the hand list and the hand form; and
+render(), which answers a page or, to htmx, its partial.
 
 The scoreboard and the hand list come from one rules.score call on the stored record
 (live_context, also all that the /live poll renders); besides, the engine is asked only about the
@@ -9,9 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import render_template
+
 from . import access, forms, rules
+from .extensions import htmx
 from .models import Game
 from .setup import option_defaults
+
+
+def is_htmx() -> bool:
+    """Answer with a partial? Not for htmx's history restore, which needs the whole page."""
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def render(page: str, partial: str, /, status: int = 200, **ctx) -> tuple[str, int]:
+    """templates/partials/<partial> for an htmx request (it swaps that part of the page), else
+    the whole page (a template name, e.g. games/home.html); both from the same context.
+    `status` is the whole page's: htmx gets 200, as it does not swap an error answer."""
+    if is_htmx():
+        return render_template(f"partials/{partial}", **ctx), 200
+    return render_template(page, **ctx), status
 
 
 def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:

@@ -101,8 +101,8 @@ def find_game_by_code(code: str) -> Game | None:
 
 def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
                notice: str | None = None):
-    return render_template("join.html", code_typed=code_typed, error=error,
-                           notice=notice), status
+    return pages.render("join.html", "_join.html", status, code_typed=code_typed, error=error,
+                        notice=notice)
 
 
 def _to_game(game):

@@ -408,3 +408,65 @@ def test_export_needs_the_join_code(client):
     stranger = client.application.test_client()
     r = stranger.get(f"/games/{gid}/record.json")
     assert r.status_code == 303 and "/join" in r.headers["Location"]
+
+
+# --------------------------------------------------------------------------- every route
+
+def _route_cases():
+    """(endpoint, method, url, form, kind) for every route; each run on a fresh game of this
+    client's (its creator). kind: "page" (the whole page, or to htmx a partial), "redirect"
+    (the same 303 either way), "json" (the record either way), "fragment" (only ever polled by
+    htmx: the same fragment either way). Writes are made to be refused, so each shows its page."""
+    hand = {"mode": "quick", "bidder": "2", "bid": "30", "contract": "straight", "points": "99"}
+    return [
+        ("index", "GET", "/", None, "page"),
+        ("games.new_game", "GET", "/games/new?variant=moon", None, "page"),
+        ("games.create_game", "POST", "/games/new", {"variant": "moon"}, "page"),
+        ("games.export_game", "GET", "/games/{gid}/record.json", None, "json"),
+        ("games.import_game", "POST", "/games/import", {"record": "not a record"}, "page"),
+        ("games.game_page", "GET", "/games/{gid}", None, "page"),
+        ("games.preview_hand", "POST", "/games/{gid}/hands/preview", hand, "page"),
+        ("games.enter_hand", "POST", "/games/{gid}/hands", hand, "page"),
+        ("games.edit_hand", "GET", "/games/{gid}/hands/0/edit", None, "page"),
+        ("games.update_hand", "POST", "/games/{gid}/hands/0", hand, "page"),
+        ("games.undo_hand", "POST", "/games/{gid}/hands/undo", {"version": "1"}, "page"),
+        ("games.history", "GET", "/games/{gid}/history", None, "page"),
+        ("games.rules_index", "GET", "/rules/", None, "page"),
+        ("games.rules_page", "GET", "/rules/moon", None, "page"),
+        ("sharing.join", "GET", "/join", None, "page"),
+        ("sharing.join", "POST", "/join", {"code": "ZZZ2345"}, "page"),
+        ("sharing.viewer", "GET", "/g/{code}", None, "redirect"),
+        ("sharing.scorer", "GET", "/s/{secret}", None, "redirect"),
+        ("sharing.rotate", "POST", "/games/{gid}/scorer-link/rotate", {}, "redirect"),
+        ("sharing.live", "GET", "/games/{gid}/live", None, "fragment"),
+    ]
+
+
+def test_every_route_has_a_case(app):
+    routes = {(rule.endpoint, method) for rule in app.url_map.iter_rules()
+              if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}
+    assert routes == {(endpoint, method) for endpoint, method, *_ in _route_cases()}
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize("endpoint, method, url, form, kind", _route_cases(),
+                         ids=[f"{c[0]}-{c[1]}" for c in _route_cases()])
+def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, kind, htmx):
+    gid = create(client, "lechner42")
+    post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight",
+                            "points": "34"})
+    g = game(gid)
+    url = url.format(gid=gid, code=g.code, secret=g.scorer_secret)
+    form = None if form is None else {"version": str(g.version), **form}
+    headers = HX if htmx else {}
+    r = client.open(url, method=method, data=form, headers=headers)
+    body = r.get_data(as_text=True)
+    if kind == "page":
+        assert ("<html" not in body) == htmx and body.strip()
+        assert r.status_code == 200 if htmx else r.status_code < 500
+    elif kind == "redirect":
+        assert r.status_code == 303 and f"/games/{gid}" in r.headers["Location"]
+    elif kind == "json":
+        assert r.status_code == 200 and r.is_json and r.get_json()["hands"][0]["points"] == 34
+    else:
+        assert r.status_code == 200 and "<html" not in body and 'id="scoreboard"' in body
