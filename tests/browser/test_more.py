@@ -63,3 +63,24 @@ def test_a_hand_without_javascript(browser, live):
         assert live.hands(gid) == []
     finally:
         context.close()
+
+
+def test_history_shows_times_in_the_phones_time_zone(browser, live):
+    """The server stores UTC; a phone in Chicago reads the history in Chicago time."""
+    context = browser.new_context(viewport=VIEWPORT, timezone_id="America/Chicago",
+                                  locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        gid = ui.new_game(page, live.url, "castle-rock", ["Sol"])
+        page.goto(f"{live.url}/games/{gid}/history")
+        stamp = page.locator(".history time").first
+        utc = stamp.get_attribute("datetime")
+        expected = page.evaluate(
+            """iso => new Date(iso).toLocaleString('en-US', {timeZone: 'America/Chicago',
+                 month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit',
+                 second: '2-digit'})""", utc)
+        expect(stamp).to_have_text(expected)
+        expect(stamp).not_to_contain_text("UTC")
+    finally:
+        context.close()
