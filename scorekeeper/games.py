@@ -347,7 +347,7 @@ def _save(game_id: int, index: int | None):
     version = _version_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         if version not in (-1, game.version):  # the hand was taken back from another phone
-            return _render_entry(game, {}, None, status=409, notice=_stale_message(game))
+            return _stale(game, index)
         abort(404)
     values = _hand_values(game)
     if forms.is_form_button(request.form):
@@ -403,14 +403,14 @@ def update_hand(game_id: int, number: int):
 def undo_hand(game_id: int):
     game = load_game(game_id, write=True)
     version = _version_arg()
-    if version != game.version or not game.hands:
-        notice = _stale_message(game) if version != game.version else "There is no hand to undo."
-        return _render_entry(game, {}, None, status=409, notice=notice)
+    if version != game.version:
+        return _stale(game, None)
+    if not game.hands:
+        return _render_entry(game, {}, None, status=409, notice="There is no hand to undo.")
     last = game.hands[-1]
     number, data = last.number, dict(last.data)
     if not _write(game, version, "undone", number, data):
-        game = load_game(game_id, write=True)
-        return _render_entry(game, {}, None, status=409, notice=_stale_message(game))
+        return _stale(load_game(game_id, write=True), None)
     return _after_write(game, f"{filters.hand_word(game.variant)} {number + 1} taken back.")
 
 
