@@ -22,13 +22,12 @@ from typing import Any
 from flask import (
     Blueprint, abort, make_response, redirect, render_template, request, url_for,
 )
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 
-from . import access, filters, forms, models, pages, rules, setup
+from . import access, filters, forms, pages, rules, setup, store
 from .extensions import db
 from .history import history_rows
-from .models import AuditEvent, Game, Hand, Player, utcnow
+from .models import AuditEvent, Game
 
 bp = Blueprint("games", __name__)
 
@@ -113,16 +112,7 @@ def create_game():
 def start_game(record: dict) -> Any:
     """Save a checked record as a new game, make this browser its creator, and go to it.
     One path for the setup form and for an imported record (with its hands)."""
-    game = Game(variant=record["variant"], first_dealer=record["first_dealer"],
-                options=record["options"], code=models.unused_code())
-    game.players = [Player(seat=i, name=name) for i, name in enumerate(record["players"])]
-    game.hands = [Hand(number=i, data=hand) for i, hand in enumerate(record["hands"])]
-    db.session.add(game)
-    db.session.flush()
-    db.session.add(AuditEvent(game_id=game.id, action="created", via="creator",
-                              data={key: record[key] for key in
-                                    ("variant", "players", "first_dealer", "options", "hands")}))
-    db.session.commit()
+    game = store.start_game(record)
     url = url_for("games.game_page", game_id=game.id)
     if pages.is_htmx():
         response = make_response("", 204)
@@ -275,49 +265,6 @@ def _version_arg() -> int:
     return -1 if version is None else version
 
 
-def _bump_version(game: Game, version: int) -> bool:
-    """The optimistic lock: one UPDATE that only succeeds on the version the form was made on."""
-    res = db.session.execute(
-        update(Game)
-        .where(Game.id == game.id, Game.version == version)
-        .values(version=Game.version + 1, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
-    return res.rowcount == 1
-
-
-def _write(game: Game, version: int, action: str, number: int, data: dict | None,
-           new_data: dict | None = None) -> bool:
-    """One transaction: the version check, the hand row, the audit event."""
-    via = access.actor(game)
-    game_id = game.id
-    try:
-        if not _bump_version(game, version):
-            db.session.rollback()
-            return False
-        now = utcnow()
-        if action == "entered":
-            db.session.add(Hand(game_id=game_id, number=number, data=new_data, created_at=now,
-                                updated_at=now))
-        elif action == "edited":
-            row = db.session.scalars(
-                select(Hand).where(Hand.game_id == game_id, Hand.number == number)).one()
-            row.data = new_data
-            row.updated_at = now
-        elif action == "undone":
-            row = db.session.scalars(
-                select(Hand).where(Hand.game_id == game_id, Hand.number == number)).one()
-            db.session.delete(row)
-        db.session.add(AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
-                                  data=data, via=via))
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        return False
-    db.session.expire_all()
-    return True
-
-
 def _after_write(game: Game, saved: str, edit: bool = False):
     """The answer to a successful write. Entering or undoing on the game page re-renders its
     body in place, with `saved` shown and an empty form for the next hand: the scorer stays
@@ -363,10 +310,11 @@ def _save(game_id: int, index: int | None):
     hand = ctx["hand"]
     if index is None:
         number = len(record["hands"])
-        ok = _write(game, version, "entered", number, hand, new_data=hand)
+        ok = store.write_hand(game, version, "entered", number, None, hand, access.actor(game))
     else:
         number = index
-        ok = _write(game, version, "edited", number, record["hands"][index], new_data=hand)
+        ok = store.write_hand(game, version, "edited", number, record["hands"][index], hand,
+                              access.actor(game))
     if not ok:
         return _stale(load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"
@@ -409,7 +357,7 @@ def undo_hand(game_id: int):
         return _render_entry(game, {}, None, status=409, notice="There is no hand to undo.")
     last = game.hands[-1]
     number, data = last.number, dict(last.data)
-    if not _write(game, version, "undone", number, data):
+    if not store.write_hand(game, version, "undone", number, data, None, access.actor(game)):
         return _stale(load_game(game_id, write=True), None)
     return _after_write(game, f"{filters.hand_word(game.variant)} {number + 1} taken back.")
 

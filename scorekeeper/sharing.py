@@ -24,11 +24,11 @@ from flask import (Blueprint, abort, current_app, make_response, redirect, rende
                    request, url_for)
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select
 
-from . import access, models, pages
+from . import access, pages, store
 from .extensions import db
-from .models import AuditEvent, Game, GuessAttempt, utcnow
+from .models import Game, GuessAttempt, utcnow
 
 bp = Blueprint("sharing", __name__)
 
@@ -170,17 +170,7 @@ def rotate(game_id: int):
     game = db.get_or_404(Game, game_id)
     access.require_creator(game)
     via = access.actor(game)
-    # One UPDATE, so a hand entered concurrently cannot lose its version bump (or we ours).
-    db.session.execute(
-        update(Game).where(Game.id == game_id).values(
-            scorer_secret=models.new_secret(),
-            scorer_generation=Game.scorer_generation + 1,
-            version=Game.version + 1,
-            updated_at=utcnow()))
-    generation = db.session.scalar(select(Game.scorer_generation).where(Game.id == game_id))
-    db.session.add(AuditEvent(game_id=game_id, action="rotated", via=via,
-                              data={"generation": generation}))
-    db.session.commit()
+    store.rotate_scorer(game_id, via)
     return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
 
 
