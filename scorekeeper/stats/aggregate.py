@@ -58,10 +58,10 @@ def _unpack(game: Any) -> tuple[dict, Sequence, Any]:
 
 def _distinct(seats: Sequence) -> bool:
     """Whether no person sits in two seats of the game (the usual case)."""
-    if None not in seats:
-        return len(set(seats)) == len(seats)
-    people = [p for p in seats if p is not None]
-    return len(set(people)) == len(people)
+    people = set(seats)
+    if len(people) == len(seats):
+        return True
+    return len(people - {None}) == sum(p is not None for p in seats)
 
 
 def _merge_counts(into: dict, counts: dict) -> None:
