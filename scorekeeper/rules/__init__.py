@@ -74,6 +74,8 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
     choices are the bids 0-7 (the dealer's bid that would make the total 7 is refused).
     "turns" gives the seat that made each call so far (up to a refused one), so nobody outside
     the engine has to know the order of play (card42-teams skips players who passed).
+    "done" is true as soon as nobody can top the high bid (21 in moon, 42 in forty-two): the
+    calls left out count as passes, nobody is asked for them, and any given still count.
     """
     out: dict = {"dealer": None, "first": None, "seat": None, "done": False, "calls": [], "turns": [],
                  "error": None, "invalid_at": None, "bidder": None, "bid": None,
@@ -91,10 +93,10 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
             raise Invalid(k, f"{variant.title} has no bidding.")
         auction = Auction(variant.auction_rules(table), table, dealer)
         for i, call in enumerate(calls):
-            if auction.done:
+            if auction.caller is None:
                 out.update(error="The auction is already over.", invalid_at=i)
                 break
-            out["turns"].append(auction.turn)
+            out["turns"].append(auction.caller)
             reason = auction.reason(call)
             if reason:
                 out.update(error=reason, invalid_at=i)
