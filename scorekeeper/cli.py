@@ -22,14 +22,34 @@ def check(path: str) -> int:
         print(f"scorekeeper check: cannot read {path}: {error}", file=sys.stderr)
         return EXIT_MISUSE
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_constant=_not_json)
     except (ValueError, RecursionError) as error:
-        result = {"ok": False, "hand": None, "error": f"The file is not valid JSON: {error}."}
+        result = {"ok": False, "hand": None, "error": _json_problem(error)}
     else:
         result = score(record)
     json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return EXIT_VALID if result["ok"] else EXIT_INVALID
+
+
+def _not_json(word: str):
+    """NaN and Infinity: Python reads them, but they are not JSON."""
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _json_problem(error: Exception) -> str:
+    """What is wrong with a file that does not read as JSON, in one plain sentence (never
+    Python's own words)."""
+    if isinstance(error, RecursionError):
+        return "The file is not a game record: its JSON is nested too deeply to read."
+    if isinstance(error, json.JSONDecodeError):
+        if not error.doc.strip():
+            return "The file is empty: a game record is a JSON object."
+        return (f"The file is not valid JSON: it breaks off or goes wrong at line {error.lineno}, "
+                f"column {error.colno}.")
+    if "not a JSON number" in str(error):
+        return "The file is not valid JSON: NaN and Infinity are not numbers in JSON."
+    return "The file is not valid JSON: it holds a number too long to read."
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,7 +10,7 @@ from .auction import Auction, next_calls
 from .cards import Card42, CardTeams, countdown_mark
 from .dominoes import FortyTwo, Lechner42, Moon, Texas42, Texas1986
 from .game import Variant, replay
-from .record import Invalid, Option, Table, parse_table
+from .record import Invalid, Option, Table, parse_table, too_long
 from .trains import CastleRock, MexicanTrain
 
 __all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "legal_calls", "countdown_mark"]
@@ -85,6 +85,8 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
         k = len(hands) if index is None else index
         if not isinstance(calls, list):
             raise Invalid(k, "The calls so far must be a list.")
+        if too_long(calls):
+            raise Invalid(k, "A call is a number too long to be a bid.")
         dealer = variant.dealer(table, k)
         out.update(dealer=dealer, first=(dealer + 1) % table.n)
         if variant.family == "card42":
