@@ -441,30 +441,32 @@ def run_auction(rules: AuctionRules, table: Table, dealer: int, calls: Any, k: i
 # The result alone ----------------------------------------------------------------------------
 
 
-def reachable(rules: AuctionRules, calls: int | None, below: int, n: int) -> set[Stand]:
+def reachable(rules: AuctionRules, calls: int | None, below: int):
     """Every stand `calls` callers (None: any number, round and round) can leave for the next
-    one, keeping only high bids under `below` (a later bid must top them).
+    one, keeping only high bids under `below` (a later bid must top them); yielded as found, the
+    stand with no bid first.
 
-    Where the ladder has no upper bound (texas42-1986 after 42, the free ladder) the plain bids
-    are looked at near the bottom and just under `below`: every step rule is at most a few marks
-    long, so an auction of n calls never needs the bids in between."""
-    ladder, window = rules.ladder, 4 * n * MARK
+    Where the ladder has no upper bound (texas42-1986 after 42, the free ladder) only the plain
+    bids just under `below` are looked at: every other step (plunge, splash, a capped raise) is at
+    most a few marks long, and a bid far under `below` leads nowhere a bid made at once would not."""
+    window = 4 * MARK * (calls if calls is not None else 1) + MARK
     seen = {Stand()}
-    frontier = set(seen)
+    yield Stand()
+    frontier = list(seen)
     rounds = calls if calls is not None else 4 * (below + 1)  # round and round: until nothing new
     for _ in range(rounds):
-        new: set[Stand] = set()
+        new: list[Stand] = []
         for stand in frontier:
             for call, value in _topping_calls(rules, stand, below, window):
                 if value < below and refusal(rules, call, stand, False, "") is None:
                     nxt = stand.after(call, value)
                     if nxt not in seen:
-                        new.add(nxt)
+                        seen.add(nxt)
+                        new.append(nxt)
+                        yield nxt
         if not new:
-            break
-        seen |= new
+            return
         frontier = new
-    return seen
 
 
 def _topping_calls(rules: AuctionRules, stand: Stand, below: int, window: int):
@@ -473,12 +475,10 @@ def _topping_calls(rules: AuctionRules, stand: Stand, below: int, window: int):
         yield call, ladder.special(call, stand.high)
     lo = ladder.lowest if stand.high is None else stand.high + 1
     most = ladder.highest(stand.high)
-    if most is not None:
-        yield from ((v, v) for v in ladder.bids_between(lo, min(most, below - 1)))
-        return
-    values = set(ladder.bids_between(lo, min(lo + window, below - 1)))
-    values |= set(ladder.bids_between(max(lo, below - window), below - 1))
-    yield from ((v, v) for v in sorted(values))
+    top = below - 1 if most is None else min(most, below - 1)
+    if most is None:
+        lo = max(lo, below - window)
+    yield from ((v, v) for v in ladder.bids_between(lo, top))
 
 
 def check_result(rules: AuctionRules, table: Table, dealer: int, bid: Bid, k: int) -> None:
@@ -494,14 +494,15 @@ def check_result(rules: AuctionRules, table: Table, dealer: int, bid: Bid, k: in
     n = table.n
     place = (bid.seat - dealer - 1) % n
     forced_place = rules.once and rules.forced and bid.seat == dealer
-    stands = reachable(rules, place if rules.once else None, bid.value, n)
     call = bid.value if bid.call == "bid" else bid.call
     refused = []
-    for stand in sorted(stands, key=lambda s: -1 if s.high is None else s.high):
+    for stand in reachable(rules, place if rules.once else None, bid.value):
         reason = refusal(rules, call, stand, forced_place and stand.high is None, name)
         if reason is None and value_of(rules, call, stand) == bid.value:
             return
         refused.append((stand, reason))
+    refused.sort(key=lambda sr: -1 if sr[0].high is None else sr[0].high)
+    stands = [stand for stand, _ in refused]
     where = _place(place, n) if rules.once else "bids"
     show = ladder.show
     if bid.call == "bid":
