@@ -251,6 +251,11 @@ class FreeLadder(TexasLadder):
     def highest(self, high):
         return None
 
+    def menu(self, high):
+        """Up to 7 marks, or 3 marks over the high bid: any of them may be bid."""
+        top = max(7 * MARK, (high or 0) + 3 * MARK)
+        return list(range(30, 42)) + list(range(MARK, top + 1, MARK))
+
 
 # The auction -------------------------------------------------------------------------------
 

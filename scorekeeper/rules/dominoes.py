@@ -228,8 +228,8 @@ class Texas42(MarksGame):
         Option("all_pass", "forced", "choice", "When all pass: the dealer must bid (forced) "
                "or the hand is thrown in (redeal).", choices=("forced", "redeal")),
         Option("contracts", CONTRACTS, "multi", "The contracts this table plays.", choices=CONTRACTS),
-        Option("splash_marks", 3, "choice", "A splash bids 3 marks, or with 2: 2 marks, 3 over a "
-               "2-mark bid, and never over a bid of 3 marks or more.", choices=(3, 2)),
+        Option("splash_marks", 3, "choice", "What a splash bids: 3 marks (1 more over 3 marks or "
+               "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more).", choices=(3, 2)),
         Option("forced_minimum", 30, "choice", "The least the dealer may bid when everyone else "
                "passed and she must bid: 30 or 31.", choices=(30, 31)),
         Option("special_minimum", 42, "choice", "The least bid for nillo, sevens or follow me: "

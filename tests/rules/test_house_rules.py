@@ -241,7 +241,7 @@ def test_a_refused_raise_says_raise_not_open():
 
 @pytest.mark.parametrize("ladder, calls, legal, refused", [
     P("texas", [], [30, 41, 42, 84], [126, 168], id="texas-opening"),
-    P("free", [], [30, 42, 84, 126, 168], [], id="free-opening"),
+    P("free", [], [30, 42, 84, 126, 168, 294], [], id="free-opening"),
     P("free", [84], [126, 168], [84, 42, 41], id="free-after-84"),
     P("texas", [84], [126], [168, 84], id="texas-after-84"),
 ])
