@@ -10,7 +10,7 @@ from .auction import Auction, next_calls
 from .cards import Card42, CardTeams, countdown_mark
 from .dominoes import FortyTwo, Lechner42, Moon, Texas42, Texas1986
 from .game import Variant, replay
-from .record import Invalid, Option, Table, parse_table, too_long
+from .record import Invalid, Option, Table, is_whole, parse_table, too_long
 from .trains import CastleRock, MexicanTrain
 
 __all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "legal_calls", "countdown_mark"]
@@ -60,10 +60,12 @@ def preview(record: dict, hand: Any, index: int | None = None) -> dict:
     hands = list(record.get("hands", []))
     if index is None:
         hands.append(hand)
-    elif 0 <= index < len(hands):
+    elif is_whole(index) and 0 <= index < len(hands):
         hands[index] = hand
-    else:
+    elif is_whole(index) and -1 <= index <= 10 ** 6:
         return {"ok": False, "hand": index, "error": f"There is no hand {index + 1} to change."}
+    else:
+        return {"ok": False, "hand": None, "error": "There is no such hand to change."}
     return score({**record, "hands": hands})
 
 
@@ -82,6 +84,8 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
                  "winning_call": None, "redeal": False}
     try:
         variant, table, hands = _open(record)
+        if index is not None and not (is_whole(index) and 0 <= index <= len(hands)):
+            raise Invalid(None, "There is no such hand in this game.")
         k = len(hands) if index is None else index
         if not isinstance(calls, list):
             raise Invalid(k, "The calls so far must be a list.")

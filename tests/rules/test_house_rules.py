@@ -543,3 +543,16 @@ def test_numbers_too_long_to_write_are_refused_in_a_sentence(vid, hand):
     lc = legal_calls(rec(vid, [], n=n), [HUGE])
     assert lc["error"] and "number" in lc["error"]
     assert_plain_sentence(lc["error"])
+
+
+@pytest.mark.parametrize("index", [5, -3, P(HUGE, id="huge"), "1", True, 2.0])
+def test_preview_and_legal_calls_of_a_hand_that_is_not_there(index):
+    from scorekeeper.rules import preview
+
+    record = rec("moon", [{"passed": True}])
+    res = preview(record, {"passed": True}, index)
+    assert res["ok"] is False and "no" in res["error"] and "hand" in res["error"]
+    assert_plain_sentence(res["error"])
+    lc = legal_calls(record, [], index)
+    assert lc["error"] == "There is no such hand in this game."
+    sub(legal_calls(record, [], 1), {"error": None, "dealer": 1})  # the next hand may be asked for
