@@ -47,18 +47,27 @@ def read_text(path: str) -> str:
     return text.removeprefix("\ufeff")
 
 
+def _not_json(word: str):
+    """NaN and Infinity: Python reads them, but they are not JSON."""
+    raise ValueError(f"{word} is not a JSON number")
+
+
 def parse_json(text: str) -> Any:
-    """The JSON value of a file's text, or NotJson with a plain sentence saying where it breaks."""
+    """The JSON value of a file's text, or NotJson with a plain sentence saying where it breaks
+    (never Python's own words)."""
     if not text.strip():
-        raise NotJson("The file is empty: it holds no game record.")
+        raise NotJson("The file is empty: a game record is a JSON object.")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as error:
-        raise NotJson(f"The file is not valid JSON (line {error.lineno}, column {error.colno}).") from None
+        raise NotJson(f"The file is not valid JSON: it breaks off or goes wrong at line "
+                      f"{error.lineno}, column {error.colno}.") from None
     except RecursionError:
-        raise NotJson("The file is nested too deeply to read.") from None
-    except ValueError:  # e.g. a number too long to convert
-        raise NotJson("The file is not valid JSON.") from None
+        raise NotJson("The file is not a game record: its JSON is nested too deeply to read.") from None
+    except ValueError as error:
+        if "not a JSON number" in str(error):
+            raise NotJson("The file is not valid JSON: NaN and Infinity are not numbers in JSON.") from None
+        raise NotJson("The file is not valid JSON: it holds a number too long to read.") from None
 
 
 def read_json(path: str) -> Any:

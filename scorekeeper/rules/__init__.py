@@ -10,7 +10,7 @@ from .auction import Auction, next_calls
 from .cards import Card42, CardTeams, countdown_mark
 from .dominoes import FortyTwo, Lechner42, Moon, Texas42, Texas1986
 from .game import Variant, replay
-from .record import Invalid, Option, Table, parse_table
+from .record import Invalid, Option, Table, is_whole, parse_table, too_long
 from .trains import CastleRock, MexicanTrain
 
 __all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "legal_calls", "countdown_mark"]
@@ -60,10 +60,12 @@ def preview(record: dict, hand: Any, index: int | None = None) -> dict:
     hands = list(record.get("hands", []))
     if index is None:
         hands.append(hand)
-    elif 0 <= index < len(hands):
+    elif is_whole(index) and 0 <= index < len(hands):
         hands[index] = hand
-    else:
+    elif is_whole(index) and -1 <= index <= 10 ** 6:
         return {"ok": False, "hand": index, "error": f"There is no hand {index + 1} to change."}
+    else:
+        return {"ok": False, "hand": None, "error": "There is no such hand to change."}
     return score({**record, "hands": hands})
 
 
@@ -74,15 +76,21 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
     choices are the bids 0-7 (the dealer's bid that would make the total 7 is refused).
     "turns" gives the seat that made each call so far (up to a refused one), so nobody outside
     the engine has to know the order of play (card42-teams skips players who passed).
+    "done" is true as soon as nobody can top the high bid (21 in moon, 42 in forty-two): the
+    calls left out count as passes, nobody is asked for them, and any given still count.
     """
     out: dict = {"dealer": None, "first": None, "seat": None, "done": False, "calls": [], "turns": [],
                  "error": None, "invalid_at": None, "bidder": None, "bid": None,
                  "winning_call": None, "redeal": False}
     try:
         variant, table, hands = _open(record)
+        if index is not None and not (is_whole(index) and 0 <= index <= len(hands)):
+            raise Invalid(None, "There is no such hand in this game.")
         k = len(hands) if index is None else index
         if not isinstance(calls, list):
             raise Invalid(k, "The calls so far must be a list.")
+        if too_long(calls):
+            raise Invalid(k, "A call is a number too long to be a bid.")
         dealer = variant.dealer(table, k)
         out.update(dealer=dealer, first=(dealer + 1) % table.n)
         if variant.family == "card42":
@@ -91,10 +99,10 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
             raise Invalid(k, f"{variant.title} has no bidding.")
         auction = Auction(variant.auction_rules(table), table, dealer)
         for i, call in enumerate(calls):
-            if auction.done:
+            if auction.caller is None:
                 out.update(error="The auction is already over.", invalid_at=i)
                 break
-            out["turns"].append(auction.turn)
+            out["turns"].append(auction.caller)
             reason = auction.reason(call)
             if reason:
                 out.update(error=reason, invalid_at=i)

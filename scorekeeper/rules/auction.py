@@ -2,6 +2,9 @@
 ladders (what a bid may be over the high bid) as small policies.
 
 Calls are "pass", a whole number (a bid), or "plunge" / "splash" (the marks games).
+An auction ends once nobody can top the high bid (21 in moon, 42 in forty-two, 18 in
+card42-teams); in the once-round auctions the calls left out count as passes, and may also be
+given as "pass".
 """
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ PASS = "pass"
 PLUNGE = "plunge"
 SPLASH = "splash"
 MARK = 42
+DOUBLES_NEEDED = {PLUNGE: 4, SPLASH: 3}  # the doubles a plunge / splash bidder must hold
+DOUBLES_IN_SET = 7                       # a double-six set holds 7 doubles
 
 
 def marks(bid: int) -> int:
@@ -22,7 +27,7 @@ def marks(bid: int) -> int:
 
 
 def show_bid(bid: int) -> str:
-    """A bid as players say it: 35, 42, or 84 (2 marks)."""
+    """A bid of the marks games as players say it: 35, 42, or 84 (2 marks)."""
     return f"{bid} ({bid // MARK} marks)" if bid > MARK and bid % MARK == 0 else str(bid)
 
 
@@ -39,9 +44,10 @@ class Bid:
 
 
 class Ladder:
-    """What a plain bid may be. `specials` are the named calls (plunge, splash) it allows."""
+    """What a plain bid may be. `specials` are the named calls (plunge, splash) it knows."""
 
     specials: tuple[str, ...] = ()
+    lowest: int = 0  # the least plain bid
 
     def form(self, value: int) -> str | None:
         """Why `value` is not a bid at all, or None."""
@@ -59,8 +65,21 @@ class Ladder:
         """The plain bids worth offering on a phone, legal or not."""
         raise NotImplementedError
 
+    def bids_between(self, lo: int, hi: int) -> list[int]:
+        """Every plain bid (by its form) from lo to hi."""
+        return [v for v in range(lo, hi + 1) if self.form(v) is None]
+
     def special(self, call: str, high: int | None) -> int:
+        """What a plunge / splash bids over `high`."""
         raise NotImplementedError
+
+    def special_limit(self, call: str, high: int | None) -> str | None:
+        """Why a plunge / splash may not be called over `high`, or None."""
+        return None
+
+    def show(self, value: int) -> str:
+        """A bid as players of this game say it."""
+        return str(value)
 
     def check(self, value: int, high: int | None) -> str | None:
         """Why a plain bid of `value` is not legal over `high`, or None."""
@@ -68,7 +87,7 @@ class Ladder:
         if reason:
             return reason
         if high is not None and value <= high:
-            return f"A bid must top the high bid of {show_bid(high)}."
+            return f"A bid must top the high bid of {self.show(high)}."
         return self.limit(value, high)
 
 
@@ -78,6 +97,10 @@ class RangeLadder(Ladder):
 
     lo: int
     hi: int
+
+    @property
+    def lowest(self):
+        return self.lo
 
     def form(self, value):
         if not self.lo <= value <= self.hi:
@@ -96,6 +119,7 @@ class MoonLadder(Ladder):
     """4 to 7 tricks, or 21: shooting the moon, the only bid that tops 7."""
 
     bids: tuple[int, ...] = (4, 5, 6, 7, 21)
+    lowest = 4
 
     def form(self, value):
         if value not in self.bids:
@@ -113,6 +137,7 @@ class MarksForm(Ladder):
     """Points 30-41, or marks written as multiples of 42 (texas42-1986's bids take the same form)."""
 
     form_rule = "bids are 30 to 41 points, or marks written as multiples of 42 (42, 84, 126, ...)"
+    lowest = 30
 
     def form(self, value):
         if 30 <= value <= 41 or (value >= MARK and value % MARK == 0):
@@ -123,9 +148,14 @@ class MarksForm(Ladder):
         top = max(self.highest(high) or 0, high or 0) + MARK
         return list(range(30, 42)) + list(range(MARK, max(top, 4 * MARK) + 1, MARK))
 
+    def bids_between(self, lo, hi):
+        points = range(max(lo, 30), min(hi, 41) + 1)
+        first = max(MARK, -(-lo // MARK) * MARK)
+        return list(points) + list(range(first, hi + 1, MARK))
+
 
 class Texas1986Ladder(MarksForm):
-    """30-42; above 42 only multiples of 42, once somebody has bid 42."""
+    """30-42; above 42 only multiples of 42, once somebody has bid 42. Its bids are points."""
 
     form_rule = "bids are 30 to 42 points, and above 42 only multiples of 42 (84, 126, ...)"
 
@@ -138,11 +168,19 @@ class Texas1986Ladder(MarksForm):
         return MARK if high is None or high < MARK else None
 
 
-class LechnerLadder(MarksForm):
-    """No raise of more than 2 marks over the high bid (30-42 counting as 0 marks);
-    plunge and splash raise by exactly 4 and 3 marks over the same base."""
+class MarksLadder(MarksForm):
+    """The marks games' ladders (lechner42, texas42): bids of 42 and more are marks, and the
+    plunge and splash calls."""
 
     specials = (PLUNGE, SPLASH)
+
+    def show(self, value):
+        return show_bid(value)
+
+
+class LechnerLadder(MarksLadder):
+    """No raise of more than 2 marks over the high bid (30-42 counting as 0 marks);
+    plunge and splash raise by exactly 4 and 3 marks over the same base."""
 
     @staticmethod
     def base(high: int | None) -> int:
@@ -163,18 +201,27 @@ class LechnerLadder(MarksForm):
         return (self.base(high) + (4 if call == PLUNGE else 3)) * MARK
 
 
-class TexasLadder(MarksForm):
+@dataclass(frozen=True)
+class TexasLadder(MarksLadder):
     """Anyone may bid 2 marks while the high bid is lower; after that one mark at a time.
-    A plunge (4 marks) is the only way to open above 2 marks."""
+    A plunge is 4 marks, a splash `splash_marks` (3, or 2 as a house rule), or one mark above a
+    high bid already that high; with 2, a splash cannot top a high bid of 3 marks or more."""
 
-    specials = (PLUNGE, SPLASH)
+    splash_marks: int = 3
+
+    def floor(self, call: str) -> int:
+        return (4 if call == PLUNGE else self.splash_marks) * MARK
 
     def limit(self, value, high):
         if value <= 2 * MARK:
             return None
         if high is None or high < 2 * MARK:
-            return (f"{show_bid(value)} is too high: the most anyone may open with is 84 (2 marks); "
-                    f"only a plunge or a splash opens higher.")
+            higher = " or a ".join(c for c in self.specials if self.special(c, high) > 2 * MARK)
+            if high is None:
+                return (f"{show_bid(value)} is too high: the most anyone may open with is 84 (2 marks); "
+                        f"only a {higher} opens higher.")
+            return (f"{show_bid(value)} is too high: over {show_bid(high)} the most anyone may raise to "
+                    f"is 84 (2 marks); only a {higher} goes higher.")
         if value != high + MARK:
             return f"After {show_bid(high)} the only higher bid is {show_bid(high + MARK)}: one mark more."
         return None
@@ -183,8 +230,31 @@ class TexasLadder(MarksForm):
         return 2 * MARK if high is None or high < 2 * MARK else high + MARK
 
     def special(self, call, high):
-        floor = 4 * MARK if call == PLUNGE else 3 * MARK
+        floor = self.floor(call)
         return floor if high is None or high < floor else high + MARK
+
+    def special_limit(self, call, high):
+        if call == SPLASH and self.splash_marks == 2 and high is not None and high >= 3 * MARK:
+            return (f"A splash cannot top {show_bid(high)} at this table: a splash is 2 marks, or 3 "
+                    f"marks over a 2-mark bid, never more.")
+        return None
+
+
+@dataclass(frozen=True)
+class FreeLadder(TexasLadder):
+    """Any bid that tops the high bid, 30-41 or any number of marks, from the opening on;
+    plunge and splash keep their values."""
+
+    def limit(self, value, high):
+        return None
+
+    def highest(self, high):
+        return None
+
+    def menu(self, high):
+        """Up to 7 marks, or 3 marks over the high bid: any of them may be bid."""
+        top = max(7 * MARK, (high or 0) + 3 * MARK)
+        return list(range(30, 42)) + list(range(MARK, top + 1, MARK))
 
 
 # The auction -------------------------------------------------------------------------------
@@ -197,8 +267,84 @@ class AuctionRules:
     ladder: Ladder
     once: bool = True          # each player calls once (else: round and round, card42-teams)
     forced: bool = True        # the dealer may not pass when all others passed
-    ceiling: int | None = None  # a bid that ends the auction at once (18 in card42-teams)
     specials: tuple[str, ...] = ()  # the named calls this table plays
+    forced_minimum: int | None = None  # the least forced bid (None: the ladder's least bid)
+
+    @property
+    def least_forced(self) -> int:
+        return self.ladder.lowest if self.forced_minimum is None else self.forced_minimum
+
+
+@dataclass(frozen=True)
+class Stand:
+    """Where an auction stands for the next caller: the high bid and the plunge / splash calls
+    made so far (each claims doubles from the set)."""
+
+    high: int | None = None
+    called: tuple[str, ...] = ()
+
+    def after(self, call: Any, value: int) -> Stand:
+        named = tuple(sorted(self.called + (call,))) if call in DOUBLES_NEEDED else self.called
+        return Stand(value, named)
+
+
+def value_of(rules: AuctionRules, call: Any, stand: Stand) -> int | None:
+    """The bid a call makes over the stand, or None for a pass (or what is no call)."""
+    if call in (PLUNGE, SPLASH):
+        return rules.ladder.special(call, stand.high)
+    return call if is_whole(call) else None
+
+
+def refusal(rules: AuctionRules, call: Any, stand: Stand, forced: bool, who: str) -> str | None:
+    """Why `call` may not be made over `stand`, or None. `forced`: the caller is the dealer and
+    everyone else passed (a forced bid); `who` names her."""
+    ladder = rules.ladder
+    if call == PASS:
+        if forced:
+            return (f"{who}, the dealer, may not pass: everyone else passed, so she must bid at "
+                    f"least {ladder.show(rules.least_forced)} (a forced bid).")
+        return None
+    if call in (PLUNGE, SPLASH):
+        if call not in rules.specials:
+            return f"A {call} is not played at this table."
+        reason = ladder.special_limit(call, stand.high) or _doubles_refusal(call, stand.called)
+        if reason:
+            return reason
+    elif not is_whole(call):
+        named = ", ".join(rules.specials)
+        return f"{show_value(call)} is not a call: say pass, a bid{', or ' + named if named else ''}."
+    else:
+        reason = ladder.check(call, stand.high)
+        if reason:
+            return reason
+    value = value_of(rules, call, stand)
+    if forced and value is not None and value < rules.least_forced:
+        return (f"{who}, the dealer, is forced to bid (everyone else passed), and a forced bid "
+                f"here is at least {ladder.show(rules.least_forced)}, not {ladder.show(value)}.")
+    return None
+
+
+def _doubles_refusal(call: str, called: tuple[str, ...]) -> str | None:
+    """A plunge / splash claims doubles; the calls of one auction cannot claim more than a
+    double-six set holds."""
+    claimed, need = sum(DOUBLES_NEEDED[c] for c in called), DOUBLES_NEEDED[call]
+    if claimed + need <= DOUBLES_IN_SET:
+        return None
+    if call == PLUNGE and PLUNGE in called:
+        return ("A second plunge is not allowed: a plunge needs 4 doubles, and a double-six set "
+                "holds only 7, so two players cannot both hold 4.")
+    return (f"A {call} is not possible now: it needs {need} doubles, and the plunge and splash "
+            f"calls before it already need {claimed} of the 7 doubles in a double-six set.")
+
+
+def can_top(rules: AuctionRules, stand: Stand) -> bool:
+    """Whether anybody could still top the high bid: a plain bid or a plunge / splash."""
+    if stand.high is None:
+        return True
+    most = rules.ladder.highest(stand.high)
+    if most is None or refusal(rules, most, stand, False, "") is None:
+        return True
+    return any(refusal(rules, c, stand, False, "") is None for c in rules.specials)
 
 
 class Auction:
@@ -208,55 +354,68 @@ class Auction:
         self.rules, self.table, self.dealer = rules, table, dealer
         self.turn: int | None = (dealer + 1) % table.n
         self.high: Bid | None = None
+        self.stand = Stand()
         self.passed: set[int] = set()
         self.count = 0
+        self.left_out: list[int] = []  # seats whose calls were left out (may be given as passes)
 
     @property
     def done(self) -> bool:
         return self.turn is None
 
+    @property
+    def caller(self) -> int | None:
+        """The seat whose call the next one given is: the turn, or after an auction that ended
+        at a bid nobody can top, the next player whose pass may still be given."""
+        if self.turn is not None:
+            return self.turn
+        return self.left_out[0] if self.left_out else None
+
+    @property
+    def forced(self) -> bool:
+        """The dealer's turn after everyone else passed, when she must bid."""
+        return (self.rules.forced and self.rules.once and self.turn == self.dealer
+                and self.high is None)
+
     def value(self, call: Any) -> int | None:
         """The bid a call makes, or None for a pass."""
-        if call in (PLUNGE, SPLASH):
-            return self.rules.ladder.special(call, self.high and self.high.value)
-        return call if is_whole(call) else None
+        return value_of(self.rules, call, self.stand)
 
     def reason(self, call: Any) -> str | None:
         """Why `call` is not legal now, or None."""
         if self.done:
+            if self.left_out and call == PASS:
+                return None  # a call left out, given as a pass
+            if self.left_out:
+                return (f"The auction ended at {self.rules.ladder.show(self.high.value)}: nobody "
+                        f"can top it, so only passes may follow.")
             return "The auction is already over."
-        name, high = self.table.name(self.turn), self.high and self.high.value
-        if call == PASS:
-            if self.rules.forced and self.rules.once and self.turn == self.dealer and self.high is None:
-                return (f"{name}, the dealer, may not pass: everyone else passed, so the dealer "
-                        f"must bid (a forced bid).")
-            return None
-        if call in (PLUNGE, SPLASH):
-            if call not in self.rules.specials:
-                return f"A {call} is not played at this table."
-            return None
-        if not is_whole(call):
-            named = ", ".join(self.rules.specials)
-            return f"{show_value(call)} is not a call: say pass, a bid{', or ' + named if named else ''}."
-        return self.rules.ladder.check(call, high)
+        return refusal(self.rules, call, self.stand, self.forced, self.table.name(self.turn))
 
     def call(self, call: Any) -> None:
         """Make the next call (already known to be legal)."""
+        if self.done:  # a pass left out, given all the same
+            self.left_out.pop(0)
+            return
         turn = self.turn
         self.count += 1
         if call == PASS:
             self.passed.add(turn)
         else:
             kind = call if call in (PLUNGE, SPLASH) else "bid"
-            self.high = Bid(turn, self.value(call), kind)
+            value = self.value(call)
+            self.high = Bid(turn, value, kind)
+            self.stand = self.stand.after(call, value)
         self.turn = self._next(turn)
 
     def _next(self, turn: int) -> int | None:
         n = self.table.n
+        if self.high and not can_top(self.rules, self.stand):
+            if self.rules.once:
+                self.left_out = [(turn + 1 + i) % n for i in range(n - self.count)]
+            return None
         if self.rules.once:
             return None if self.count == n else (turn + 1) % n
-        if self.rules.ceiling is not None and self.high and self.high.value >= self.rules.ceiling:
-            return None
         if len(self.passed) == n or (self.high and len(self.passed) == n - 1):
             return None
         nxt = (turn + 1) % n
@@ -271,10 +430,10 @@ def run_auction(rules: AuctionRules, table: Table, dealer: int, calls: Any, k: i
         raise Invalid(k, "The auction must be a list of calls in table order.")
     auction = Auction(rules, table, dealer)
     for i, call in enumerate(calls):
-        if auction.done:
+        if auction.caller is None:
             raise Invalid(k, f"The auction was over after {plural(i, 'call')}, but {len(calls)} "
                              f"were given.")
-        who = table.name(auction.turn)
+        who = table.name(auction.caller)
         reason = auction.reason(call)
         if reason:
             raise Invalid(k, f"Call {i + 1} ({who}): {reason}")
@@ -284,33 +443,100 @@ def run_auction(rules: AuctionRules, table: Table, dealer: int, calls: Any, k: i
     return auction
 
 
-def check_result(rules: AuctionRules, table: Table, dealer: int, bid: Bid, k: int) -> None:
-    """What can be checked of a winning bid without its auction: the bid's form, that the
-    call is played here, and the most the bidder's place in the order lets her bid."""
-    ladder, name = rules.ladder, table.name(bid.seat)
-    if bid.call != "bid":
-        if bid.call not in rules.specials:
-            raise Invalid(k, f"A {bid.call} is not played at this table.")
-        least = ladder.special(bid.call, None)
-        if bid.value < least or bid.value % MARK:
-            raise Invalid(k, f"A {bid.call} bid is {show_bid(least)} or more, in whole marks; "
-                             f"{bid.value} is not a {bid.call} bid.")
-    else:
-        reason = ladder.form(bid.value)
-        if reason:
-            raise Invalid(k, reason)
-    place = (bid.seat - dealer - 1) % table.n
-    high: int | None = None
-    for _ in range(place):  # the highest bid anyone before her could have left standing
-        options = [ladder.highest(high)] + [ladder.special(c, high) for c in rules.specials]
-        if None in options:
+# The result alone ----------------------------------------------------------------------------
+
+
+def reachable(rules: AuctionRules, calls: int | None, below: int):
+    """Every stand `calls` callers (None: any number, round and round) can leave for the next
+    one, keeping only high bids under `below` (a later bid must top them); yielded as found, the
+    stand with no bid first.
+
+    Where the ladder has no upper bound (texas42-1986 after 42, the free ladder) only the plain
+    bids just under `below` are looked at: every other step (plunge, splash, a capped raise) is at
+    most a few marks long, and a bid far under `below` leads nowhere a bid made at once would not."""
+    window = 4 * MARK * (calls if calls is not None else 1) + MARK
+    seen = {Stand()}
+    yield Stand()
+    frontier = list(seen)
+    rounds = calls if calls is not None else 4 * (below + 1)  # round and round: until nothing new
+    for _ in range(rounds):
+        new: list[Stand] = []
+        for stand in frontier:
+            for call, value in _topping_calls(rules, stand, below, window):
+                if value < below and refusal(rules, call, stand, False, "") is None:
+                    nxt = stand.after(call, value)
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        new.append(nxt)
+                        yield nxt
+        if not new:
             return
-        high = max(options)
-    most = ladder.special(bid.call, high) if bid.call != "bid" else ladder.highest(high)
-    if most is not None and bid.value > most:
-        where = "first" if place == 0 else ordinal(place + 1)
-        raise Invalid(k, f"{name} bids {where} after the dealer, so the most she could bid is "
-                         f"{show_bid(most)}, not {show_bid(bid.value)}.")
+        frontier = new
+
+
+def _topping_calls(rules: AuctionRules, stand: Stand, below: int, window: int):
+    ladder = rules.ladder
+    for call in rules.specials:
+        yield call, ladder.special(call, stand.high)
+    lo = ladder.lowest if stand.high is None else stand.high + 1
+    most = ladder.highest(stand.high)
+    top = below - 1 if most is None else min(most, below - 1)
+    if most is None:
+        lo = max(lo, below - window)
+    yield from ((v, v) for v in ladder.bids_between(lo, top))
+
+
+def check_result(rules: AuctionRules, table: Table, dealer: int, bid: Bid, k: int) -> None:
+    """What can be checked of a winning bid without its auction: the bid's form, that the call is
+    played here, and that some legal auction lets the bidder, in her place in the order, win
+    with it (the stands the callers before her can leave; she must be able to call it over one)."""
+    ladder, name = rules.ladder, table.name(bid.seat)
+    if bid.call != "bid" and bid.call not in rules.specials:
+        raise Invalid(k, f"A {bid.call} is not played at this table.")
+    reason = ladder.form(bid.value)
+    if reason:
+        raise Invalid(k, reason)
+    n = table.n
+    place = (bid.seat - dealer - 1) % n
+    forced_place = rules.once and rules.forced and bid.seat == dealer
+    call = bid.value if bid.call == "bid" else bid.call
+    refused = []
+    for stand in reachable(rules, place if rules.once else None, bid.value):
+        reason = refusal(rules, call, stand, forced_place and stand.high is None, name)
+        if reason is None and value_of(rules, call, stand) == bid.value:
+            return
+        refused.append((stand, reason))
+    refused.sort(key=lambda sr: -1 if sr[0].high is None else sr[0].high)
+    stands = [stand for stand, _ in refused]
+    where = _place(place, n) if rules.once else "bids"
+    show = ladder.show
+    if bid.call == "bid":
+        mosts = [ladder.highest(s.high) for s in stands]
+        if None not in mosts and bid.value > max(mosts):
+            raise Invalid(k, f"{name} {where}, so the most she could bid is {show(max(mosts))}, "
+                             f"not {show(bid.value)}.")
+        reasons = [r for s, r in refused if r and (s.high is None or s.high < bid.value)]
+        raise Invalid(k, reasons[-1] if reasons else
+                      f"No legal auction lets {name}, who {where}, win with {show(bid.value)}.")
+    values = sorted({value_of(rules, call, s) for s, r in refused if r is None})
+    if values and bid.value < values[0]:
+        raise Invalid(k, f"{name} {where}, so the least she could {bid.call} for is "
+                         f"{show(values[0])}, not {show(bid.value)}.")
+    if values and len(values) <= 4:
+        listed = ", ".join(show(v) for v in values[:-1])
+        listed = f"{listed} or {show(values[-1])}" if listed else show(values[-1])
+        raise Invalid(k, f"{name} {where}, so her {bid.call} could only be {listed}, "
+                         f"not {show(bid.value)}.")
+    raise Invalid(k, f"No legal auction lets {name}, who {where}, {bid.call} for {show(bid.value)}.")
+
+
+def _place(place: int, n: int) -> str:
+    """Where a caller sits in the order of calls, in words."""
+    if place == 0:
+        return "bids first, left of the dealer"
+    if place == n - 1:
+        return "is the dealer and bids last"
+    return f"bids {ordinal(place + 1)}"
 
 
 def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
@@ -321,6 +547,7 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
     contract); with an auction the two must agree.
     """
     redeal_allowed = not (rules.once and rules.forced)
+    show = rules.ladder.show
     passed = hand.get("passed")
     if passed is not None and not isinstance(passed, bool):
         raise Invalid(k, "\"passed\" must be true or false.")
@@ -337,7 +564,7 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
         if hand.get("bidder") is not None and hand["bidder"] != won.seat:
             raise Invalid(k, f"The auction was won by {table.name(won.seat)}, not by the bidder given.")
         if hand.get("bid") is not None and (not is_whole(hand["bid"]) or hand["bid"] != won.value):
-            raise Invalid(k, f"The auction was won with {show_bid(won.value)}, not with the bid given.")
+            raise Invalid(k, f"The auction was won with {show(won.value)}, not with the bid given.")
         if won.call != call:
             raise Invalid(k, _call_mismatch(won.call, call))
         return won
@@ -371,7 +598,8 @@ def _call_mismatch(won: str, said: str) -> str:
 
 
 def next_calls(auction: Auction) -> list[dict]:
-    """Every call worth offering now, each legal or not, with the reason when not."""
+    """Every call worth offering now, each legal or not, with the reason when not.
+    None once the auction is over (also when it ended at a bid nobody can top)."""
     if auction.done:
         return []
     high = auction.high and auction.high.value

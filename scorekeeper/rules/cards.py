@@ -119,7 +119,7 @@ class CardTeams(Variant):
     bidding = True
     options = (Option("target_points", 42, "int", "Points a team needs to win.",
                       minimum=1, maximum=1000),)
-    auction = AuctionRules(RangeLadder(2, 18), once=False, forced=False, ceiling=18)
+    auction = AuctionRules(RangeLadder(2, 18), once=False, forced=False)
 
     def redeal_allowed(self, options):
         return True

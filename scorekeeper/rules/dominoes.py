@@ -5,8 +5,9 @@ only in its ladder and a few options.
 """
 from __future__ import annotations
 
-from .auction import (MARK, PLUNGE, SPLASH, AuctionRules, LechnerLadder, MoonLadder, RangeLadder,
-                      TexasLadder, Texas1986Ladder, marks, settle, show_bid)
+from .auction import (DOUBLES_NEEDED, MARK, PLUNGE, SPLASH, AuctionRules, FreeLadder, Ladder,
+                      LechnerLadder, MoonLadder, RangeLadder, TexasLadder, Texas1986Ladder, marks,
+                      settle, show_bid)
 from .game import HandScore, Variant, leaders
 from .record import Invalid, Option, Table, check_whole, choice, flag, per_seat, whole
 
@@ -16,9 +17,11 @@ TRUMPS = (0, 1, 2, 3, 4, 5, 6, "doubles")
 NO_BID = {"bidder": None, "bid": None, "made": None}
 
 
-def bid_outcome(hand: dict, k: int, bid: int, need: int | None) -> tuple[bool, int | None]:
+def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
+                show=str) -> tuple[bool, int | None]:
     """Whether the bid was made, from "points" (when the game counts points: `need` is what
-    makes it) and/or "made"; when both are given they must agree. Returns (made, points)."""
+    makes it) and/or "made"; when both are given they must agree. Returns (made, points).
+    `show` writes the bid in the game's units (marks or points)."""
     said = flag(hand, "made", k, "whether the bid was made (\"made\")")
     if hand.get("points") is None:
         if said is None:
@@ -33,7 +36,7 @@ def bid_outcome(hand: dict, k: int, bid: int, need: int | None) -> tuple[bool, i
     made = points >= need
     if said is not None and said != made:
         raise Invalid(k, f"The hand says the bid was {'made' if said else 'set'}, but {points} "
-                         f"points {'make' if made else 'do not make'} a bid of {show_bid(bid)} "
+                         f"points {'make' if made else 'do not make'} a bid of {show(bid)} "
                          f"(it needs {need}).")
     return made, points
 
@@ -116,7 +119,7 @@ class Texas1986(TeamDominoes):
             return (made, won.value, 0) if made else (made, 0, won.value)
         choice(hand, "trump", k, TRUMPS, "the trump", required=False)
         points = whole(hand, "points", k, 0, ALL_POINTS, "the points the bidding team caught")
-        made, _ = bid_outcome(hand, k, won.value, needed(won.value))
+        made, _ = bid_outcome(hand, k, won.value, needed(won.value), self.rules.ladder.show)
         if made:  # the side that wins the hand scores the bid plus what it caught
             return True, won.value + points, 0
         return False, 0, won.value + ALL_POINTS - points
@@ -127,7 +130,6 @@ class Texas1986(TeamDominoes):
 
 CONTRACTS = ("straight", "sevens", "nillo", "follow-me", PLUNGE, SPLASH)
 CALLED_GAMES = ("straight", "sevens", "follow-me", "nillo")
-DOUBLES_NEEDED = {PLUNGE: 4, SPLASH: 3}
 DOUBLES_PLAYED = {"nillo": ("high", "low", "suit", "suit-inverted"), "follow-me": ("high", "low")}
 
 
@@ -137,7 +139,6 @@ class MarksGame(TeamDominoes):
 
     family = "marks"
     units = "marks"
-    ladder = LechnerLadder()
 
     def contracts(self, options):
         return options.get("contracts", CONTRACTS)
@@ -145,10 +146,19 @@ class MarksGame(TeamDominoes):
     def forced(self, options: dict) -> bool:
         return True
 
+    def ladder(self, options: dict) -> Ladder:
+        return LechnerLadder()
+
+    def special_minimum(self, options: dict) -> int:
+        """The least bid on which sevens, nillo or follow-me may be played."""
+        return MARK
+
     def auction_rules(self, table):
-        allowed = self.contracts(table.options)
-        return AuctionRules(self.ladder, once=True, forced=self.forced(table.options),
-                            specials=tuple(c for c in (PLUNGE, SPLASH) if c in allowed))
+        options = table.options
+        allowed = self.contracts(options)
+        return AuctionRules(self.ladder(options), once=True, forced=self.forced(options),
+                            specials=tuple(c for c in (PLUNGE, SPLASH) if c in allowed),
+                            forced_minimum=options.get("forced_minimum"))
 
     def winning_call(self, hand):
         return hand.get("contract") if hand.get("contract") in (PLUNGE, SPLASH) else "bid"
@@ -167,16 +177,19 @@ class MarksGame(TeamDominoes):
                 raise Invalid(k, f"A {contract} needs at least {least} doubles in the bidder's hand; "
                                  f"{table.name(won.seat)} held {held}.")
         else:
-            least = 30 if contract == "straight" else MARK
+            least = 30 if contract == "straight" else self.special_minimum(table.options)
             if won.value < least:
-                raise Invalid(k, f"{contract.capitalize()} needs a bid of at least 1 mark (42); "
-                                 f"the bid was {won.value}.")
+                house = "" if least == MARK else " at this table (house rule: special minimum)"
+                raise Invalid(k, f"{contract.capitalize()} needs a bid of at least "
+                                 f"{marks(least)} mark{'s' if least > MARK else ''} ({least}){house}; "
+                                 f"the bid was {show_bid(won.value)}.")
             if contract in DOUBLES_PLAYED:
                 choice(hand, "doubles", k, DOUBLES_PLAYED[contract], "how doubles are played",
                        required=False)
         if game == "straight":
             choice(hand, "trump", k, TRUMPS, "the trump", required=False)
-        made, _ = bid_outcome(hand, k, won.value, needed(won.value) if game == "straight" else None)
+        made, _ = bid_outcome(hand, k, won.value, needed(won.value) if game == "straight" else None,
+                              show_bid)
         return (made, marks(won.value), 0) if made else (made, 0, marks(won.value))
 
     def allowed(self, hand, key, k, allowed, what):
@@ -208,18 +221,33 @@ class Texas42(MarksGame):
     title = "Texas 42 (tournament rules)"
     blurb = ("Dominoes, 4 players in 2 teams: marks to 7, 2 marks to open, then one mark at a "
              "time; plunge and splash.")
-    ladder = TexasLadder()
     options = (
         Option("target_marks", 7, "int", "Marks a team needs to win.", minimum=1, maximum=100),
         Option("win_by", 1, "int", "The winner must lead by this many marks (1: no win-by-two).",
                minimum=1, maximum=100),
-        Option("all_pass", "forced", "choice", "When all pass: the dealer must bid 30 (forced) "
+        Option("all_pass", "forced", "choice", "When all pass: the dealer must bid (forced) "
                "or the hand is thrown in (redeal).", choices=("forced", "redeal")),
         Option("contracts", CONTRACTS, "multi", "The contracts this table plays.", choices=CONTRACTS),
+        Option("splash_marks", 3, "choice", "What a splash bids: 3 marks (1 more over 3 marks or "
+               "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more).", choices=(3, 2)),
+        Option("forced_minimum", 30, "choice", "The least the dealer may bid when everyone else "
+               "passed and she must bid: 30 or 31.", choices=(30, 31)),
+        Option("special_minimum", 42, "choice", "The least bid for nillo, sevens or follow me: "
+               "42 (1 mark), 30 (any bid) or 84 (2 marks).", choices=(42, 30, 84)),
+        Option("ladder", "texas", "choice", "Texas: open at most 2 marks, then one mark at a time; "
+               "free: any bid that tops the high bid (plunge and splash keep their values).",
+               choices=("texas", "free")),
     )
 
     def forced(self, options):
         return options.get("all_pass", "forced") == "forced"
+
+    def ladder(self, options):
+        kind = FreeLadder if options.get("ladder", "texas") == "free" else TexasLadder
+        return kind(splash_marks=options.get("splash_marks", 3))
+
+    def special_minimum(self, options):
+        return options.get("special_minimum", MARK)
 
     def check_table(self, table):
         if "straight" not in table.options["contracts"]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .record import Invalid, Option, Table
+from .record import Invalid, Option, Table, too_long
 
 
 @dataclass
@@ -88,6 +88,8 @@ def replay(variant: Variant, table: Table, hands: list[Any]) -> dict:
             raise Invalid(k, f"The game is already over: {names} won. No more hands can be entered.")
         if not isinstance(hand, dict):
             raise Invalid(k, "A hand must be an object of score inputs.")
+        if too_long(hand):
+            raise Invalid(k, "A number in this hand is too long to be a score input.")
         dealer = variant.dealer(table, k)
         scored = variant.play(table, state, hand, k, dealer, totals)
         totals = [t + d for t, d in zip(totals, scored.deltas)]

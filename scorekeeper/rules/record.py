@@ -188,6 +188,24 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+LONGEST = 12_000  # bits: about 3,600 digits, well under what Python agrees to write out
+
+
+def too_long(value: Any) -> bool:
+    """Whether `value` holds a whole number too long to read (thousands of digits), anywhere
+    inside its lists and objects."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, int) and item.bit_length() > LONGEST:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def show_value(value: Any) -> str:
     """A short, safe rendering of what was entered, for messages."""
     if isinstance(value, bool):
@@ -196,6 +214,8 @@ def show_value(value: Any) -> str:
         return "nothing"
     if isinstance(value, str):
         return repr(value[:20])
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "a number that long"
     if isinstance(value, (int, float)):
         text = repr(value)
         return text if len(text) <= 12 else text[:10] + "..."

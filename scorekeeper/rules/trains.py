@@ -60,14 +60,23 @@ class MexicanTrain(Variant):
         out = seat(hand, "out", k, table, "who went out") if hand.get("out") is not None else None
         holder = (seat(hand, "double_blank", k, table, "who held the double blank")
                   if hand.get("double_blank") is not None else None)
+        if holder is not None and engine == 0:
+            raise Invalid(k, "This round's engine is the double blank, in the middle of the table, "
+                             "so nobody holds it to be charged for it.")
         if out is not None:
             if blocked:
                 raise Invalid(k, "A blocked round has nobody who went out.")
             if pips[out] != 0:
                 raise Invalid(k, f"{table.name(out)} went out, so has 0 pips left, not {pips[out]}.")
-        elif not blocked and 0 not in pips:
-            raise Invalid(k, "Someone must go out with 0 pips, unless the round was blocked "
-                             "(the bone pile ran out and everyone passed).")
+            if holder == out:
+                raise Invalid(k, f"{table.name(out)} went out and holds no tiles, so she cannot be "
+                                 f"the one charged for the double blank.")
+        elif not blocked and not any(p == 0 and s != holder for s, p in enumerate(pips)):
+            # the double blank's holder counts it as 0 pips, but she still holds a tile
+            held = (f" ({table.name(holder)} holds the double blank, so did not go out)"
+                    if holder is not None and pips[holder] == 0 else "")
+            raise Invalid(k, f"Someone must go out with 0 pips{held}, unless the round was blocked "
+                             f"(the bone pile ran out and everyone passed).")
         most = pips_in_set(top) - 2 * engine
         if sum(pips) > most:
             raise Invalid(k, f"The pips add up to {sum(pips)}, more than the {most} pips of the "

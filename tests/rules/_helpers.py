@@ -78,7 +78,8 @@ def bad(record, hand, *words):
 
 
 PYTHONISMS = ("traceback", "nonetype", "keyerror", "typeerror", "valueerror", "indexerror", "attributeerror",
-              "object has no attribute", "not subscriptable", "unhashable", "list index", "exception")
+              "object has no attribute", "not subscriptable", "unhashable", "list index", "exception",
+              "recursion depth", "exceeds the limit", "int_max_str_digits", "expecting value")
 
 
 def assert_plain_sentence(err: str, names=()):

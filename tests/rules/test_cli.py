@@ -128,3 +128,34 @@ def test_console_script_if_installed(write):
     r = subprocess.run([str(exe), "check", write(VALID)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert out_json(r)["ok"] is True
+
+
+@pytest.mark.parametrize("content, words", [
+    pytest.param("{not json", "line 1, column 2", id="broken"),
+    pytest.param("", "empty", id="empty"),
+    pytest.param("[" * 100_000 + "]" * 100_000, "nested too deeply", id="deep"),
+    pytest.param('{"variant": "moon", "first_dealer": NaN}', "NaN", id="nan"),
+    pytest.param('{"hands": [' + "7" * 5000 + "]}", "too long", id="long-number"),
+])
+def test_bad_json_is_told_in_a_plain_sentence(content, words):
+    from ._helpers import assert_plain_sentence
+
+    r = run("check", "-", stdin=content)
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    res = out_json(r)
+    assert res["ok"] is False and res["hand"] is None
+    assert words in res["error"], res["error"]
+    assert_plain_sentence(res["error"])
+
+
+def test_check_honours_the_texas42_house_rules(write):
+    """rules.md "More house rules": a 2-mark splash cannot top 3 marks; the default one can."""
+    hand = {"auction": [84, 126, "splash", "pass"], "contract": "splash", "call": "straight",
+            "doubles": 3, "made": True}
+    record = {"variant": "texas42", "players": ["Ann", "Bob", "Cat", "Dan"], "hands": [hand]}
+    r = run("check", write(record))
+    assert r.returncode == 0 and out_json(r)["hands"][0]["bid"] == 168
+    r = run("check", write({**record, "options": {"splash_marks": 2}}))
+    assert r.returncode == 1
+    res = out_json(r)
+    assert res["hand"] == 0 and "splash" in res["error"] and "3 marks" in res["error"]

@@ -819,7 +819,9 @@ REGISTRY = {
     "card42-teams": (4, 4, True, "card42-teams", True, {"target_points": 42}),
     "texas42-1986": (4, 4, True, "texas42-1986", True, {"target_points": 300}),
     "lechner42": (4, 4, True, "marks", True, {"target_marks": 7, "win_by": 2}),
-    "texas42": (4, 4, True, "marks", True, {"target_marks": 7, "win_by": 1, "all_pass": "forced"}),
+    "texas42": (4, 4, True, "marks", True, {"target_marks": 7, "win_by": 1, "all_pass": "forced",
+                                            "splash_marks": 3, "forced_minimum": 30,
+                                            "special_minimum": 42, "ladder": "texas"}),
     "forty-two": (4, 4, True, "forty-two", True, {"target_points": 250, "target_hands": 7}),
     "moon": (3, 3, False, "moon", True, {"target_points": 21}),
     "mexican-train": (2, 8, False, "mexican-train", False, {"set": 12, "rounds": None, "double_blank": 0}),
@@ -839,7 +841,8 @@ def test_registry_attributes(vid):
         assert opts[name].default == default, (name, opts[name].default)
         assert isinstance(opts[name].help, str) and opts[name].help
     if vid == "texas42":
-        assert set(opts) == {"target_marks", "win_by", "all_pass", "contracts"}
+        assert set(opts) == {"target_marks", "win_by", "all_pass", "contracts", "splash_marks",
+                             "forced_minimum", "special_minimum", "ladder"}  # rules.md "More house rules"
         assert set(opts["all_pass"].choices) == {"forced", "redeal"}
         assert set(opts["contracts"].default) == {"straight", "follow-me", "nillo", "sevens", "plunge", "splash"}
     else:
@@ -876,13 +879,14 @@ def test_card42_teams_longer_auctions(auction, bidder, bid):
     sub(res["hands"][0], {"bidder": bidder, "bid": bid, "made": True})
 
 
-@pytest.mark.parametrize("vid, calls, legal, illegal, plunge, splash", [
-    P("lechner42", ["plunge"], [210, 252], [168, 294, 42], 336, 294, id="lechner-after-plunge"),
-    P("lechner42", [30], [31, 42, 84], [30, 126], 168, 126, id="lechner-after-30"),
-    P("texas42", [84], [126], [84, 168], 168, 126, id="texas-after-84"),
-    P("texas42", [84, 126, 168], [210], [252], 210, 210, id="texas-after-168"),
+@pytest.mark.parametrize("vid, calls, legal, illegal, plunge, splash, plunge_legal", [
+    # rules.md Reading: a double-six set holds 7 doubles, so a second plunge is refused
+    P("lechner42", ["plunge"], [210, 252], [168, 294, 42], 336, 294, False, id="lechner-after-plunge"),
+    P("lechner42", [30], [31, 42, 84], [30, 126], 168, 126, True, id="lechner-after-30"),
+    P("texas42", [84], [126], [84, 168], 168, 126, True, id="texas-after-84"),
+    P("texas42", [84, 126, 168], [210], [252], 210, 210, True, id="texas-after-168"),
 ])
-def test_legal_calls_ladders(vid, calls, legal, illegal, plunge, splash):
+def test_legal_calls_ladders(vid, calls, legal, illegal, plunge, splash, plunge_legal):
     from scorekeeper.rules import legal_calls
     lc = legal_calls(rec(vid, []), calls)
     assert lc["error"] is None and lc["done"] is False
@@ -891,7 +895,7 @@ def test_legal_calls_ladders(vid, calls, legal, illegal, plunge, splash):
     for b in illegal:
         found = entries(lc, b)
         assert not found or found[0]["legal"] is False, b
-    assert entries(lc, "plunge")[0]["bid"] == plunge and entries(lc, "plunge")[0]["legal"] is True
+    assert entries(lc, "plunge")[0]["bid"] == plunge and entries(lc, "plunge")[0]["legal"] is plunge_legal
     assert entries(lc, "splash")[0]["bid"] == splash and entries(lc, "splash")[0]["legal"] is True
 
 

@@ -262,7 +262,7 @@ def test_called_wrongly(cli, args):
 def test_check_speaks_plainly_too(cli, write, tmp_path):
     code, out, err = cli("check", write("{not json"))
     assert code == 1 and out["hand"] is None
-    assert out["error"] == "The file is not valid JSON (line 1, column 2)."
+    assert out["error"] == "The file is not valid JSON: it breaks off or goes wrong at line 1, column 2."
     code, out, err = cli("check", str(tmp_path / "nope.json"))
     assert code == 2 and out is None
     assert err.strip() == f"scorekeeper check: Cannot read {tmp_path / 'nope.json'}: there is no such file."
