@@ -24,7 +24,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, jsonify, make_response, request, url_for
+from flask import (Blueprint, abort, current_app, jsonify, make_response, render_template,
+                   request, url_for)
 from sqlalchemy import select
 
 from . import access, forms, games, pages, rules
@@ -105,6 +106,13 @@ def service_worker():
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+@bp.app_errorhandler(404)
+def not_found(error):
+    """A plain page for an address that leads nowhere (Werkzeug's own has no landmarks)."""
+    return render_template("errors/plain.html", title="Not found",
+                           message="There is no page at this address."), 404
 
 
 @bp.get("/offline")

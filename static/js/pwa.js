@@ -93,7 +93,8 @@
     if (!statusArea) {
       var main = document.querySelector("main");
       if (!main) return null;
-      statusArea = el("div", {id: "pwa-status", "class": "pwa-status", "aria-live": "polite"});
+      statusArea = el("div", {id: "pwa-status", "class": "pwa-status", "aria-live": "polite"},
+                      [el("div", {id: "kept"}), el("div", {id: "connection"})]);
       main.insertBefore(statusArea, main.firstChild);
     }
     return statusArea;
@@ -369,8 +370,7 @@
         "hands below: if it is not there, put it back in the form and save it again.")]));
     node.appendChild(el("p", {"class": "kept-what", text: "What was kept:"}));
     node.appendChild(el("div", {"class": "kept-preview"}, [
-      entry.text ? el("p", {"class": "kept-text", text: entry.text}) : null,
-      entry.preview ? el("p", {text: entry.preview}) : null]));
+      el("p", {"class": "kept-text", text: entry.text || entry.preview || entry.label})]));
     node.appendChild(el("p", {"class": "kept-error"}));
     node.appendChild(el("div", {"class": "kept-actions"}, [
       (entry.index === null && form) ? el("button", {type: "button", "class": "button small primary",
