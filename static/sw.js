@@ -57,6 +57,11 @@ function cacheable(response) {
     !/no-store/i.test(response.headers.get("Cache-Control") || "");
 }
 
+function isPage(response) {  // not a download (the game record), not an error page
+  return /^text\/html/i.test(response.headers.get("Content-Type") || "") &&
+    !response.headers.get("Content-Disposition");
+}
+
 function keepPage(request, response) {
   return caches.open(PAGE_CACHE).then(function (cache) {
     return cache.put(request, response).then(function () { return cache.keys(); })
@@ -79,7 +84,7 @@ function offlinePage() {
 function page(event) {
   var request = event.request;
   var network = fetch(request).then(function (response) {
-    if (cacheable(response)) {
+    if (cacheable(response) && isPage(response)) {
       var copy = response.clone();
       event.waitUntil(keepPage(request, copy).catch(function () {}));
     }

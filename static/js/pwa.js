@@ -235,6 +235,14 @@
     }).catch(function () { return {saved: false}; });
   }
 
+  // Saved: show the game as it now is. An edit was made on the edit page: its save ends on
+  // the game page, as the server's 303 would have.
+  function done(entry) {
+    var page = entry.index === null ? null : entry.url.replace(/\/hands\/\d+$/, "");
+    if (page && location.pathname !== page) location.assign(page);
+    else location.reload();
+  }
+
   function sendKept(game) {
     return withLock("sk-kept-" + game, function () {
       var entry = kept(game);
@@ -251,7 +259,7 @@
           keep(game, null);  // saved: the server answers a saved hand with 303
           write(FLASH, {game: game, text: entry.label + " saved: it was kept on this phone " +
             "while the server could not be reached."}, "sessionStorage");
-          location.reload();
+          done(entry);
           return null;
         }
         if (response.status >= 500 || response.status === 429) throw new Error("retry");
@@ -263,6 +271,7 @@
             keep(game, null);
             write(FLASH, {game: game, text: entry.label + " saved (its first try got through " +
               "before the connection dropped)."}, "sessionStorage");
+            return done(entry);
           } else {
             entry.state = "refused";
             if (found.text) entry.text = found.text;

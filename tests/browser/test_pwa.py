@@ -174,6 +174,23 @@ def test_a_hand_saved_offline_is_saved_once_when_the_server_is_back(phone, live)
     assert len(live.hands(gid)) == 1
 
 
+def test_an_edit_saved_offline_is_saved_once_too(phone, live):
+    page = phone()
+    gid = ui.new_game(page, live.url, "castle-rock", ["Sol"])
+    ui.type_number(page, "remaining", "9")
+    ui.save(page)
+    page.goto(f"{live.url}/games/{gid}/hands/0/edit")
+    ui.type_number(page, "remaining", "2")
+    page.context.set_offline(True)
+    page.locator("#save-hand").click()
+    expect(kept(page)).to_contain_text("Edit hand 1 is kept on this phone")
+    page.context.set_offline(False)
+    page.wait_for_url(f"{live.url}/games/{gid}", timeout=10_000)  # where the save leads
+    expect(kept(page)).to_contain_text("Edit hand 1 saved")
+    expect(page.locator("#hands")).to_contain_text("2 left in the row")
+    assert live.hands(gid) == [{"remaining": 2}]
+
+
 def test_a_lost_answer_is_not_saved_twice(phone, live):
     """The save reaches the server but its answer is lost: the resend is refused (stale
     version), and the phone learns its first try was saved."""
