@@ -207,7 +207,9 @@
   function withLock(name, fn) {
     if (navigator.locks && navigator.locks.request) {
       return navigator.locks.request(name, {ifAvailable: true}, function (lock) {
-        return lock ? fn() : null;  // another tab of this phone is sending it
+        if (lock) return fn();
+        scheduleSend(RETRY_MS);  // another tab of this phone is sending it: look again later
+        return null;
       });
     }
     return fn();

@@ -133,6 +133,47 @@ def test_wake_lock_and_its_switch(phone, live):
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "on")
 
 
+FAKE_WAKE_LOCK = """
+// A wake lock that records what the page asks of it; the test lets it go as the browser would.
+window.wakeCalls = 0;
+window.wakeLocks = [];
+Object.defineProperty(Navigator.prototype, 'wakeLock', {configurable: true, get() { return {
+  request(type) {
+    window.wakeCalls += 1;
+    const lock = new EventTarget();
+    lock.released = false;
+    lock.release = () => { lock.released = true; lock.dispatchEvent(new Event('release'));
+                           return Promise.resolve(); };
+    window.wakeLocks.push(lock);
+    return Promise.resolve(lock);
+  }}; }});
+window.setVisibility = (state) => {
+  Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+"""
+
+
+def test_the_wake_lock_is_taken_again_when_the_page_comes_back(phone, live):
+    page = phone()
+    page.context.add_init_script(FAKE_WAKE_LOCK)
+    ui.new_game(page, live.url, "castle-rock", ["Sol"])
+    page.wait_for_function("() => window.wakeCalls === 1")
+    # Hidden: the browser releases the lock; nothing is asked while hidden.
+    page.evaluate("() => { setVisibility('hidden'); wakeLocks[0].release(); }")
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "off")
+    assert page.evaluate("() => window.wakeCalls") == 1
+    page.evaluate("() => setVisibility('visible')")  # back in view: taken again
+    page.wait_for_function("() => window.wakeCalls === 2")
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "on")
+    # Switched off: released, and not taken again on coming back.
+    page.get_by_label("Keep the screen on").uncheck()
+    assert page.evaluate("() => wakeLocks[1].released") is True
+    page.evaluate("() => { setVisibility('hidden'); setVisibility('visible'); }")
+    time.sleep(0.3)
+    assert page.evaluate("() => window.wakeCalls") == 2
+
+
 def test_no_wake_lock_no_switch(phone, live):
     page = phone()
     page.context.add_init_script("delete Navigator.prototype.wakeLock")
