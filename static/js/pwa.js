@@ -406,9 +406,33 @@
     if (form) form.inert = !!(entry && entry.state === "waiting");
   });
 
+  // Elsewhere (the home page, say): a word about each hand still kept, with the way back to its
+  // game, where it is sent or settled.
+  function keptElsewhere() {
+    var s = store("localStorage");
+    if (!s) return;
+    var games = [];
+    for (var i = 0; i < s.length; i++) {
+      var m = (s.key(i) || "").match(/^sk:kept:(\d+)$/);
+      if (m) games.push(m[1]);
+    }
+    if (!games.length) return;
+    var node = slot("kept");
+    if (!node) return;
+    node.className = "alert warn kept";
+    games.forEach(function (game) {
+      var entry = kept(game);
+      if (!entry) return;
+      node.appendChild(el("p", {}, [
+        document.createTextNode("Kept on this phone, not saved yet: " + entry.label + ". "),
+        el("a", {href: entry.url.replace(/\/hands(?:\/\d+)?$/, ""), text: "Open its game"})]));
+    });
+  }
+
   function start() {
     setUpWakeLock();
     setUpOfflinePage();
+    if (!GAME) keptElsewhere();
     if (GAME) {
       renderKept();
       var entry = kept(GAME);

@@ -271,6 +271,11 @@ def test_a_kept_hand_the_game_moved_past_is_shown_not_saved(phone, live):
     scorer.locator("#save-hand").click()
     expect(kept(scorer)).to_contain_text("Game 1 is kept on this phone")
 
+    scorer.get_by_role("link", name="Scorekeeper").click()  # elsewhere, it is not forgotten
+    expect(kept(scorer)).to_contain_text("Kept on this phone, not saved yet: Game 1.")
+    scorer.get_by_role("link", name="Open its game").click()
+    expect(kept(scorer)).to_contain_text("Game 1 is kept on this phone")
+
     ui.type_number(helper, "remaining", "3")  # meanwhile another phone enters game 1
     ui.save(helper)
     scorer.context.set_offline(False)
