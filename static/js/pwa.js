@@ -161,7 +161,13 @@
     var before = kept(game);
     var version = (form.elements.version || {}).value;
     if (before && !(before.state === "waiting" && before.version === version)) {
-      renderKept();  // one kept hand at a time: the first one stays until it is settled
+      // One kept hand a game: the first stays until the scorer settles it; this one stays in
+      // the form, and they are told so.
+      renderKept();
+      var node = slot("kept");
+      if (node) node.appendChild(el("p", {"class": "kept-also", text: "The hand in the form " +
+        "was not saved either: the server cannot be reached. It stays in the form; save it " +
+        "again once the kept hand above is settled."}));
       return;
     }
     var hands = document.querySelectorAll("#hands li.hand-row").length;

@@ -285,6 +285,15 @@ def test_a_kept_hand_the_game_moved_past_is_shown_not_saved(phone, live):
     expect(scorer.locator("#hands li.hand-row")).to_have_count(1)
     assert live.hands(gid) == [{"remaining": 3}]
 
+    # A hand saved meanwhile, with no server again, is not kept over it: it stays in the form.
+    ui.type_number(scorer, "remaining", "8")
+    scorer.context.set_offline(True)
+    scorer.locator("#save-hand").click()
+    expect(kept(scorer)).to_contain_text("The hand in the form was not saved either")
+    expect(scorer.locator("#hand-form input[name=remaining]")).to_have_value("8")
+    expect(kept(scorer)).to_contain_text("9 left in the row")
+    scorer.context.set_offline(False)
+
     # The scorer decides: back in the form (for game 2 now), checked, saved.
     scorer.get_by_role("button", name="Put it in the form").click()
     expect(kept(scorer)).to_be_empty()
