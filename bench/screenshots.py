@@ -122,6 +122,34 @@ def main(out: Path) -> None:
             viewer.goto(f"{base}/g/{code}")
             viewer.screenshot(path=str(out / f"{scheme}-23-viewer.png"), full_page=True)
             viewer_ctx.close()
+
+            # the TV view: a landscape screen, and a phone
+            tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720},
+                                         color_scheme=scheme, device_scale_factor=1,
+                                         storage_state=ctx.storage_state())
+            tv = tv_ctx.new_page()
+            tv.goto(f"{base}/games/{gid}/tv")
+            tv.screenshot(path=str(out / f"{scheme}-24-tv-1280x720.png"))
+            tv.goto(f"{base}/games/{moon}/tv")
+            tv.screenshot(path=str(out / f"{scheme}-25-tv-moon-over-1280x720.png"))
+            tv_ctx.close()
+            page.goto(f"{base}/games/{gid}/tv")
+            shot("26-tv-phone")
+            page.goto(f"{base}/offline")
+            shot("27-offline")
+
+            # a hand kept on the phone while the server is away, then refused as stale
+            rid = ui.new_game(page, base, "castle-rock", ["Sol"])
+            ui.type_number(page, "remaining", "9")
+            ctx.set_offline(True)
+            page.locator("#save-hand").click()
+            page.locator("#kept.kept").wait_for()
+            page.wait_for_selector("#connection.connection", state="attached", timeout=8000)
+            shot("28-kept-offline", full=False)
+            live.write_hand_elsewhere(rid, {"remaining": 4})
+            ctx.set_offline(False)
+            page.wait_for_selector("#kept.alert.error", timeout=10000)
+            shot("29-kept-refused", full=False)
             ctx.close()
         browser.close()
     print(f"screenshots in {out}")

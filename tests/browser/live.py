@@ -44,3 +44,14 @@ class LiveServer:
         with self.app.app_context():
             game = db.session.get(Game, game_id)
             return [h.data for h in game.hands]
+
+    def write_hand_elsewhere(self, game_id: int, hand: dict) -> None:
+        """Enter a hand as another phone would (the creator's role), straight to the store."""
+        from scorekeeper import store
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Game
+
+        with self.app.app_context():
+            game = db.session.get(Game, game_id)
+            assert store.write_hand(game, game.version, "entered", len(game.hands), None, hand,
+                                    "creator")

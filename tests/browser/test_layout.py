@@ -37,7 +37,7 @@ def test_tap_targets_and_width(browser, live, scheme):
         ui.save(page)
         urls = ["/", "/games/new", "/games/new?variant=texas42", "/games/new?variant=card42",
                 f"/games/{gid}", f"/games/{gid}/hands/0/edit", f"/games/{gid}/history",
-                "/join?locked=1", "/rules/", "/rules/lechner42"]
+                "/join?locked=1", "/rules/", "/rules/lechner42", f"/games/{gid}/tv", "/offline"]
         for url in urls:
             page.goto(live.url + url)
             if url == f"/games/{gid}":

@@ -415,7 +415,8 @@ def test_export_needs_the_join_code(client):
 def _route_cases():
     """(endpoint, method, url, form, kind) for every route; each run on a fresh game of this
     client's (its creator). kind: "page" (the whole page, or to htmx a partial), "redirect"
-    (the same 303 either way), "json" (the record either way), "fragment" (only ever polled by
+    (the same 303 either way), "json" (the record either way), "asset" (the manifest, the service
+    worker, what a kept hand is: the same either way), "fragment" (only ever polled by
     htmx: the same fragment either way). Writes are made to be refused, so each shows its page."""
     hand = {"mode": "quick", "bidder": "2", "bid": "30", "contract": "straight", "points": "99"}
     return [
@@ -439,6 +440,11 @@ def _route_cases():
         ("sharing.scorer", "GET", "/s/{secret}", None, "redirect"),
         ("sharing.rotate", "POST", "/games/{gid}/scorer-link/rotate", {}, "redirect"),
         ("sharing.live", "GET", "/games/{gid}/live", None, "fragment"),
+        ("pwa.manifest", "GET", "/manifest.webmanifest", None, "asset"),
+        ("pwa.service_worker", "GET", "/sw.js", None, "asset"),
+        ("pwa.offline", "GET", "/offline", None, "page"),
+        ("pwa.tv", "GET", "/games/{gid}/tv", None, "page"),
+        ("pwa.kept_hand", "POST", "/games/{gid}/hands/kept", {"number": "0", **hand}, "asset"),
     ]
 
 
@@ -466,6 +472,8 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
         assert r.status_code == 200 if htmx else r.status_code < 500
     elif kind == "redirect":
         assert r.status_code == 303 and f"/games/{gid}" in r.headers["Location"]
+    elif kind == "asset":
+        assert r.status_code == 200 and "<html" not in body and body.strip()
     elif kind == "json":
         assert r.status_code == 200 and r.is_json and r.get_json()["hands"][0]["points"] == 34
     else:

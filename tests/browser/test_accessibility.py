@@ -1,0 +1,175 @@
+"""axe-core on every page, light and dark, at 390x844 (the TV view at 1280x720 too): no
+violation of any impact, with axe's default rules (WCAG 2 A/AA and best practices).
+
+axe is a test-only file (tests/browser/vendor/axe.min.js, see the README there) injected into
+each page under test; the contexts bypass CSP so it can be, whatever the app's policy.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from . import ui
+from .live import VIEWPORT
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+TV = {"width": 1280, "height": 720}
+
+
+def violations(page) -> list[str]:
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']})
+        .then(r => r.violations.map(v => `${v.impact} ${v.id}: ${v.help} -- ` +
+            v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' +
+              (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | ')))""")
+    return found
+
+
+class Checker:
+    def __init__(self, page):
+        self.page = page
+        self.found: dict[str, list[str]] = {}
+
+    def __call__(self, name: str) -> None:
+        ui.settle(self.page)
+        result = violations(self.page)
+        if result:
+            self.found[name] = result
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_axe_violations(browser, live, scheme):
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme, bypass_csp=True)
+    viewer_context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme, bypass_csp=True)
+    tv_context = browser.new_context(viewport=TV, color_scheme=scheme, bypass_csp=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    check = Checker(page)
+    base = live.url
+    try:
+        page.goto(base + "/")
+        check("home, no games")
+        page.goto(base + "/games/new")
+        check("new game")
+        page.goto(base + "/games/new?variant=lechner42")
+        check("new game, lechner42")
+        page.goto(base + "/games/new?variant=mexican-train")
+        check("new game, mexican-train")
+        page.locator("details.import summary").click()
+        check("new game, import open")
+
+        gid = ui.new_game(page, base, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+        check("game, start")
+        ui.call(page, "pass")
+        ui.call(page, "31")
+        check("game, auction in progress")
+        ui.call(page, "pass")
+        ui.call(page, "pass")
+        ui.choose(page, "contract", "straight")
+        ui.type_number(page, "points", "50")
+        page.locator("#save-hand").click()
+        ui.settle(page)
+        check("game, invalid hand")
+        ui.type_number(page, "points", "35")
+        check("game, preview")
+        ui.save(page)
+        check("game, a hand saved")
+        page.locator("#share summary").click()
+        check("game, invite open")
+        page.goto(f"{base}/games/{gid}/hands/0/edit")
+        check("edit")
+        page.goto(f"{base}/games/{gid}/history")
+        check("history")
+        page.goto(f"{base}/games/{gid}/tv")
+        check("tv, phone")
+
+        cid = ui.new_game(page, base, "card42", ["Ann", "Bob", "Cat"])
+        ui.call(page, "3")
+        ui.call(page, "3")
+        check("card42, a forbidden dealer bid")
+        ui.call(page, "2")
+        for s, t in enumerate([2, 3, 2]):
+            ui.type_number(page, f"tricks-{s}", t)
+        ui.save(page)
+        check("card42, countdown")
+
+        moon = ui.new_game(page, base, "moon", ["Ann", "Bob", "Cat"])
+        ui.quick_mode(page)
+        check("moon, quick entry")
+        ui.choose(page, "bidder", "1")
+        ui.type_number(page, "bid", "21")
+        for s, t in enumerate([0, 7, 0]):
+            ui.type_number(page, f"tricks-{s}", t)
+        ui.save(page)
+        check("moon, game over")
+
+        tid = ui.new_game(page, base, "card42-teams", ["Ann", "Bob", "Cat", "Dan"])
+        ui.call(page, "5")
+        for c in ("pass", "pass", "pass"):
+            ui.call(page, c)
+        page.locator("#hand-form button[name=set_points_mode][value=items]").click()
+        ui.settle(page)
+        check("card42-teams, card by card")
+
+        mid = ui.new_game(page, base, "mexican-train", ["Ann", "Bob"])
+        check("mexican train")
+
+        # a hand kept on the phone while the server is away, then refused as stale
+        rid = ui.new_game(page, base, "castle-rock", ["Sol"])
+        ui.type_number(page, "remaining", "9")
+        context.set_offline(True)
+        page.locator("#connection.connection").wait_for(timeout=8_000)
+        check("game, reconnecting")
+        page.locator("#save-hand").click()
+        page.locator("#kept.kept").wait_for()
+        check("game, hand kept")
+        live.write_hand_elsewhere(rid, {"remaining": 4})
+        context.set_offline(False)
+        page.locator("#kept.alert.error").wait_for(timeout=10_000)
+        check("game, kept hand refused")
+
+        page.goto(base + "/")
+        check("home, with games")
+        page.goto(base + "/rules/")
+        check("rules index")
+        for variant in ("lechner42", "card42", "mexican-train"):
+            page.goto(f"{base}/rules/{variant}")
+            check(f"rules, {variant}")
+        page.goto(base + "/offline")
+        check("offline")
+        page.goto(base + "/games/999999")
+        check("not found")
+
+        viewer = viewer_context.new_page()
+        viewer.set_default_timeout(10_000)
+        check.page = viewer
+        viewer.goto(f"{base}/games/{gid}")
+        check("join, locked")
+        code = page.evaluate(f"() => fetch('/games/{gid}').then(r => r.text())"
+                             ".then(t => new DOMParser().parseFromString(t, 'text/html')"
+                             ".querySelector('#share .join-code').textContent)")
+        viewer.fill("#code", "NOPE")
+        viewer.get_by_role("button", name="Watch the game").click()
+        check("join, wrong code")
+        viewer.goto(f"{base}/g/{code.replace(' ', '')}")
+        check("game, viewer")
+        viewer.goto(f"{base}/games/{gid}/hands/0/edit")
+        check("error page, view only")
+        viewer.goto(f"{base}/s/not-a-secret")
+        check("error page, scorer link not valid")
+
+        tv = tv_context.new_page()
+        tv.set_default_timeout(10_000)
+        check.page = tv
+        tv.goto(f"{base}/g/{code.replace(' ', '')}")
+        for game_id in (gid, moon, cid, tid, mid):
+            tv.goto(f"{base}/games/{game_id}/tv")
+            check(f"tv {game_id}, 1280x720")
+    finally:
+        context.close()
+        viewer_context.close()
+        tv_context.close()
+    assert check.found == {}, "\n".join(
+        f"{name}:\n  " + "\n  ".join(v) for name, v in check.found.items())

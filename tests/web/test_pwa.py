@@ -1,0 +1,78 @@
+"""The phone-app routes: the manifest, the service worker, the offline page, the TV view, and
+what a kept hand is (POST /games/<id>/hands/kept)."""
+from __future__ import annotations
+
+import json
+
+from .helpers import create, game, post_hand, text
+
+HAND = {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight", "points": "34"}
+
+
+def test_manifest(client):
+    r = client.get("/manifest.webmanifest")
+    assert r.status_code == 200 and r.mimetype == "application/manifest+json"
+    m = json.loads(r.get_data(as_text=True))
+    assert m["display"] == "standalone" and m["start_url"] == "/" and m["scope"] == "/"
+    for icon in m["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+
+
+def test_service_worker_precaches_the_shell_by_the_urls_pages_use(client):
+    r = client.get("/sw.js")
+    assert r.status_code == 200 and r.mimetype == "text/javascript"
+    assert r.headers["Service-Worker-Allowed"] == "/" and r.headers["Cache-Control"] == "no-cache"
+    body = r.get_data(as_text=True)
+    shell = json.loads(body.split("self.SK_SHELL = ", 1)[1].split(";\n", 1)[0])
+    assert "/offline" in shell and "/static/js/pwa.js" in shell and "/static/css/app.css" in shell
+    page = client.get("/").get_data(as_text=True)
+    for url in ("/static/css/app.css", "/static/js/htmx.min.js", "/static/js/pwa.js"):
+        assert f'"{url}"' in page and url in shell
+    assert client.get("/sw.js").get_data(as_text=True) == body  # stable while nothing changes
+
+
+def test_offline_page(client):
+    r = client.get("/offline")
+    assert r.status_code == 200 and "Reconnecting" in text(r) and "data-offline" in r.get_data(
+        as_text=True)
+
+
+def test_tv_view_reads_like_the_game_page_and_offers_no_change(client, app):
+    gid = create(client, "lechner42")
+    assert post_hand(client, gid, HAND).status_code == 303
+    r = client.get(f"/games/{gid}/tv")
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'id="scoreboard"' in html and 'id="live"' in html
+    assert "hand-form" not in html and "Undo" not in html and "/edit" not in html
+    stranger = app.test_client()
+    r = stranger.get(f"/games/{gid}/tv")
+    assert r.status_code == 303 and "/join" in r.headers["Location"]
+
+
+def test_a_kept_hand_this_phone_saved_is_known_as_saved(client):
+    gid = create(client, "lechner42")
+    version = game(gid).version
+    assert post_hand(client, gid, HAND).status_code == 303  # the answer that was lost
+    again = post_hand(client, gid, HAND, version=version)  # the resend: refused as stale
+    assert again.status_code == 409 and len(game(gid).hands) == 1
+    r = client.post(f"/games/{gid}/hands/kept", data={"number": "0", "version": str(version),
+                                                       **HAND})
+    assert r.get_json() == {"saved": True, "text": "Bob bid 30 straight 42, caught 34: made"}
+
+
+def test_a_kept_hand_another_phone_beat_is_not_saved(client, app):
+    gid = create(client, "lechner42")
+    version = game(gid).version
+    assert post_hand(client, gid, {**HAND, "points": "20"}).status_code == 303
+    r = client.post(f"/games/{gid}/hands/kept", data={"number": "0", "version": str(version),
+                                                       **HAND})
+    assert r.get_json() == {"saved": False, "text": "Bob bid 30 straight 42, caught 34: made"}
+    viewer = app.test_client()
+    viewer.get(f"/g/{game(gid).code}")
+    assert viewer.post(f"/games/{gid}/hands/kept", data={"number": "0", **HAND}).status_code == 403
+
+
+def test_not_found_is_a_plain_page(client):
+    r = client.get("/games/987654")
+    assert r.status_code == 404 and "<main>" in r.get_data(as_text=True)
+    assert "Not found" in text(r)
