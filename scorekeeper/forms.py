@@ -113,6 +113,17 @@ def call_label(call, variant=None) -> str:
     return str(call)
 
 
+MARKS_NOTE = re.compile(r" \([0-9]+ marks?\)")
+
+
+def in_units(variant, text):
+    """An engine message in the variant's own units: the shared auction code writes 84 as
+    "84 (2 marks)", which is right in the marks games only (texas42-1986 counts points)."""
+    if not text or variant is None or variant.units == "marks":
+        return text
+    return MARKS_NOTE.sub("", text)
+
+
 # --------------------------------------------------------------------------- reading the form
 
 def read_values(form: Mapping[str, Any], players: int) -> dict[str, str]:

@@ -131,6 +131,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     auction = None
     if has_auction:
         auction = rules.legal_calls(record, calls if mode == "auction" else [], index)
+        auction = _in_units(variant, auction)
         ctx["dealer"] = auction.get("dealer")
         ctx["first"] = auction.get("first")
         if mode == "auction":
@@ -164,6 +165,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
         hand = forms.build_hand(variant, ctx["options"], players, values,
                                 auction if mode == "auction" else None)
     except forms.Problem as p:
+        p.message = forms.in_units(variant, p.message)
         problem = p
     ctx["hand"] = hand
     ctx["problem"] = problem
@@ -182,7 +184,17 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
                 ctx["blocking_hand"] = {"number": bad, "last": bad == last}
             else:
                 ctx["invalid"] = pv.get("error") or "This hand is not valid."
+            ctx["invalid"] = forms.in_units(variant, ctx["invalid"])
     return ctx
+
+
+def _in_units(variant, auction: dict) -> dict:
+    """legal_calls' answer with its messages in the variant's units (forms.in_units)."""
+    if variant.units == "marks":
+        return auction
+    return {**auction, "error": forms.in_units(variant, auction.get("error")),
+            "calls": [{**c, "reason": forms.in_units(variant, c.get("reason"))}
+                      for c in auction.get("calls") or []]}
 
 
 def _card42_order(record, values, n, dealer, index):

@@ -80,7 +80,7 @@ HAND_ROWS = "#hands li.hand-row, #score-grid tbody tr"  # the list of hands, or 
 def list_view(page: Page) -> None:
     """Show the hands as a list of hand cards (the score sheet is the default); the phone
     keeps that choice."""
-    toggle = page.locator("#hands .view-toggle a", has_text=re.compile(" by "))
+    toggle = page.locator("#hands .view-toggle a", has_text="List")
     if toggle.count():
         toggle.click()
         expect(page.locator("#hands .hand-list")).to_be_visible()
