@@ -282,8 +282,6 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
             note = "redeal"
         elif isinstance(bidder, int) and res.get("bid") is not None:
             note = forms.call_label(res["bid"], variant)
-            if variant and variant.family == "moon" and res["bid"] == forms.MOON:
-                note = "Moon"
         rows.append({"number": i, "label": f"{i + 1}", "cells": cells, "note": note,
                      "redeal": redeal, "hand": hand})
     return {"sides": sides, "rows": rows, "totals": result.get("totals") or [],

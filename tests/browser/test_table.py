@@ -201,7 +201,7 @@ def test_moon_reads_shoot_the_moon_and_game_over_leaves_nothing_misleading(page,
     expect(board.locator(".banner.gameover")).to_contain_text("Cat wins")
     expect(board.locator(".side.winner .badge")).to_have_text("Winner")
     expect(board).not_to_contain_text("lead")
-    expect(page.locator("#score-grid")).to_contain_text("Moon")
+    expect(page.locator("#score-grid")).to_contain_text("Shoot the moon")
     ui.list_view(page)
     expect(page.locator("#hands")).to_contain_text("Cat shot the moon")
 
