@@ -308,6 +308,10 @@ def test_invite_folds_away_once_the_game_has_started(page, live):
     expect(page.locator("#share .join-code")).not_to_be_visible()
     page.locator("#share .share-fold > summary").click()  # one tap brings it back
     expect(page.locator("#share .join-code")).to_be_visible()
+    page.reload()
+    expect(page.locator("#share .join-code")).not_to_be_visible()
+    page.get_by_role("link", name="Invite").click()  # so does "Invite" in the top bar
+    expect(page.locator("#share .join-code")).to_be_visible()
 
 
 def test_focus_stays_in_the_hand_form(page, live):
