@@ -163,6 +163,36 @@ def test_every_game_shows_who_leads(page, live):
     expect(page.locator("#scoreboard .side.leading .badge")).to_have_text("Leads")
 
 
+def test_call_by_call_taps(page, live):
+    """The other entry mode, for the report: every call, then made or set."""
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    taps = Taps(page)
+    for call in ("pass", "31", "pass", "pass"):
+        taps.tap(page.locator(f"#hand-form #call-{call}"))
+    taps.chip("made", "1")
+    taps.save()
+    MEASURED["lechner42, call by call (4 calls)"] = taps.count
+    assert taps.count == 6
+    assert live.hands(gid) == [{"auction": ["pass", 31, "pass", "pass"], "contract": "straight",
+                                "made": True}]
+
+
+def test_card42_boxes_move_on_with_enter(page, live):
+    gid = ui.new_game(page, live.url, "card42", ["Ann", "Bob", "Cat"])
+    ui.quick_mode(page)
+    page.locator("#hand-form input[name='bid-1']").click()
+    for key in ("3", "Enter", "2", "Enter", "1", "Enter"):  # Bob, Cat, then Ann (the dealer)
+        page.keyboard.press(key)
+    expect(page.locator("#hand-form input[name='tricks-0']")).to_be_focused()
+    for key in ("1", "Enter", "3", "Enter", "3", "Enter"):
+        page.keyboard.press(key)
+    ui.settle(page)
+    expect(page.locator("#save-hand")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(ui.HAND_ROWS)).to_have_count(1)
+    assert live.hands(gid) == [{"bids": [1, 3, 2], "tricks": [1, 3, 3]}]
+
+
 def test_a_double_tap_never_enters_anything_twice(page, live):
     gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
     # a call
