@@ -383,3 +383,19 @@ def test_report_measured_taps():
     """Print what the tests above measured (run with -s)."""
     for what, n in MEASURED.items():
         print(f"taps to enter a hand: {what}: {n}")
+
+
+def test_eight_players_fit_the_score_sheet(page, live):
+    names = ["Annabelle", "Bob", "Cat", "Dan", "Eve", "Fitzgerald", "Gus", "Hal"]
+    ui.new_game(page, live.url, "mexican-train", names, options={"rounds": 2})
+    seats = page.locator("#hand-form .choices.seats .chip")
+    heights = {round(b["height"]) for b in (c.bounding_box() for c in seats.all())}
+    assert max(heights) < 60  # no name broken over two lines
+    ui.choose(page, "out", "3")
+    for s in range(8):
+        if s != 3:
+            ui.type_number(page, f"pips-{s}", str(100 + s))
+    ui.save(page)
+    wrap = page.locator("#hands .score-grid-wrap")
+    assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth")  # all eight columns in view
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
