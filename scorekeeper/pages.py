@@ -70,8 +70,9 @@ def lowest_wins(variant) -> bool:
 
 
 def leader(variant, result: dict) -> dict[str, Any] | None:
-    """Who leads and by how much (the best total against the next best), or who won: for the
-    scoreboard's "leads by" line. None for a single side; `tied` when the best total is shared."""
+    """Who leads and by how much (the best total against the next best; the lowest in Mexican
+    Train), for the scoreboard's "leads by" line and the score sheet. None for a single side or
+    before the first hand; `tied` lists the sides sharing the best total when the margin is 0."""
     totals = result.get("totals") or []
     if len(totals) < 2 or not result.get("ok"):
         return None
@@ -178,9 +179,10 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
             bad = pv.get("hand")
             if bad is not None and bad > number:
                 last = len(record["hands"]) - 1
-                word = "take back" if bad == last else "change"
-                ctx["invalid"] = (f"This change would make hand {bad + 1} invalid: "
-                                  f"{pv.get('error')} To make it, {word} hand {bad + 1} first.")
+                what = "take back" if bad == last else "change"
+                word = filters.hand_word(variant.id).lower()
+                ctx["invalid"] = (f"This change would make {word} {bad + 1} invalid: "
+                                  f"{pv.get('error')} To make it, {what} {word} {bad + 1} first.")
                 ctx["blocking_hand"] = {"number": bad, "last": bad == last}
             else:
                 ctx["invalid"] = pv.get("error") or "This hand is not valid."
