@@ -70,7 +70,9 @@ def home():
     playing, finished = [], []
     for game in games:
         result = score(game.record())
-        item = {"game": game, "result": result, "variant": variants().get(game.variant)}
+        variant = variants().get(game.variant)
+        item = {"game": game, "result": result, "variant": variant,
+                "leader": pages.leader(variant, result) if variant else None}
         (finished if result.get("finished") else playing).append(item)
     return pages.render("games/home.html", "_game_list.html", playing=playing,
                         finished=finished[:10])

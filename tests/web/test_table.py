@@ -84,3 +84,10 @@ def test_an_auction_the_engine_calls_done_asks_nobody_to_pass(client, monkeypatc
     body, t = r.get_data(as_text=True), text(r)
     assert 'name="call" value="pass"' not in body
     assert "won the bid: Shoot the moon" in t and 'name="tricks-0"' in body
+
+
+def test_the_home_page_says_who_leads(client):
+    gid = create(client, "mexican-train", 3, rounds=3)
+    post_hand(client, gid, {"out": "0", "pips-1": "8", "pips-2": "5"})
+    t = text(client.get("/"))
+    assert "1 round: Ann 0 · Bob 8 · Cat 5 · Ann leads by 5" in t
