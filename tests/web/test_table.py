@@ -91,3 +91,12 @@ def test_the_home_page_says_who_leads(client):
     post_hand(client, gid, {"out": "0", "pips-1": "8", "pips-2": "5"})
     t = text(client.get("/"))
     assert "1 round: Ann 0 · Bob 8 · Cat 5 · Ann leads by 5" in t
+
+
+def test_shoot_the_moon_in_the_history_and_the_hands(client):
+    gid = create(client, "moon", 3)
+    post_hand(client, gid, {"mode": "auction", "calls": "21,pass,pass",
+                            "tricks-0": "0", "tricks-1": "7", "tricks-2": "0"})
+    assert "Bob shot the moon" in text(client.get(f"/games/{gid}?view=list"))
+    assert "Bob shot the moon" in text(client.get(f"/games/{gid}/history"))
+    assert "Shoot the moon" in text(client.get(f"/games/{gid}?view=grid"))
