@@ -97,15 +97,31 @@ def format_calls(calls) -> str:
     return ",".join(str(c) for c in calls)
 
 
+MOON = 21  # the moon bid: all 7 tricks for the game
+
+
 def call_label(call, variant=None) -> str:
     if call == "pass":
         return "Pass"
     if call in ("plunge", "splash"):
         return str(call).capitalize()
+    if call == MOON and variant is not None and variant.family == "moon":
+        return "Shoot the moon"
     if isinstance(call, int) and variant is not None and variant.units == "marks" and call >= 84 \
             and call % 42 == 0:
         return f"{call // 42} marks"
     return str(call)
+
+
+MARKS_NOTE = re.compile(r" \([0-9]+ marks?\)")
+
+
+def in_units(variant, text):
+    """An engine message in the variant's own units: the shared auction code writes 84 as
+    "84 (2 marks)", which is right in the marks games only (texas42-1986 counts points)."""
+    if not text or variant is None or variant.units == "marks":
+        return text
+    return MARKS_NOTE.sub("", text)
 
 
 # --------------------------------------------------------------------------- reading the form
@@ -163,6 +179,40 @@ def mode_of(variant, values) -> str:
     return mode if mode in ("auction", "quick") else "auction"
 
 
+def bid_choices(variant, current: str | None = None) -> list[tuple[str, str]]:
+    """The winning bids offered as buttons in "just the bid" entry, as (value, label): every bid
+    a table makes in practice, so the bid is one tap (no keyboard). A saved bid outside the list
+    (an edit) is added, so it is never lost."""
+    family = variant.family
+    if family == "moon":
+        values = [4, 5, 6, 7, MOON]
+    elif family == "forty-two":
+        values = list(range(30, 43))
+    elif family == "texas42-1986":
+        values = list(range(30, 43)) + [84, 126, 168]
+    elif family == "marks":
+        values = list(range(30, 43)) + [42 * k for k in range(2, 8)]
+    elif family == "card42-teams":
+        values = list(range(2, 19))
+    else:
+        return []
+    number = whole_number(current)
+    if number is not None and number not in values:
+        values = sorted(values + [number])
+    return [(str(b), call_label(b, variant)) for b in values]
+
+
+def default_contract(variant, options) -> str | None:
+    """The contract a hand has unless the scorer picks another: the plain trump game."""
+    if variant.family not in ("marks", "texas42-1986"):
+        return None
+    contracts = list(variant.contracts(options))
+    for plain in ("straight", "trumps"):
+        if plain in contracts:
+            return plain
+    return contracts[0] if contracts else None
+
+
 def _int(values, name, label, *, required=True, missing=None) -> int | None:
     raw = values.get(name, "")
     if raw == "":
@@ -195,6 +245,9 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         return {"remaining": _int(values, "remaining", "the dominoes left in the row")}
 
     if family == "mexican-train":
+        out = whole_number(values.get("out"))
+        if out is not None and 0 <= out < n and values.get(f"pips-{out}", "") == "":
+            values[f"pips-{out}"] = "0"  # who went out holds nothing: one tap on her name
         pips = [_int(values, f"pips-{s}", f"the pips left in {players[s]}'s hand") for s in range(n)]
         hand: dict[str, Any] = {"pips": pips}
         if values.get("out", "") != "":
@@ -242,7 +295,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         if _bool(values, "passed"):
             return {"passed": True}
         bidder = _int(values, "bidder", "who won the bid", missing="Pick who won the bid.")
-        bid = _int(values, "bid", "the winning bid", missing="Enter the winning bid.")
+        bid = _int(values, "bid", "the winning bid", missing="Pick the winning bid.")
         hand["bidder"] = bidder
         hand["bid"] = bid
         winning = None
@@ -266,11 +319,12 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         return hand
 
     if family == "forty-two":
-        hand["points"] = _int(values, "points", "the points the bidding team caught")
+        hand["points"] = _int(values, "points", "the points the bidding team caught",
+                              missing="Pick the points the bidding team caught.")
         return hand
 
     # texas42-1986 and the marks games: a contract, then its outcome
-    contract = values.get("contract", "")
+    contract = values.get("contract", "") or default_contract(variant, options) or ""
     if winning in ("plunge", "splash"):
         contract = winning
     if not contract:
@@ -290,8 +344,18 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     if contract in DOUBLES_RULES and values.get("doubles_rule", ""):
         hand["doubles"] = values["doubles_rule"]
 
-    if contract in ("trumps", "straight"):
-        hand["points"] = _int(values, "points", "the points the bidding team caught")
+    if contract == "trumps":  # texas42-1986: the points caught are the score
+        hand["points"] = _int(values, "points", "the points the bidding team caught",
+                              missing="Pick the points the bidding team caught.")
+    elif contract == "straight":  # the marks games: made or set is enough, points if given
+        points = _int(values, "points", "the points the bidding team caught", required=False)
+        made = values.get("made", "")
+        if points is None and made not in ("1", "0"):
+            raise Problem("missing", "Was the bid made or set?")
+        if made in ("1", "0"):
+            hand["made"] = made == "1"
+        if points is not None:
+            hand["points"] = points
     else:
         made = values.get("made", "")
         if made not in ("1", "0"):
@@ -367,7 +431,7 @@ def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[
                 v[field] = str(points.get(field, 0))
     elif points is not None:
         v["points"] = str(points)
-    if "made" in hand and not (contract in ("trumps", "straight") and points is not None):
+    if "made" in hand and not (contract == "trumps" and points is not None):
         v["made"] = "1" if hand["made"] else "0"
     return v
 
@@ -398,6 +462,8 @@ def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dic
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
     if result is None and "auction" in hand:  # not scored: who bid is not known without it
         text, sep = "Calls " + " · ".join(call_label(c, variant) for c in hand["auction"]), "; "
+    elif family == "moon" and bid == MOON:
+        text, sep = f"{who} shot the moon", " "
     else:
         text, sep = f"{who} bid {call_label(bid, variant)}", " "
     contract = hand.get("contract")

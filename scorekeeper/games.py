@@ -20,7 +20,8 @@ import json
 from typing import Any
 
 from flask import (
-    Blueprint, abort, make_response, redirect, render_template, request, url_for,
+    Blueprint, abort, after_this_request, make_response, redirect, render_template, request,
+    url_for,
 )
 from sqlalchemy import select
 
@@ -69,7 +70,9 @@ def home():
     playing, finished = [], []
     for game in games:
         result = score(game.record())
-        item = {"game": game, "result": result, "variant": variants().get(game.variant)}
+        variant = variants().get(game.variant)
+        item = {"game": game, "result": result, "variant": variant,
+                "leader": pages.leader(variant, result) if variant else None}
         (finished if result.get("finished") else playing).append(item)
     return pages.render("games/home.html", "_game_list.html", playing=playing,
                         finished=finished[:10])
@@ -176,7 +179,21 @@ def _render_new(ctx, status):
 def game_page(game_id: int):
     game = load_game(game_id)
     ctx = pages.page_context(game)
+    view = request.args.get("view")
+    if view in ("grid", "list"):  # the grid/list toggle: this phone keeps its choice
+        _remember(pages.VIEW_COOKIE, view)
+        if pages.is_htmx():  # the toggle swaps the hands alone (a half-typed hand stays)
+            return render_template("partials/_hands.html", **ctx)
     return pages.render("games/game.html", "_scoreboard.html", **ctx)
+
+
+def _remember(name: str, value: str) -> None:
+    """A display or entry preference of this phone, kept in a cookie (never in the server)."""
+    @after_this_request
+    def _set(response):
+        response.set_cookie(name, value, max_age=180 * 24 * 3600, path="/", httponly=True,
+                            samesite="Lax", secure=request.is_secure)
+        return response
 
 
 def _index_arg() -> int | None:
@@ -192,6 +209,11 @@ def _index_arg() -> int | None:
 def _hand_values(game: Game) -> dict[str, str]:
     values = forms.read_values(request.form, len(game.players))
     forms.apply_call_button(values, request.form)
+    # An entry mode picked stays for the next hand and the rest of the game, on this phone.
+    if request.form.get("set_mode") in ("auction", "quick"):
+        _remember(pages.ENTRY_COOKIE.format(game.id), values["mode"])
+    if request.form.get("set_points_mode") in ("number", "items"):
+        _remember(pages.POINTS_COOKIE.format(game.id), values["points_mode"])
     return values
 
 
@@ -359,6 +381,16 @@ def undo_hand(game_id: int):
     number, data = last.number, dict(last.data)
     if not store.write_hand(game, version, "undone", number, data, None, access.actor(game)):
         return _stale(load_game(game_id, write=True), None)
+    back_to = forms.whole_number(request.form.get("edit"))
+    if back_to is not None and 0 <= back_to < number:
+        # taken back from the edit page of an earlier hand, whose change it was blocking:
+        # back to that edit
+        url = url_for("games.edit_hand", game_id=game.id, number=back_to)
+        if pages.is_htmx():
+            response = make_response("", 204)
+            response.headers["HX-Redirect"] = url
+            return response
+        return redirect(url, 303)
     return _after_write(game, f"{filters.hand_word(game.variant)} {number + 1} taken back.")
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template
+from flask import render_template, request
 
-from . import access, forms, rules
+from . import access, filters, forms, rules
 from .extensions import htmx
 from .models import Game
 from .setup import option_defaults
@@ -45,7 +45,8 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     hands = result.get("hands", [])
     last = hands[-1] if hands else None
     family = variant.family
-    if family == "card42":
+    ctx["leader"] = leader(variant, result)
+    if family == "card42" and not result.get("finished"):
         countdown = (last or {}).get("countdown")
         ctx["countdown"] = [
             {"mark": rules.countdown_mark(c, len(players)), **c} for c in countdown
@@ -63,6 +64,46 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     return ctx
 
 
+def lowest_wins(variant) -> bool:
+    """Whether the lowest total is the best (Mexican Train's pips)."""
+    return bool(variant) and getattr(variant, "lowest_wins", variant.family == "mexican-train")
+
+
+def leader(variant, result: dict) -> dict[str, Any] | None:
+    """Who leads and by how much (the best total against the next best; the lowest in Mexican
+    Train), for the scoreboard's "leads by" line and the score sheet. None for a single side or
+    before the first hand; `tied` lists the sides sharing the best total when the margin is 0."""
+    totals = result.get("totals") or []
+    if len(totals) < 2 or not result.get("ok"):
+        return None
+    low = lowest_wins(variant)
+    order = sorted(range(len(totals)), key=lambda s: (totals[s] if low else -totals[s], s))
+    best, second = order[0], order[1]
+    margin = abs(totals[best] - totals[second])
+    if not result.get("hands"):
+        return None
+    tied = [s for s in order if totals[s] == totals[best]]
+    return {"side": best, "margin": margin, "tied": tied if margin == 0 else [],
+            "lowest": low}
+
+
+ENTRY_COOKIE = "entry-{}"    # "auction" or "quick": the bidding entry mode this phone picked
+POINTS_COOKIE = "points-{}"  # "number" or "items": card42-teams' points entry
+
+
+def remembered_modes(game: Game) -> dict[str, str]:
+    """The entry modes this phone picked for this game, from its cookies (games.py sets them
+    when a mode button is tapped): they stay for every later hand and survive a reload."""
+    out = {}
+    mode = request.cookies.get(ENTRY_COOKIE.format(game.id)) if request else None
+    if mode in ("auction", "quick"):
+        out["mode"] = mode
+    points = request.cookies.get(POINTS_COOKIE.format(game.id)) if request else None
+    if points in ("number", "items"):
+        out["points_mode"] = points
+    return out
+
+
 def entry_context(game: Game, record: dict, values: dict[str, str], index: int | None = None,
                   message: str | None = None, notice: str | None = None,
                   saved: str | None = None, result: dict | None = None) -> dict[str, Any]:
@@ -75,6 +116,8 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     players = record["players"]
     n = len(players)
     family = variant.family
+    if index is None:  # a new hand starts in the modes this phone picked last
+        values = {**remembered_modes(game), **values}
     mode = forms.mode_of(variant, values)
     calls = forms.parse_calls(values.get("calls"))
     number = len(record["hands"]) if index is None else index
@@ -89,6 +132,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     auction = None
     if has_auction:
         auction = rules.legal_calls(record, calls if mode == "auction" else [], index)
+        auction = _in_units(variant, auction)
         ctx["dealer"] = auction.get("dealer")
         ctx["first"] = auction.get("first")
         if mode == "auction":
@@ -106,6 +150,11 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
                 ctx["round"] = base.get("next_round")
     if family in ("texas42-1986", "marks"):
         ctx["contracts"] = list(variant.contracts(ctx["options"]))
+        ctx["default_contract"] = forms.default_contract(variant, ctx["options"])
+    ctx["bid_choices"] = forms.bid_choices(variant, values.get("bid"))
+    if family == "card42" and mode == "quick" and ctx.get("dealer") is not None:
+        ctx["bid_order"], ctx["dealer_rule"] = _card42_order(record, values, n, ctx["dealer"],
+                                                             index)
     ctx["redeal_allowed"] = bool(variant.redeal_allowed(ctx["options"])) if variant.bidding \
         else False
     ctx["winning_call"] = auction.get("winning_call") if auction and mode == "auction" else None
@@ -117,6 +166,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
         hand = forms.build_hand(variant, ctx["options"], players, values,
                                 auction if mode == "auction" else None)
     except forms.Problem as p:
+        p.message = forms.in_units(variant, p.message)
         problem = p
     ctx["hand"] = hand
     ctx["problem"] = problem
@@ -128,11 +178,38 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
         else:
             bad = pv.get("hand")
             if bad is not None and bad > number:
-                ctx["invalid"] = (f"This change would make hand {bad + 1} invalid: "
-                                  f"{pv.get('error')}")
+                last = len(record["hands"]) - 1
+                what = "take back" if bad == last else "change"
+                word = filters.hand_word(variant.id).lower()
+                ctx["invalid"] = (f"This change would make {word} {bad + 1} invalid: "
+                                  f"{pv.get('error')} To make it, {what} {word} {bad + 1} first.")
+                ctx["blocking_hand"] = {"number": bad, "last": bad == last}
             else:
                 ctx["invalid"] = pv.get("error") or "This hand is not valid."
+            ctx["invalid"] = forms.in_units(variant, ctx["invalid"])
     return ctx
+
+
+def _in_units(variant, auction: dict) -> dict:
+    """legal_calls' answer with its messages in the variant's units (forms.in_units)."""
+    if variant.units == "marks":
+        return auction
+    return {**auction, "error": forms.in_units(variant, auction.get("error")),
+            "calls": [{**c, "reason": forms.in_units(variant, c.get("reason"))}
+                      for c in auction.get("calls") or []]}
+
+
+def _card42_order(record, values, n, dealer, index):
+    """card42's bid boxes in bidding order (the dealer's left first, the dealer last), and what
+    the dealer may not bid given the others' bids as typed so far (the engine says which)."""
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    others = [forms.whole_number(values.get(f"bid-{s}")) for s in order[:-1]]
+    if any(b is None or not 0 <= b <= 7 for b in others):
+        typed = sum(b for b in others if b is not None and 0 <= b <= 7)
+        return order, {"forbidden": None, "total": typed, "complete": False}
+    lc = rules.legal_calls(record, others, index)
+    forbidden = next((c["call"] for c in lc.get("calls") or [] if not c.get("legal")), None)
+    return order, {"forbidden": forbidden, "total": sum(others), "complete": True}
 
 
 def _auction_rows(auction, calls, players, variant):
@@ -177,12 +254,62 @@ def _call_buttons(auction, variant, calls=()):
     return buttons, [{"reason": r, "labels": ls} for r, ls in reasons.items()]
 
 
+def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
+    """The score sheet as on paper: one column per side (player or team), one row per hand with
+    each side's running total (and what the hand added), the totals last. The view-model of
+    partials/_score_grid.html, which any page can include with `score_grid` in its context
+    (the game page; the game review page). Straight from the engine's result: no arithmetic."""
+    if not result.get("ok"):
+        return None
+    sides = result.get("sides") or []
+    low = lowest_wins(variant)
+    word = filters.hand_word(variant.id) if variant else "Hand"
+    rows = []
+    for i, res in enumerate(result.get("hands", [])):
+        hand = record["hands"][i] if i < len(record["hands"]) else {}
+        redeal = "bidder" in res and res.get("bidder") is None and res.get("bid") is None
+        bidder = res.get("bidder")
+        bidder_side = None
+        if isinstance(bidder, int):
+            bidder_side = bidder % len(sides) if len(sides) < len(record["players"]) else bidder
+        cells = []
+        for s, (d, t) in enumerate(zip(res.get("deltas", []), res.get("totals", []))):
+            tone = ""
+            if d and not low:
+                tone = "up" if d > 0 else "down"
+            cells.append({"delta": d, "total": t, "tone": tone, "bid": s == bidder_side,
+                          "set": s == bidder_side and res.get("made") is False})
+        note = ""
+        if redeal:
+            note = "redeal"
+        elif isinstance(bidder, int) and res.get("bid") is not None:
+            note = forms.call_label(res["bid"], variant)
+        rows.append({"number": i, "label": f"{i + 1}", "cells": cells, "note": note,
+                     "redeal": redeal, "hand": hand})
+    return {"sides": sides, "rows": rows, "totals": result.get("totals") or [],
+            "units": result.get("units"), "winners": result.get("winners") or [],
+            "finished": bool(result.get("finished")), "lowest": low, "word": word,
+            "leader": leader(variant, result)}
+
+
+VIEW_COOKIE = "view"  # "grid" (the default) or "list": how this phone shows the hands
+
+
+def hands_view() -> str:
+    """The hands as a score grid or as the list of hand cards: ?view= (the toggle) or the
+    cookie it sets (games.py), grid by default."""
+    view = request.args.get("view") or request.cookies.get(VIEW_COOKIE)
+    return view if view in ("grid", "list") else "grid"
+
+
 def live_context(game: Game) -> dict[str, Any]:
     """The scoreboard and the hand list: all the /live poll renders, for every role."""
     record = game.record()
     result = rules.score(record)
     ctx = board_context(game, record, result)
     ctx["hand_rows"] = hand_rows(game, record, result)
+    ctx["score_grid"] = score_grid(ctx["variant"], record, result)
+    ctx["hands_view"] = hands_view()
     ctx["can_score"] = access.can_score(game)
     return ctx
 

@@ -40,6 +40,7 @@ def test_lechner42_set_plunge_forced_dealer(page, live):
     expect(page.locator("#preview")).to_contain_text("Set")
     ui.save(page)
     expect(board.locator(".side").nth(1)).to_contain_text("1")
+    ui.list_view(page)
     expect(page.locator("#hands")).to_contain_text("Ann bid 30 straight 42, caught 25: set")
 
     # hand 2: Cat plunges; her partner calls follow me; made
@@ -65,18 +66,20 @@ def test_lechner42_set_plunge_forced_dealer(page, live):
     expect(board.locator(".side").first).to_contain_text("6")
     expect(board.locator(".tally").first).to_have_attribute("aria-label", "6 marks")
 
-    # hand 4: an invalid hand first (more than 42 points): refused, nothing saved
+    # hand 4: an invalid hand first (sevens on a bid of 30): refused, nothing saved
     ui.call(page, "30")
     for c in ("pass", "pass", "pass"):
         ui.call(page, c)
-    ui.choose(page, "contract", "straight")
-    ui.type_number(page, "points", "50")
+    ui.choose(page, "contract", "sevens")
+    ui.choose(page, "made", "1")
     ui.save(page, expect_saved=False)
-    expect(error(page)).to_contain_text("0 to 42")
-    expect(page.locator("#hand-form input[name=points]")).to_have_value("50")  # kept
+    expect(error(page)).to_contain_text("at least 1 mark")
+    expect(page.locator("#hand-form input[name=contract][value=sevens]")).to_be_checked()  # kept
     assert len(live.hands(gid)) == 3
     expect(page.locator("#hands li.hand-row")).to_have_count(3)
 
+    ui.choose(page, "contract", "straight")
+    ui.choose(page, "made", "1")
     ui.type_number(page, "points", "35")
     expect(page.locator("#preview")).to_contain_text("This ends the game")
     ui.save(page)
@@ -134,6 +137,7 @@ def test_forty_two_with_all_pass_redeal(page, live):
         ui.call(page, c)
     expect(page.locator("#hand-form")).to_contain_text("Everyone passed: a redeal")
     ui.save(page)
+    ui.list_view(page)
     expect(page.locator("#hands")).to_contain_text("All passed: redeal")
     expect(page.locator("#scoreboard")).to_contain_text("Bob shakes")
 
@@ -151,9 +155,8 @@ def test_forty_two_with_all_pass_redeal(page, live):
     ui.call(page, "30")
     ui.call(page, "pass")
     ui.call(page, "pass")
-    ui.type_number(page, "points", "43")
-    ui.save(page, expect_saved=False)
-    expect(error(page)).to_contain_text("42")
+    ui.save(page, expect_saved=False)  # no points yet
+    expect(error(page)).to_contain_text("Pick the points the bidding team caught")
     assert len(live.hands(gid)) == 2
     ui.type_number(page, "points", "20")
     ui.save(page)

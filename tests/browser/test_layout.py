@@ -41,8 +41,11 @@ def test_tap_targets_and_width(browser, live, scheme):
         for url in urls:
             page.goto(live.url + url)
             if url == f"/games/{gid}":
-                page.locator("#share summary").click()  # the scorer QR and rotate button too
-                assert page.locator("#share details").get_attribute("open") is not None
+                # the invite block is folded once a hand is in: one tap opens it
+                assert page.locator("#share .share-fold").get_attribute("open") is None
+                page.locator("#share .share-fold > summary").click()
+                page.locator("#share .share-scorer summary").click()  # the scorer QR and rotate button too
+                assert page.locator("#share .share-scorer").get_attribute("open") is not None
             assert page.evaluate(TARGETS) == [], url
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= VIEWPORT["width"], (url, width)

@@ -61,6 +61,7 @@ def test_viewer_sees_the_scorers_hand_live_and_cannot_write(live, phone):
     expect(viewer.locator("#scoreboard")).to_be_visible()
     expect(viewer.locator("#hands")).to_contain_text("No hands yet")
     expect(viewer.locator("#hand-form")).to_have_count(0)
+    viewer.goto(f"{live.url}/games/{gid}?view=list")  # this phone follows the hand cards
     viewer.evaluate("() => { window.stillTheSamePage = true; }")
 
     enter_hand(scorer)
@@ -93,11 +94,12 @@ def test_scorer_link_makes_a_scorer_until_the_creator_rotates_it(live, phone):
     helper.goto(f"{live.url}/s/{secret}")
     assert helper.url == f"{live.url}/games/{gid}"  # the secret is gone from the address bar
     expect(helper.locator("#hand-form")).to_be_visible()
-    expect(helper.locator("#share details")).to_have_count(0)  # only the creator hands it on
+    expect(helper.locator("#share .share-scorer")).to_have_count(0)  # only the creator hands it on
     enter_hand(helper)
 
     creator.reload()
-    creator.locator("#share summary").click()
+    creator.locator("#share .share-fold > summary").click()  # folded once a hand is in
+    creator.locator("#share .share-scorer summary").click()
     creator.get_by_role("button", name="New scorer link").click()
     creator.wait_for_url(f"{live.url}/games/{gid}#share")
     expect(creator.locator("#hand-form")).to_be_visible()

@@ -49,6 +49,18 @@ def choose(page: Page, name: str, value: str) -> None:
 
 
 def type_number(page: Page, name: str, value) -> None:
+    """Enter a number: typed into its box, or tapped on its chip where the form offers a grid
+    of numbers (the bid, the points caught); a folded section is opened first, as a scorer
+    would."""
+    chip = page.locator(f"#hand-form input[type=radio][name='{name}'][value='{value}']")
+    if chip.count():
+        folded = page.locator(f"#hand-form details:not([open]):has(input[name='{name}'])")
+        if folded.count():
+            folded.locator("summary").click()
+        chip.check(force=True)
+        settle(page)
+        expect(page.locator(f"#hand-form input[name='{name}'][value='{value}']")).to_be_checked()
+        return
     box = page.locator(f"#hand-form input[name='{name}']")
     box.fill(str(value))
     box.dispatch_event("change")
@@ -62,11 +74,25 @@ def quick_mode(page: Page) -> None:
     settle(page)
 
 
+HAND_ROWS = "#hands li.hand-row, #score-grid tbody tr"  # the list of hands, or the score sheet
+
+
+def list_view(page: Page) -> None:
+    """Show the hands as a list of hand cards (the score sheet is the default); the phone
+    keeps that choice."""
+    toggle = page.locator("#hands .view-toggle a", has_text="List")
+    if toggle.count():
+        toggle.click()
+        expect(page.locator("#hands .hand-list")).to_be_visible()
+        settle(page)
+
+
 def save(page: Page, expect_saved: bool = True) -> None:
-    n_before = page.locator("#hands li.hand-row").count()
-    page.locator("#save-hand").click()
+    n_before = page.locator(HAND_ROWS).count()
+    # an incomplete hand's Save looks disabled (aria-disabled) but still answers why: force
+    page.locator("#save-hand").click(force=not expect_saved)
     settle(page)
     if expect_saved:
-        expect(page.locator("#hands li.hand-row")).to_have_count(n_before + 1)
+        expect(page.locator(HAND_ROWS)).to_have_count(n_before + 1)
     else:
         expect(page.locator("#hand-form .alert.error")).to_be_visible()

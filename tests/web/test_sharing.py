@@ -536,7 +536,7 @@ def test_share_partial_for_creator_and_viewer(app, game, monkeypatch):
         html = render_template_string(include, game=game)
     assert sharing.pretty_code(game.code) in html
     assert f"http://10.0.0.5:5000/g/{game.code}" in html
-    assert game.scorer_secret not in html and "<details" not in html  # viewers: no scorer QR
+    assert game.scorer_secret not in html and "share-scorer" not in html  # viewers: no scorer QR
     svgs = re.findall(r"<svg.*?</svg>", html, re.S)
     assert [decode_qr_svg(s) for s in svgs] == [f"http://10.0.0.5:5000/g/{game.code}"]
 

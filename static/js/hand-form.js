@@ -1,0 +1,76 @@
+// The hand form (partials/_hand_form.html), progressive: everything works without this file.
+//
+// - Focus stays in the form. Every tap re-draws the form (htmx swaps it); htmx puts the focus
+//   back on the control with the same id, and when that control is gone (a call button that is
+//   no longer legal, Save after a hand was saved) this moves it to the next thing to fill: a
+//   call button, the first choice nobody picked, the first empty number box, or Save.
+// - The number boxes of a round (Mexican Train's pips): Enter ("Next" on a phone's keypad)
+//   moves on to the next empty box instead of submitting; after the last one, to Save.
+(function () {
+  "use strict";
+
+  var fromForm = false;
+
+  function form() {
+    return document.getElementById("hand-form");
+  }
+
+  function visible(el) {
+    return !el.closest("details:not([open])") && !el.disabled;
+  }
+
+  function nextToFill(f) {
+    var call = f.querySelector(".call-grid button:not([disabled])");
+    if (call) return call;
+    var seen = {};
+    var radios = f.querySelectorAll("input[type=radio]");
+    for (var i = 0; i < radios.length; i++) {
+      var r = radios[i];
+      if (seen[r.name] || !visible(r)) continue;
+      seen[r.name] = true;
+      if (!f.querySelector('input[type=radio][name="' + r.name + '"]:checked')) return r;
+    }
+    var boxes = f.querySelectorAll("input[inputmode=numeric]");
+    for (var j = 0; j < boxes.length; j++) {
+      if (!boxes[j].value && visible(boxes[j])) return boxes[j];
+    }
+    return f.querySelector("#save-hand");
+  }
+
+  function moveTo(el) {
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    var box = el.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    var f = form();
+    var elt = ev.detail && ev.detail.elt;
+    fromForm = !!(f && elt && (elt === f || f.contains(elt)));
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!fromForm) return;  // a live update from another phone never moves the focus
+    fromForm = false;
+    var f = form();
+    if (!f) return;
+    var active = document.activeElement;
+    var lost = !active || active === document.body || !document.contains(active);
+    var stuck = active && active.id === "save-hand" && active.getAttribute("aria-disabled") === "true";
+    if (lost || stuck) moveTo(nextToFill(f));
+  });
+
+  document.addEventListener("keydown", function (ev) {
+    var box = ev.target;
+    if (ev.key !== "Enter" || !box.matches || !box.matches("#hand-form input[data-advance]")) return;
+    ev.preventDefault();
+    var boxes = Array.prototype.slice.call(box.form.querySelectorAll("input[data-advance]"));
+    var after = boxes.slice(boxes.indexOf(box) + 1).concat(boxes.slice(0, boxes.indexOf(box)));
+    var next = null;
+    for (var i = 0; i < after.length; i++) {
+      if (!after[i].value) { next = after[i]; break; }
+    }
+    moveTo(next || box.form.querySelector("#save-hand"));
+  });
+})();
