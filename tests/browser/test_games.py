@@ -182,7 +182,7 @@ def test_moon(page, live):
     # Cat shoots the moon and takes all seven: she wins at once. Nobody can top 21, so the
     # auction ends there and nobody is asked to pass (game-record.md Reading)
     ui.call(page, "21")
-    expect(page.locator("#hand-form")).to_contain_text("Cat won the bid: 21")
+    expect(page.locator("#hand-form")).to_contain_text("Cat won the bid: Shoot the moon")
     for s, t in enumerate([0, 0, 7]):
         ui.type_number(page, f"tricks-{s}", t)
     ui.save(page)
