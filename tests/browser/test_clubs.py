@@ -113,6 +113,8 @@ def test_a_club_on_two_phones(live, phone):
     bob.select_option("select[name='person-0']", label="Cat")
     bob.select_option("select[name='person-1']", label="Ann")
     bob.fill("input[name='name-2']", "Dee")
+    expect(bob.locator("[data-seat='1']")).to_have_text("Ann")  # the dealer choices follow
+    expect(bob.locator("[data-seat='2']")).to_have_text("Dee")
     bob.get_by_role("button", name="Start the game").click()
     bob.wait_for_url(re.compile(r"/games/\d+$"))
     expect(bob.locator("#scoreboard .side-name")).to_have_text(["Cat", "Ann", "Dee"])
