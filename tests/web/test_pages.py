@@ -415,7 +415,7 @@ def test_export_needs_the_join_code(client):
 def _route_cases():
     """(endpoint, method, url, form, kind) for every route; each run on a fresh game of this
     client's (its creator). kind: "page" (the whole page, or to htmx a partial), "redirect"
-    (the same 303 either way), "json" (the record either way), "fragment" (only ever polled by
+    (the same 303 either way), "json" (the record either way), "csv" (a download either way), "fragment" (only ever polled by
     htmx: the same fragment either way). Writes are made to be refused, so each shows its page."""
     hand = {"mode": "quick", "bidder": "2", "bid": "30", "contract": "straight", "points": "99"}
     return [
@@ -439,6 +439,8 @@ def _route_cases():
         ("sharing.scorer", "GET", "/s/{secret}", None, "redirect"),
         ("sharing.rotate", "POST", "/games/{gid}/scorer-link/rotate", {}, "redirect"),
         ("sharing.live", "GET", "/games/{gid}/live", None, "fragment"),
+        ("players.game_review", "GET", "/games/{gid}/review", None, "page"),
+        ("players.game_hands_csv", "GET", "/games/{gid}/hands.csv", None, "csv"),
     ]
 
 
@@ -466,6 +468,8 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
         assert r.status_code == 200 if htmx else r.status_code < 500
     elif kind == "redirect":
         assert r.status_code == 303 and f"/games/{gid}" in r.headers["Location"]
+    elif kind == "csv":  # the same download either way
+        assert r.status_code == 200 and r.mimetype == "text/csv" and "Bob & Dan total" in body
     elif kind == "json":
         assert r.status_code == 200 and r.is_json and r.get_json()["hands"][0]["points"] == 34
     else:
