@@ -26,11 +26,9 @@ def is_htmx() -> bool:
 def render(page: str, partial: str, /, status: int = 200, **ctx) -> tuple[str, int]:
     """templates/partials/<partial> for an htmx request (it swaps that part of the page), else
     the whole page (a template name, e.g. games/home.html); both from the same context.
-    A partial named with its folder (players/_review.html) is found there, beside its page.
     `status` is the whole page's: htmx gets 200, as it does not swap an error answer."""
     if is_htmx():
-        name = partial if "/" in partial else f"partials/{partial}"
-        return render_template(name, **ctx), 200
+        return render_template(f"partials/{partial}", **ctx), 200
     return render_template(page, **ctx), status
 
 

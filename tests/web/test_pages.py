@@ -441,7 +441,55 @@ def _route_cases():
         ("sharing.live", "GET", "/games/{gid}/live", None, "fragment"),
         ("players.game_review", "GET", "/games/{gid}/review", None, "page"),
         ("players.game_hands_csv", "GET", "/games/{gid}/hands.csv", None, "csv"),
+        # clubs: this client started the club {club}; {member} is another phone in it, which
+        # started the club game {cgid} (so this client can only watch it) and the game {vgid}
+        # outside any club that this client watches; {won} is this client's finished game
+        ("clubs.index", "GET", "/clubs", None, "page"),
+        ("clubs.create", "POST", "/clubs", {"name": ""}, "page"),
+        ("clubs.join", "POST", "/clubs/join", {"code": "ZZZ2345"}, "page"),
+        ("clubs.link", "GET", "/c/{ccode}", None, "see:/clubs/{club}"),
+        ("clubs.home", "GET", "/clubs/{club}", None, "page"),
+        ("clubs.people", "GET", "/clubs/{club}/roster", None, "page"),
+        ("clubs.add_person", "POST", "/clubs/{club}/roster", {"name": ""}, "page"),
+        ("clubs.rename_person", "POST", "/clubs/{club}/roster/{person}/rename", {"name": ""},
+         "page"),
+        ("clubs.merge_person", "POST", "/clubs/{club}/roster/{person}/merge", {"into": ""},
+         "page"),
+        ("clubs.members", "GET", "/clubs/{club}/phones", None, "page"),
+        ("clubs.leave", "POST", "/clubs/{club}/leave", {}, "see:/clubs"),
+        ("clubs.remove_member", "POST", "/clubs/{club}/phones/{member}/remove", {},
+         "see:/clubs/{club}/phones"),
+        ("clubs.make_admin", "POST", "/clubs/{club}/phones/{member}/admin", {},
+         "see:/clubs/{club}/phones"),
+        ("clubs.new_game", "GET", "/clubs/{club}/games/new?variant=moon", None, "page"),
+        ("clubs.create_game", "POST", "/clubs/{club}/games/new", {"variant": "moon"}, "page"),
+        ("clubs.export", "GET", "/clubs/{club}/export.json", None, "json-list"),
+        ("clubs.import_club", "POST", "/clubs/import", {"name": "X", "records": "no"}, "page"),
+        ("handover.take_over", "GET", "/games/{cgid}/take-over", None, "page"),
+        ("handover.take_over", "POST", "/games/{cgid}/take-over", {}, "see:/games/{cgid}"),
+        ("handover.continue_game", "GET", "/games/{vgid}/continue", None, "page"),
+        ("handover.continue_game", "POST", "/games/{vgid}/continue", {}, "see:/games/"),
+        ("handover.rematch", "POST", "/games/{won}/rematch", {}, "see:/games/"),
+        ("handover.next_game", "GET", "/games/{gid}/next", None, "redirect"),
     ]
+
+
+def _club_setup(client) -> dict:
+    """A club of this client's with another phone in it; that phone's club game and game
+    outside a club (this client watches both); a finished game of this client's."""
+    from .clubs.helpers import MOON_WIN, club, club_game, create_club, join_club, person_id
+
+    other = client.application.test_client()
+    club_id = create_club(client)
+    join_club(other, club_id)
+    cgid = club_game(other, club_id, "moon", ["Ann", "Bob", "Cat"])
+    vgid = create(other, "moon", 3)
+    client.get(f"/g/{game(vgid).code}")
+    won = create(client, "moon", 3)
+    assert post_hand(client, won, MOON_WIN).status_code == 303
+    c = club(club_id)
+    return dict(club=club_id, ccode=c.code, member=c.members[1].id,
+                person=person_id(club_id, "Bob"), cgid=cgid, vgid=vgid, won=won)
 
 
 def test_every_route_has_a_case(app):
@@ -458,12 +506,19 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
     post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight",
                             "points": "34"})
     g = game(gid)
-    url = url.format(gid=gid, code=g.code, secret=g.scorer_secret)
+    keys = dict(gid=gid, code=g.code, secret=g.scorer_secret)
+    if "{" in url.replace("{gid}", "").replace("{code}", "").replace("{secret}", ""):
+        keys.update(_club_setup(client))
+    url = url.format(**keys)
     form = None if form is None else {"version": str(g.version), **form}
     headers = HX if htmx else {}
     r = client.open(url, method=method, data=form, headers=headers)
     body = r.get_data(as_text=True)
-    if kind == "page":
+    if kind.startswith("see:"):
+        assert r.status_code == 303 and r.headers["Location"].startswith(kind[4:].format(**keys))
+    elif kind == "json-list":
+        assert r.status_code == 200 and r.is_json and isinstance(r.get_json(), list)
+    elif kind == "page":
         assert ("<html" not in body) == htmx and body.strip()
         assert r.status_code == 200 if htmx else r.status_code < 500
     elif kind == "redirect":
