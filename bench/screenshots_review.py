@@ -18,6 +18,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer  # noqa: E402
 from tests.random_games import random_record  # noqa: E402
 
+PEOPLE = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 GAMES = [("lechner42", ["Ann", "Bob", "Cat", "Dan"]),
          ("card42", ["Ann", "Bob", "Cat", "Dan", "Eve"]),
          ("mexican-train", ["Ann", "Bob", "Cat", "Dan"]),
@@ -31,6 +32,9 @@ def main(out: Path) -> None:
     tmp = Path(tempfile.mkdtemp())
     rng = random.Random(7)
     records = [random_record(rng, v, names) for v, names in GAMES]
+    club_records = [random_record(rng, v, rng.sample(PEOPLE, len(names)), hands=10,
+                                  finish=rng.random() < 0.85)
+                    for v, names in GAMES * 6]
     with LiveServer(tmp / "shots.sqlite", WTF_CSRF_ENABLED=False) as live, \
             sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -45,6 +49,20 @@ def main(out: Path) -> None:
                 page.goto(f"{live.url}/games/{gid}/review")
                 page.screenshot(path=str(out / f"{scheme}-review-{variant}.png"), full_page=True)
                 page.screenshot(path=str(out / f"{scheme}-review-{variant}-top.png"))
+            r = page.request.post(live.url + "/clubs/import", max_redirects=0, form={
+                "name": "Thursday Night", "label": "Ann's phone",
+                "records": json.dumps(club_records)})
+            club = r.headers["location"].rstrip("/").rsplit("/", 1)[1]
+            for name, url in [("club-home", f"/clubs/{club}"),
+                              ("archive", f"/clubs/{club}/games"),
+                              ("archive-filtered", f"/clubs/{club}/games?variant=moon&status=finished"),
+                              ("club-stats", f"/clubs/{club}/stats"),
+                              ("person", None)]:
+                if url is None:  # the leader of the club's stats
+                    url = page.locator(".leaderboard a").first.get_attribute("href")
+                page.goto(live.url + url)
+                page.screenshot(path=str(out / f"{scheme}-{name}.png"), full_page=True)
+                page.screenshot(path=str(out / f"{scheme}-{name}-top.png"))
             ctx.close()
         browser.close()
     print(f"screenshots in {out}")

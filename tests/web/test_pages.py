@@ -471,6 +471,11 @@ def _route_cases():
         ("handover.continue_game", "POST", "/games/{vgid}/continue", {}, "see:/games/"),
         ("handover.rematch", "POST", "/games/{won}/rematch", {}, "see:/games/"),
         ("handover.next_game", "GET", "/games/{gid}/next", None, "redirect"),
+        ("players.club_games", "GET", "/clubs/{club}/games?status=playing", None, "page"),
+        ("players.club_games_csv", "GET", "/clubs/{club}/games.csv", None, "csv:Game id"),
+        ("players.person_page", "GET", "/clubs/{club}/people/{person}", None, "page"),
+        ("players.club_stats", "GET", "/clubs/{club}/stats", None, "page"),
+        ("players.club_stats_csv", "GET", "/clubs/{club}/stats.csv", None, "csv:Person"),
     ]
 
 
@@ -523,8 +528,9 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
         assert r.status_code == 200 if htmx else r.status_code < 500
     elif kind == "redirect":
         assert r.status_code == 303 and f"/games/{gid}" in r.headers["Location"]
-    elif kind == "csv":  # the same download either way
-        assert r.status_code == 200 and r.mimetype == "text/csv" and "Bob & Dan total" in body
+    elif kind.startswith("csv"):  # the same download either way
+        header = kind[4:] or "Bob & Dan total"
+        assert r.status_code == 200 and r.mimetype == "text/csv" and header in body
     elif kind == "json":
         assert r.status_code == 200 and r.is_json and r.get_json()["hands"][0]["points"] == 34
     else:
