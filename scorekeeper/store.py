@@ -250,8 +250,9 @@ def hand_admin(admin: Member, phone: Member) -> None:
 
 
 def add_person(club: Club, name: str) -> Person:
-    if _roster(club).get(name.casefold()) is not None:
-        raise Refused(f"{name} is on the roster already.")
+    existing = _roster(club).get(name.casefold())
+    if existing is not None:
+        raise Refused(f"{existing.name} is on the roster already.")
     person = Person(club_id=club.id, name=name)
     db.session.add(person)
     db.session.commit()
