@@ -47,14 +47,6 @@ class _Tally:
         self.partners: dict[Hashable, list[int]] = {}   # games, finished, wins
         self.opponents: dict[Hashable, list[int]] = {}  # games, finished, wins, their wins
 
-    def streak(self, won: bool) -> None:
-        if won:
-            self.current += 1
-            if self.current > self.longest:
-                self.longest = self.current
-        else:
-            self.current = 0
-
 
 def _unpack(game: Any) -> tuple[dict, Sequence, Any]:
     if isinstance(game, Mapping):
@@ -64,14 +56,62 @@ def _unpack(game: Any) -> tuple[dict, Sequence, Any]:
     return game[0], game[1], game[2]
 
 
-def _add_bids(table: dict, counts: dict) -> None:
+def _distinct(seats: Sequence) -> bool:
+    """Whether no person sits in two seats of the game (the usual case)."""
+    people = set(seats)
+    if len(people) == len(seats):
+        return True
+    return len(people - {None}) == sum(p is not None for p in seats)
+
+
+def _merge_counts(into: dict, counts: dict) -> None:
     for key, c in counts.items():
-        entry = table.get(key)
-        if entry is None:
-            table[key] = [c["bids"], c["made"]]
-        else:
-            entry[0] += c["bids"]
-            entry[1] += c["made"]
+        entry = into.setdefault(key, {"bids": 0, "made": 0})
+        entry["bids"] += c["bids"]
+        entry["made"] += c["made"]
+
+
+def _one_seat_each(seats: Sequence, facts: list[dict]) -> tuple[list, list[dict]]:
+    """The game as if each person had one seat, for a person sitting in several (two people
+    merged after they played each other): her seats' facts summed, she won if any of her seats
+    did, and her partners and opponents are the other people beside or against any of them."""
+    people: dict[Hashable, list[int]] = {}
+    for s, person in enumerate(seats):
+        if person is not None:
+            people.setdefault(person, []).append(s)
+    place = {person: i for i, person in enumerate(people)}
+    merged = []
+    for person, mine in people.items():
+        f = {"won": any(facts[s]["won"] for s in mine), "bids": 0, "made": 0, "opponent_bids": 0,
+             "opponents_set": 0, "by_level": {}, "by_contract": {}, "by_call": {}, "train": None,
+             "solitaire": None, "partners": [], "opponents": []}
+        for s in mine:
+            seat = facts[s]
+            for key in ("bids", "made", "opponent_bids", "opponents_set"):
+                f[key] += seat[key]
+            for key in ("by_level", "by_contract", "by_call"):
+                _merge_counts(f[key], seat[key])
+            for key in ("train", "solitaire"):
+                if seat[key] is not None:
+                    f[key] = _sum_facts(f[key], seat[key])
+            for key in ("partners", "opponents"):
+                for p in seat[key]:
+                    q = seats[p]
+                    if q is not None and q != person and place[q] not in f[key]:
+                        f[key].append(place[q])
+        merged.append(f)
+    return list(people), merged
+
+
+def _sum_facts(mine: dict | None, more: dict) -> dict:
+    """Mexican Train's or Castle Rock's facts of two seats together."""
+    if mine is None:
+        return dict(more)
+    out = {key: mine[key] + more[key] for key in mine if key != "best"}
+    if "best" in mine:
+        bests = [b for b in (mine["best"], more["best"]) if b is not None]
+        out["best"] = min(bests) if bests else None
+    return out
 
 
 def _tallies(games: Iterable) -> tuple[dict, dict]:
@@ -89,17 +129,14 @@ def _tallies(games: Iterable) -> tuple[dict, dict]:
         facts = summary["seats"]
         if len(seats) != len(facts):
             raise ValueError(f"The game has {len(facts)} seats, but {len(seats)} people were given.")
+        if not _distinct(seats):
+            seats, facts = _one_seat_each(seats, facts)
         vid = summary["variant"]
         finished = summary["finished"]
-        mine: dict[Hashable, list[int]] = {}
         for s, person in enumerate(seats):
-            if person is not None:
-                if person in mine:
-                    mine[person].append(s)
-                else:
-                    mine[person] = [s]
-        won = {p: any(facts[s]["won"] for s in ss) for p, ss in mine.items()}
-        for person, her_seats in mine.items():
+            if person is None:
+                continue
+            f = facts[s]
             variants = people.get(person)
             if variants is None:
                 people[person] = variants = {}
@@ -108,70 +145,76 @@ def _tallies(games: Iterable) -> tuple[dict, dict]:
             if t is None:
                 variants[vid] = t = _Tally()
             t.games += 1
-            she_won = won[person]
+            won = f["won"]
             if finished:
                 t.finished += 1
-                t.wins += she_won
-                t.streak(she_won)
                 st = streaks[person]
-                if she_won:
+                if won:
+                    t.wins += 1
+                    t.current += 1
+                    if t.current > t.longest:
+                        t.longest = t.current
                     st[0] += 1
                     if st[0] > st[1]:
                         st[1] = st[0]
                 else:
-                    st[0] = 0
-            partners: set = set()
-            opponents: set = set()
-            for s in her_seats:
-                f = facts[s]
-                if f["bids"]:
-                    t.bids += f["bids"]
-                    t.made += f["made"]
-                    _add_bids(t.levels, f["by_level"])
-                    if f["by_contract"]:
-                        _add_bids(t.contracts, f["by_contract"])
-                        if f["by_call"]:
-                            _add_bids(t.calls, f["by_call"])
-                if f["opponent_bids"]:
-                    t.opponent_bids += f["opponent_bids"]
-                    t.opponents_set += f["opponents_set"]
-                if f["train"] is not None:
-                    train = f["train"]
-                    t.rounds += train["rounds"]
-                    t.pips += train["pips"]
-                    t.out += train["out"]
-                if f["solitaire"] is not None:
-                    solo = f["solitaire"]
-                    t.solo_games += solo["games"]
-                    t.solo_wins += solo["wins"]
-                    if solo["best"] is not None and (t.best is None or solo["best"] < t.best):
-                        t.best = solo["best"]
-                for p in f["partners"]:
-                    partners.add(seats[p])
-                for p in f["opponents"]:
-                    opponents.add(seats[p])
-            for q in partners:
-                if q is None or q == person:
-                    continue
-                e = t.partners.get(q)
-                if e is None:
-                    t.partners[q] = e = [0, 0, 0]
-                e[0] += 1
-                if finished:
-                    e[1] += 1
-                    e[2] += she_won
-            for q in opponents:
-                if q is None or q == person:
-                    continue
-                e = t.opponents.get(q)
-                if e is None:
-                    t.opponents[q] = e = [0, 0, 0, 0]
-                e[0] += 1
-                if finished:
-                    e[1] += 1
-                    e[2] += she_won
-                    e[3] += won[q]
+                    t.current = st[0] = 0
+            if f["bids"]:
+                t.bids += f["bids"]
+                t.made += f["made"]
+                _add_bids(t.levels, f["by_level"])
+                if f["by_contract"]:
+                    _add_bids(t.contracts, f["by_contract"])
+                    if f["by_call"]:
+                        _add_bids(t.calls, f["by_call"])
+            if f["opponent_bids"]:
+                t.opponent_bids += f["opponent_bids"]
+                t.opponents_set += f["opponents_set"]
+            if f["train"] is not None:
+                train = f["train"]
+                t.rounds += train["rounds"]
+                t.pips += train["pips"]
+                t.out += train["out"]
+            if f["solitaire"] is not None:
+                solo = f["solitaire"]
+                t.solo_games += solo["games"]
+                t.solo_wins += solo["wins"]
+                if solo["best"] is not None and (t.best is None or solo["best"] < t.best):
+                    t.best = solo["best"]
+            table = t.partners
+            for p in f["partners"]:
+                q = seats[p]
+                if q is not None:
+                    e = table.get(q)
+                    if e is None:
+                        table[q] = e = [0, 0, 0]
+                    e[0] += 1
+                    if finished:
+                        e[1] += 1
+                        e[2] += won
+            table = t.opponents
+            for p in f["opponents"]:
+                q = seats[p]
+                if q is not None:
+                    e = table.get(q)
+                    if e is None:
+                        table[q] = e = [0, 0, 0, 0]
+                    e[0] += 1
+                    if finished:
+                        e[1] += 1
+                        e[2] += won
+                        e[3] += facts[p]["won"]
     return people, streaks
+
+
+def _add_bids(table: dict, counts: dict) -> None:
+    for key, c in counts.items():
+        entry = table.get(key)
+        if entry is None:
+            table[key] = [c["bids"], c["made"]]
+        else:
+            entry[0] += c["bids"]
+            entry[1] += c["made"]
 
 
 def _bid_rows(table: dict, rank) -> dict:
