@@ -157,3 +157,29 @@ def archive_csv_rows(page: queries.ArchivePage) -> list[list]:
                      "" if row["hands"] is None else row["hands"], result,
                      " and ".join(row["winners"])])
     return rows
+
+
+def person_csv_rows(club_id: int, person_id: int, names: dict[int, str]) -> list[list]:
+    """Her page as CSV (person_numbers, as the page): a row per game she played and one over
+    all of them; then her bids by level, contract and call per game; then partners and head to
+    head. The first column says which table a row belongs to."""
+    mine = person_numbers(club_id, person_id)
+    rows: list[list] = [["Table", "Game", "What", "Games", "Finished", "Wins", "Win rate",
+                         "Bids", "Made", "Set", "Made rate"]]
+    if not mine:
+        return rows
+    for vid, b in list(mine["by_variant"].items()) + [(None, mine)]:
+        rows.append(["Games", variant_title(vid) if vid else "All games", "", b["games"],
+                     b["finished"], b["wins"], _ratio(b["win_rate"]), b["bids"], b["made"],
+                     b["set"], _ratio(b["made_rate"])])
+    for vid, b in mine["by_variant"].items():
+        for table, key in (("By bid", "by_level"), ("By contract", "by_contract"),
+                           ("By call", "by_call")):
+            for label, e in b.get(key, {}).items():
+                rows.append([table, variant_title(vid), label, "", "", "", "", e["bids"],
+                             e["made"], e["set"], _ratio(e["made_rate"])])
+    for table, key in (("Partner", "partners"), ("Against", "opponents")):
+        for row in people_rows(mine[key], names, opponents=key == "opponents"):
+            rows.append([table, "All games", row["name"], row["games"], row["finished"],
+                         row["wins"], _ratio(row["win_rate"]), "", "", "", ""])
+    return rows

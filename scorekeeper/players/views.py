@@ -119,6 +119,16 @@ def person_page(club_id: int, person_id: int):
         opponents=numbers.people_rows(mine["opponents"], names, opponents=True) if mine else [])
 
 
+@bp.get("/clubs/<int:club_id>/people/<int:person_id>.csv")
+def person_csv(club_id: int, person_id: int):
+    club = _club(club_id)
+    names = queries.people(club.id)
+    if person_id not in names:
+        abort(404)
+    return csv_response(numbers.person_csv_rows(club.id, person_id, names),
+                        f"scorekeeper-club-{club.id}-person-{person_id}.csv")
+
+
 @bp.get("/clubs/<int:club_id>/stats")
 def club_stats(club_id: int):
     club = _club(club_id)

@@ -474,6 +474,7 @@ def _route_cases():
         ("players.club_games", "GET", "/clubs/{club}/games?status=playing", None, "page"),
         ("players.club_games_csv", "GET", "/clubs/{club}/games.csv", None, "csv:Game id"),
         ("players.person_page", "GET", "/clubs/{club}/people/{person}", None, "page"),
+        ("players.person_csv", "GET", "/clubs/{club}/people/{person}.csv", None, "csv:Table"),
         ("players.club_stats", "GET", "/clubs/{club}/stats", None, "page"),
         ("players.club_stats_csv", "GET", "/clubs/{club}/stats.csv", None, "csv:Person"),
     ]

@@ -198,12 +198,28 @@ def test_person_page_shows_every_kind_of_number(client):
         f"/clubs/{club_id}/people/{ann}").get_data(as_text=True)
 
 
+def test_person_csv_is_the_page_in_rows(client, member_club):
+    bob = person_id(member_club, "Bob")
+    mine = fresh_numbers(member_club)[bob]
+    rows = parse_csv(client.get(f"/clubs/{member_club}/people/{bob}.csv"))
+    assert rows[0] == ["Table", "Game", "What", "Games", "Finished", "Wins", "Win rate", "Bids",
+                       "Made", "Set", "Made rate"]
+    overall = next(r for r in rows if r[:2] == ["Games", "All games"])
+    assert overall[3:6] == [str(mine["games"]), str(mine["finished"]), str(mine["wins"])]
+    assert overall[7:10] == [str(mine["bids"]), str(mine["made"]), str(mine["set"])]
+    assert len([r for r in rows if r[0] == "Partner"]) == len(mine["partners"])
+    assert len([r for r in rows if r[0] == "Against"]) == len(mine["opponents"])
+    levels = sum(len(b.get("by_level", {})) for b in mine["by_variant"].values())
+    assert len([r for r in rows if r[0] == "By bid"]) == levels
+
+
 def test_person_without_games(client):
     club_id = create_club(client)
     client.post(f"/clubs/{club_id}/roster", data={"name": "Zed"})
     zed = person_id(club_id, "Zed")
     r = client.get(f"/clubs/{club_id}/people/{zed}")
     assert r.status_code == 200 and "has not played a game" in text(r)
+    assert len(parse_csv(client.get(f"/clubs/{club_id}/people/{zed}.csv"))) == 1
 
 
 def test_club_stats_leaderboards(client, member_club):
@@ -252,7 +268,8 @@ def test_empty_club(client):
 
 def _urls(club_id, pid):
     return [f"/clubs/{club_id}/games", f"/clubs/{club_id}/games.csv",
-            f"/clubs/{club_id}/people/{pid}", f"/clubs/{club_id}/stats",
+            f"/clubs/{club_id}/people/{pid}", f"/clubs/{club_id}/people/{pid}.csv",
+            f"/clubs/{club_id}/stats",
             f"/clubs/{club_id}/stats.csv"]
 
 
@@ -312,7 +329,8 @@ class Statements:
 def _counts(client, club_id):
     pid = person_id(club_id, "Ann")
     pages = {"archive": "/clubs/{c}/games", "archive.csv": "/clubs/{c}/games.csv",
-             "person": "/clubs/{c}/people/{p}", "stats": "/clubs/{c}/stats",
+             "person": "/clubs/{c}/people/{p}", "person.csv": "/clubs/{c}/people/{p}.csv",
+             "stats": "/clubs/{c}/stats",
              "stats.csv": "/clubs/{c}/stats.csv",
              "archive, page 2": "/clubs/{c}/games?page=2&status=finished",
              "archive of a person": "/clubs/{c}/games?person={p}"}
