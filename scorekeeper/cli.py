@@ -1,35 +1,130 @@
-"""The `scorekeeper` command: `check` scores a game record without a server or database."""
+"""The `scorekeeper` command: `check` scores a game record and `stats` sums players' numbers over
+records, without a server or database."""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from typing import Any
 
 from .rules import score
+from .stats import Game, club_summary, game_summary, names_of, player_stats
 
 EXIT_VALID, EXIT_INVALID, EXIT_MISUSE = 0, 1, 2
+
+
+class Unreadable(Exception):
+    """A file that cannot be read at all (exit 2); the message is one plain sentence."""
+
+
+class NotJson(Exception):
+    """A file read but not JSON: an invalid record (exit 1, hand null), as game-record.md says."""
+
+
+def read_text(path: str) -> str:
+    """The text of `path`, or of standard input for "-": UTF-8, a leading byte-order mark dropped.
+    Unreadable when there is no such file, it is a folder, it may not be read or is not UTF-8."""
+    where = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+    except FileNotFoundError:
+        raise Unreadable(f"Cannot read {where}: there is no such file.") from None
+    except IsADirectoryError:
+        raise Unreadable(f"Cannot read {where}: it is a folder, not a file.") from None
+    except PermissionError:
+        raise Unreadable(f"Cannot read {where}: permission denied.") from None
+    except UnicodeDecodeError:
+        raise Unreadable(f"Cannot read {where}: it is not UTF-8 text.") from None
+    except OSError:
+        raise Unreadable(f"Cannot read {where}: the file could not be opened.") from None
+    return text.removeprefix("\ufeff")
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value of a file's text, or NotJson with a plain sentence saying where it breaks."""
+    if not text.strip():
+        raise NotJson("The file is empty: a game record is a JSON object.")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotJson(f"The file is not valid JSON (line {error.lineno}, column {error.colno}).") from None
+    except RecursionError:
+        raise NotJson("The file is nested too deeply to read.") from None
+    except ValueError:  # e.g. a number too long to convert
+        raise NotJson("The file is not valid JSON.") from None
+
+
+def read_json(path: str) -> Any:
+    """The one reader of `check` and `stats`: Unreadable (exit 2) or NotJson (exit 1)."""
+    return parse_json(read_text(path))
+
+
+def emit(value: dict) -> None:
+    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
 
 
 def check(path: str) -> int:
     """Print the result of the record in `path` (or standard input for "-") as JSON."""
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"scorekeeper check: cannot read {path}: {error}", file=sys.stderr)
+        record = read_json(path)
+    except Unreadable as error:
+        print(f"scorekeeper check: {error}", file=sys.stderr)
         return EXIT_MISUSE
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        result = {"ok": False, "hand": None, "error": f"The file is not valid JSON: {error}."}
+    except NotJson as error:
+        result = {"ok": False, "hand": None, "error": str(error)}
     else:
         result = score(record)
-    json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    emit(result)
     return EXIT_VALID if result["ok"] else EXIT_INVALID
+
+
+def stats(paths: list[str]) -> int:
+    """Print every player's numbers over the records in `paths` (see spec/stats.md).
+
+    Every file is read first: one that cannot be read exits 2 before any record is judged. A
+    file holds one record (its `game` is 0) or a JSON list of records (`game`: the index in the
+    list). The first invalid record, in the order given, exits 1 with
+    {"ok": false, "file", "game", "hand", "error"}; a file that is not JSON has game and hand
+    null. A player is her name as written, spaces at either end dropped.
+    """
+    texts = []
+    for path in paths:
+        try:
+            texts.append((path, read_text(path)))
+        except Unreadable as error:
+            print(f"scorekeeper stats: {error}", file=sys.stderr)
+            emit({"ok": False, "file": path, "game": None, "hand": None, "error": str(error)})
+            return EXIT_MISUSE
+    games = []
+    for path, text in texts:
+        try:
+            value = parse_json(text)
+        except NotJson as error:
+            emit({"ok": False, "file": path, "game": None, "hand": None, "error": str(error)})
+            return EXIT_INVALID
+        records = value if isinstance(value, list) else [value]
+        for index, record in enumerate(records):
+            result = score(record)
+            if not result["ok"]:
+                emit({"ok": False, "file": path, "game": index, "hand": result["hand"],
+                      "error": result["error"]})
+                return EXIT_INVALID
+            games.append(Game(game_summary(record, result), names_of(record), len(games)))
+    players = player_stats(games)
+    club = club_summary(games, players)
+    emit({"ok": True, "games": len(games), "finished": club["finished"],
+          "by_variant": {vid: {"games": v["games"], "finished": v["finished"]}
+                         for vid, v in club["by_variant"].items()},
+          "players": players})
+    return EXIT_VALID
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,6 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
     checker = commands.add_parser("check", help="check and score a game record (JSON)")
     checker.add_argument("file", help="the record's path, or - for standard input")
     checker.set_defaults(run=lambda args: check(args.file))
+    summer = commands.add_parser("stats", help="players' numbers over game records (JSON)")
+    summer.add_argument("files", nargs="+", metavar="FILE",
+                        help="a record or a JSON list of records; - for standard input")
+    summer.set_defaults(run=lambda args: stats(args.files))
     server = commands.add_parser(
         "serve", help="serve the app with waitress on all interfaces (port: --port or $PORT)")
     server.add_argument("--port", type=int, default=None, help="default: $PORT or 5000")
@@ -59,7 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return EXIT_MISUSE if exit_.code else EXIT_VALID
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # the reader went away (`| head`): say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_VALID
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import (JSON, Boolean, ForeignKey, Integer, String, UniqueConstraint, func,
-                        select)
+from sqlalchemy import (JSON, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint,
+                        false, func, select)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -47,6 +47,7 @@ def new_secret() -> str:
 
 class Game(db.Model):
     __tablename__ = "game"
+    __table_args__ = (Index("ix_game_club_id_created_at", "club_id", "created_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))
@@ -65,6 +66,12 @@ class Game(db.Model):
     # The rematch started from this game, once one is: its watchers are sent there.
     next_game_id: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL"), nullable=True)
+
+    # A cache, derived from the record like every score: scorekeeper.stats.game_summary of the
+    # game (NULL while the record does not score), and whether it is finished. store.py
+    # recomputes both on every write to the game; club pages aggregate them without replaying.
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     club: Mapped["Club | None"] = relationship(back_populates="games")
     players: Mapped[list["Player"]] = relationship(

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from . import rules, stats
 from .extensions import db
 from .models import (AuditEvent, Club, Game, Hand, Member, Person, Player, new_secret,
                      unused_code, utcnow)
@@ -22,6 +23,31 @@ from .models import (AuditEvent, Club, Game, Hand, Member, Person, Player, new_s
 
 class Refused(Exception):
     """A change that cannot be made as asked; the message says why, for the page."""
+
+
+def derive_summary(record: dict) -> dict | None:
+    """What Game.summary caches: stats.game_summary of the record, None when it does not score
+    (an imported record is checked first, so only a rules change could do that)."""
+    result = rules.score(record)
+    return stats.game_summary(record, result) if result.get("ok") else None
+
+
+def _summarise(game_id: int) -> None:
+    """Recompute the game's cached summary from its rows as they now stand in this
+    transaction: part of every write to the game, so the cache never lags the record."""
+    head = db.session.execute(select(Game.variant, Game.first_dealer, Game.options)
+                              .where(Game.id == game_id)).one()
+    record = {"variant": head.variant, "first_dealer": head.first_dealer,
+              "options": dict(head.options or {}),
+              "players": list(db.session.scalars(select(Player.name).where(
+                  Player.game_id == game_id).order_by(Player.seat))),
+              "hands": list(db.session.scalars(select(Hand.data).where(
+                  Hand.game_id == game_id).order_by(Hand.number)))}
+    summary = derive_summary(record)
+    db.session.execute(
+        update(Game).where(Game.id == game_id)
+        .values(summary=summary, finished=bool(summary and summary["finished"]))
+        .execution_options(synchronize_session=False))
 
 
 def _bump(game_id: int, version: int | None, **values: Any) -> bool:
@@ -76,6 +102,8 @@ def _new_game(record: dict, via: str, club: Club | None, roster, origin: dict) -
             players.append(Player(seat=i, name=person.name, person_id=person.id))
     game.players = players
     game.hands = [Hand(number=i, data=hand) for i, hand in enumerate(record["hands"])]
+    game.summary = derive_summary(record)
+    game.finished = bool(game.summary and game.summary["finished"])
     db.session.add(game)
     db.session.flush()
     data = {key: record[key] for key in ("variant", "players", "first_dealer", "options", "hands")}
@@ -108,6 +136,7 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                 db.session.delete(row)
         db.session.add(AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
                                   data=old if action != "entered" else new, via=via))
+        _summarise(game_id)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()

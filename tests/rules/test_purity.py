@@ -1,4 +1,5 @@
-"""The rules engine is pure: it imports only the standard library and scorekeeper.rules itself."""
+"""The rules engine and the stats library are pure: they import only the standard library,
+scorekeeper.rules, and (stats) scorekeeper.stats itself."""
 from __future__ import annotations
 
 import ast
@@ -10,6 +11,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
+STATS = ROOT / "scorekeeper" / "stats"
+# Each pure package and the scorekeeper packages it may import (stats is fed by the engine).
+PURE = {"rules": ("rules",), "stats": ("rules", "stats")}
 FORBIDDEN = ("flask", "sqlalchemy", "werkzeug", "jinja2", "alembic", "flask_sqlalchemy", "flask_migrate",
              "flask_wtf", "flask_htmx", "wtforms", "qrcode", "waitress")
 STDLIB = set(sys.stdlib_module_names)
@@ -17,6 +21,10 @@ STDLIB = set(sys.stdlib_module_names)
 
 def rules_files():
     return sorted(RULES.rglob("*.py"))
+
+
+def pure_files():
+    return [(name, path) for name in PURE for path in sorted((ROOT / "scorekeeper" / name).rglob("*.py"))]
 
 
 def _package_of(path: Path) -> list[str]:
@@ -51,12 +59,12 @@ def imports_of(path: Path):
     return out
 
 
-def allowed(mod: str, names: list[str]) -> bool:
+def allowed(mod: str, names: list[str], packages=("rules",)) -> bool:
     top = mod.split(".")[0]
-    if mod == "scorekeeper.rules" or mod.startswith("scorekeeper.rules."):
+    if any(mod == f"scorekeeper.{p}" or mod.startswith(f"scorekeeper.{p}.") for p in packages):
         return True
     if mod == "scorekeeper":
-        return bool(names) and all(n == "rules" for n in names)
+        return bool(names) and all(n in packages for n in names)
     return top in STDLIB and top != "scorekeeper"
 
 
@@ -64,33 +72,38 @@ def test_rules_package_exists():
     files = rules_files()
     assert (RULES / "__init__.py") in files
     assert len(files) >= 1
+    assert (STATS / "__init__.py") in [path for _, path in pure_files()]
 
 
-@pytest.mark.parametrize("path", rules_files(), ids=lambda p: str(p.relative_to(RULES)))
-def test_no_web_or_third_party_imports(path):
+@pytest.mark.parametrize("package,path", pure_files(),
+                         ids=lambda p: p if isinstance(p, str) else str(p.relative_to(ROOT / "scorekeeper")))
+def test_no_web_or_third_party_imports(package, path):
     bad = []
     for line, mod, names in imports_of(path):
         top = mod.split(".")[0].lower()
-        if top in FORBIDDEN or top.startswith("flask_") or not allowed(mod, names):
+        if top in FORBIDDEN or top.startswith("flask_") or not allowed(mod, names, PURE[package]):
             bad.append(f"{path.name}:{line}: import {mod} {names or ''}")
-    assert not bad, "scorekeeper.rules must stay pure (stdlib + scorekeeper.rules only):\n" + "\n".join(bad)
+    may = " + ".join(f"scorekeeper.{p}" for p in PURE[package])
+    assert not bad, f"scorekeeper.{package} must stay pure (stdlib + {may} only):\n" + "\n".join(bad)
 
 
-def test_importing_rules_loads_no_third_party_module():
-    """Import scorekeeper.rules with a bare parent package (so scorekeeper/__init__.py, the Flask app,
-    does not run) and list every module that the import added."""
+@pytest.mark.parametrize("package", list(PURE))
+def test_importing_loads_no_third_party_module(package):
+    """Import scorekeeper.rules (or .stats) with a bare parent package (so scorekeeper/__init__.py,
+    the Flask app, does not run) and list every module that the import added."""
     code = f"""
 import sys, types
 before = set(sys.modules)
 pkg = types.ModuleType("scorekeeper")
 pkg.__path__ = [{str(ROOT / "scorekeeper")!r}]
 sys.modules["scorekeeper"] = pkg
-import scorekeeper.rules
+import scorekeeper.{package}
 stdlib = set(sys.stdlib_module_names)
+mine = {tuple("scorekeeper." + p for p in PURE[package])!r}
 added = sorted(m for m in set(sys.modules) - before
-               if m.split(".")[0] not in stdlib and not (m == "scorekeeper" or m.startswith("scorekeeper.rules")))
+               if m.split(".")[0] not in stdlib and not (m == "scorekeeper" or m.startswith(mine)))
 print("\\n".join(added))
 """
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.strip() == "", "importing scorekeeper.rules loaded: " + r.stdout
+    assert r.stdout.strip() == "", f"importing scorekeeper.{package} loaded: " + r.stdout

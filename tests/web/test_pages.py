@@ -415,7 +415,7 @@ def test_export_needs_the_join_code(client):
 def _route_cases():
     """(endpoint, method, url, form, kind) for every route; each run on a fresh game of this
     client's (its creator). kind: "page" (the whole page, or to htmx a partial), "redirect"
-    (the same 303 either way), "json" (the record either way), "fragment" (only ever polled by
+    (the same 303 either way), "json" (the record either way), "csv" (a download either way), "fragment" (only ever polled by
     htmx: the same fragment either way). Writes are made to be refused, so each shows its page."""
     hand = {"mode": "quick", "bidder": "2", "bid": "30", "contract": "straight", "points": "99"}
     return [
@@ -439,6 +439,8 @@ def _route_cases():
         ("sharing.scorer", "GET", "/s/{secret}", None, "redirect"),
         ("sharing.rotate", "POST", "/games/{gid}/scorer-link/rotate", {}, "redirect"),
         ("sharing.live", "GET", "/games/{gid}/live", None, "fragment"),
+        ("players.game_review", "GET", "/games/{gid}/review", None, "page"),
+        ("players.game_hands_csv", "GET", "/games/{gid}/hands.csv", None, "csv"),
         # clubs: this client started the club {club}; {member} is another phone in it, which
         # started the club game {cgid} (so this client can only watch it) and the game {vgid}
         # outside any club that this client watches; {won} is this client's finished game
@@ -469,6 +471,12 @@ def _route_cases():
         ("handover.continue_game", "POST", "/games/{vgid}/continue", {}, "see:/games/"),
         ("handover.rematch", "POST", "/games/{won}/rematch", {}, "see:/games/"),
         ("handover.next_game", "GET", "/games/{gid}/next", None, "redirect"),
+        ("players.club_games", "GET", "/clubs/{club}/games?status=playing", None, "page"),
+        ("players.club_games_csv", "GET", "/clubs/{club}/games.csv", None, "csv:Game id"),
+        ("players.person_page", "GET", "/clubs/{club}/people/{person}", None, "page"),
+        ("players.person_csv", "GET", "/clubs/{club}/people/{person}.csv", None, "csv:Table"),
+        ("players.club_stats", "GET", "/clubs/{club}/stats", None, "page"),
+        ("players.club_stats_csv", "GET", "/clubs/{club}/stats.csv", None, "csv:Person"),
     ]
 
 
@@ -521,6 +529,9 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
         assert r.status_code == 200 if htmx else r.status_code < 500
     elif kind == "redirect":
         assert r.status_code == 303 and f"/games/{gid}" in r.headers["Location"]
+    elif kind.startswith("csv"):  # the same download either way
+        header = kind[4:] or "Bob & Dan total"
+        assert r.status_code == 200 and r.mimetype == "text/csv" and header in body
     elif kind == "json":
         assert r.status_code == 200 and r.is_json and r.get_json()["hands"][0]["points"] == 34
     else:

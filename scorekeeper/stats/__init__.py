@@ -1,0 +1,58 @@
+"""Player statistics: a pure library (no Flask, no SQLAlchemy, no I/O), fed by the rules engine.
+
+Two steps, so that a game's facts never depend on who its people are (people are renamed and
+merged; the web app keeps each game's summary and aggregates on page load):
+
+1. `game_summary(record, result=None) -> dict`: one valid game's facts by seat and side,
+   plain JSON data (`result` is `rules.score(record)`, scored here when not given; ValueError
+   when the record is invalid)::
+
+       {"version": 1, "variant": "lechner42", "units": "marks", "partnership": true,
+        "hands": 9, "redeals": 0, "finished": true, "winners": [0], "winning_seats": [0, 2],
+        "sides": [{"seats": [0, 2], "total": 7, "won": true}, ...],
+        "seats": [{"side": 0, "won": true, "total": 7, "partners": [2], "opponents": [1, 3],
+                   "bids": 3, "made": 2, "set": 1,        # her bids (card42: every hand)
+                   "opponent_bids": 4, "opponents_set": 1,  # the other side's bids; set by hers
+                   "by_level": {"30-41": {"bids": 2, "made": 1}, "1 mark": {...}},
+                   "by_contract": {"straight": {...}, "plunge": {...}},
+                   "by_call": {"plunge/sevens": {...}},
+                   "train": null,      # mexican-train: {"rounds", "pips", "out"}
+                   "solitaire": null},  # castle-rock: {"games", "wins", "best"}
+                  ...]}
+
+2. `player_stats(games) -> {person: stats}`: each game is a `Game(summary, seats, order)`
+   (or such a tuple, or a mapping with those keys): `seats[i]` is the person in seat i (any
+   hashable key; None: nobody to count), `order` sorts games for streaks (None: as given).
+   Per person (rates are rounded to 4 places, None when nothing to divide)::
+
+       {"games", "finished", "wins", "win_rate" (wins / finished),
+        "bids", "made", "set", "made_rate", "opponent_bids", "opponents_set", "opponents_set_rate",
+        "streak": {"current", "longest"},           # wins in a row over finished games, in order
+        "partners": {person: {"games", "finished", "wins", "win_rate"}},
+        "opponents": {person: {"games", "finished", "wins", "win_rate", "their_wins"}},
+        "by_variant": {variant: {the keys above, each over that variant alone, and
+                                 "by_level", "by_contract", "by_call":
+                                     {label: {"bids", "made", "set", "made_rate"}},
+                                 "train" (mexican-train): {"rounds", "pips", "avg_pips", "out"},
+                                 "solitaire" (castle-rock): {"games", "wins", "win_rate", "best"}}}}
+
+`club_summary(games, players=None)`: {"games", "finished", "by_variant": {variant: {"games",
+"finished", "leaderboard"}}, "leaderboard"}, leaderboard rows {"player", "games", "finished",
+"wins", "win_rate"}, most wins first.
+
+`bid_level(variant, bid, contract)` gives the `by_level` labels; `level_rank` and
+`contract_rank` sort them. `names_of(record)` gives the command line's people: the names
+as written, spaces at either end dropped.
+"""
+from __future__ import annotations
+
+from .aggregate import Game, club_summary, player_stats, rate
+from .summary import SUMMARY_VERSION, bid_level, contract_rank, game_summary, level_rank, went_out
+
+__all__ = ["SUMMARY_VERSION", "Game", "game_summary", "player_stats", "club_summary", "names_of",
+           "bid_level", "level_rank", "contract_rank", "went_out", "rate"]
+
+
+def names_of(record: dict) -> list[str]:
+    """The people of a record on the command line: each seat's name, stripped at both ends."""
+    return [name.strip() for name in record["players"]]
