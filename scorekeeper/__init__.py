@@ -141,10 +141,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import games, pwa, sharing
+    from . import clubs, games, handover, players, pwa, sharing
 
     app.register_blueprint(games.bp)
     app.register_blueprint(sharing.bp)
+    app.register_blueprint(clubs.bp)
+    app.register_blueprint(handover.bp)
+    app.register_blueprint(players.bp)
     app.register_blueprint(pwa.bp)
     app.add_url_rule("/", endpoint="index", view_func=games.home)
     games.init_app(app)

@@ -28,6 +28,7 @@ COOKIE_MAX_AGE = timedelta(days=30)
 
 CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
 _COOKIE_NAME = re.compile(r"sk_[csv]_(\d{1,10})")
+_MEMBER_COOKIE = re.compile(r"sk_m_(\d{1,10})")
 
 
 def normalize_code(text: str | None) -> str | None:
@@ -67,7 +68,8 @@ def role(game) -> str | None:
     """"creator", "scorer" or "viewer" for this request; None when it holds no role.
 
     `game` needs only id, code, creator_secret and scorer_secret, so a bare row of those
-    columns will do (the /live poll uses that to stay cheap).
+    columns will do (the /live poll uses that to stay cheap). A member of the game's club (when
+    `game` has a club_id) is a viewer of it without any game cookie.
     """
     if _holds("c", game.id, game.creator_secret):
         return CREATOR
@@ -75,7 +77,69 @@ def role(game) -> str | None:
         return SCORER
     if _holds("v", game.id, game.code):
         return VIEWER
+    club_id = getattr(game, "club_id", None)
+    if club_id is not None and member(club_id) is not None:
+        return VIEWER
     return None
+
+
+# ---------------------------------------------------------------- club members
+#
+# A phone that joined a club holds sk_m_<club id> = "<member id>.<HMAC(member:club:id:secret)>".
+# The member row is looked up (once per request and club) so that a phone that left, or was
+# removed by the admin, loses the club at once: its row, and the secret with it, is gone.
+
+
+def _member_cache() -> dict:
+    """Per request (not flask.g: a test's app context outlives its requests)."""
+    req = request._get_current_object()
+    if not hasattr(req, "_sk_members"):
+        req._sk_members = {}
+    return req._sk_members
+
+
+def _member_token(club_id: int, member_id: int, secret: str) -> str:
+    return _token("member", club_id, f"{member_id}:{secret}")
+
+
+def member(club_id: int):
+    """The Member this request's phone is in club `club_id`, or None."""
+    cache = _member_cache()
+    if club_id in cache:
+        return cache[club_id]
+    found = None
+    sent = request.cookies.get(f"sk_m_{club_id}", "")
+    head, _, mac = sent.partition(".")
+    if head.isdigit() and mac and int(head) <= models.MAX_ID:
+        row = models.db.session.get(models.Member, int(head))
+        if row is not None and row.club_id == club_id and hmac.compare_digest(
+                mac.encode(), _member_token(club_id, row.id, row.secret).encode()):
+            found = row
+    cache[club_id] = found
+    return found
+
+
+def cookie_club_ids() -> set[int]:
+    """The clubs this browser holds a member cookie for (unchecked: verify with member())."""
+    ids = {int(m[1]) for name in request.cookies if (m := _MEMBER_COOKIE.fullmatch(name))}
+    return {i for i in ids if i <= models.MAX_ID}
+
+
+def grant_member(response, row):
+    """Make this browser the phone of Member `row` in its club."""
+    response.set_cookie(
+        f"sk_m_{row.club_id}", f"{row.id}.{_member_token(row.club_id, row.id, row.secret)}",
+        max_age=timedelta(days=400), path="/", httponly=True, samesite="Lax",
+        secure=request.is_secure)
+    _member_cache()[row.club_id] = row
+    return response
+
+
+def forget_member(response, club_id: int):
+    """Drop the member cookie (the phone left the club)."""
+    response.delete_cookie(f"sk_m_{club_id}", path="/")
+    _member_cache()[club_id] = None
+    return response
 
 
 def can_score(game) -> bool:

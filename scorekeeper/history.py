@@ -36,6 +36,26 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
         if e.action == "created":
             row["what"] = "Game started"
             row["detail"] = ", ".join(data.get("players", []))
+            if data.get("rematch_of"):
+                row["what"] = f"Game started: rematch of game #{data['rematch_of']}"
+            elif data.get("continued_from"):
+                row["what"] = f"Game started: a copy of game #{data['continued_from']}"
+                row["detail"] += (". Its scorer's phone was gone; the original is unchanged "
+                                  "and this copy is scored here.")
+        elif e.action == "took over":
+            row["what"] = "Scoring taken over"
+            row["detail"] = ("From here on that phone keeps score (listed as the creator); the "
+                             "phones and scorer links that scored before can no longer change "
+                             "the game.")
+        elif e.action == "renamed":
+            row["what"] = "Player renamed"
+            row["detail"] = f"{data.get('from')} is now called {data.get('to')}."
+        elif e.action == "merged":
+            row["what"] = "Players merged"
+            row["detail"] = f"{data.get('from')} is the same person as {data.get('to')}."
+        elif e.action == "rematch":
+            row["what"] = "Rematch started"
+            row["detail"] = f"The next game is game #{data.get('next_game')}."
         elif e.action == "rotated":
             row["what"] = f"New scorer link (#{data.get('generation')})"
             row["detail"] = "The earlier scorer link stopped working."

@@ -3,6 +3,13 @@
 Game.version goes up by one on every write to the game or its hands; the write views use it for
 optimistic concurrency (a stale form is refused, so a double tap never saves twice) and later for
 ETags.
+
+Clubs: a Club is a group that plays together. Its roster is its Persons; a club game's seats
+(Player rows) point to them (Player.person_id). Player.name is kept equal to the person's
+current name (store.rename_person / merge_people rewrite it), so a game record, an export and the
+stats read one column and every past game follows a rename or a merge. A Member is one phone in
+the club (an HMAC'd cookie made from Member.secret, as access.py does for games). A game outside
+any club has club_id NULL and no person ids: it works exactly as before clubs.
 """
 from __future__ import annotations
 
@@ -10,7 +17,8 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, func, select
+from sqlalchemy import (JSON, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint,
+                        false, func, select)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -39,6 +47,7 @@ def new_secret() -> str:
 
 class Game(db.Model):
     __tablename__ = "game"
+    __table_args__ = (Index("ix_game_club_id_created_at", "club_id", "created_at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))
@@ -51,7 +60,20 @@ class Game(db.Model):
     scorer_secret: Mapped[str] = mapped_column(String(64), default=new_secret)
     scorer_generation: Mapped[int] = mapped_column(Integer, default=1)
     creator_secret: Mapped[str] = mapped_column(String(64), default=new_secret)
+    # The club the game was played in (NULL: a game outside any club, as before clubs).
+    club_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club.id", ondelete="SET NULL"), index=True, nullable=True)
+    # The rematch started from this game, once one is: its watchers are sent there.
+    next_game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL"), nullable=True)
 
+    # A cache, derived from the record like every score: scorekeeper.stats.game_summary of the
+    # game (NULL while the record does not score), and whether it is finished. store.py
+    # recomputes both on every write to the game; club pages aggregate them without replaying.
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    club: Mapped["Club | None"] = relationship(back_populates="games")
     players: Mapped[list["Player"]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
     )
@@ -87,9 +109,13 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(40))  # the person's current name in a club game
+    # The club's person in this seat (NULL outside a club).
+    person_id: Mapped[int | None] = mapped_column(
+        ForeignKey("person.id", ondelete="SET NULL"), index=True, nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="players")
+    person: Mapped["Person | None"] = relationship(back_populates="seats")
 
 
 class Hand(db.Model):
@@ -123,6 +149,63 @@ class AuditEvent(db.Model):
     game: Mapped[Game] = relationship(back_populates="events")
 
 
+class Club(db.Model):
+    """A group that plays together: its roster (people), its phones (members), its games."""
+
+    __tablename__ = "club"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    # The join code: the same alphabet, length and guess limit as a game's (sharing.py).
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    people: Mapped[list["Person"]] = relationship(
+        back_populates="club", order_by="Person.name", cascade="all, delete-orphan")
+    members: Mapped[list["Member"]] = relationship(
+        back_populates="club", order_by="Member.id", cascade="all, delete-orphan")
+    games: Mapped[list[Game]] = relationship(back_populates="club")
+
+    def __repr__(self) -> str:
+        return f"<Club {self.id} {self.name!r}>"
+
+
+class Person(db.Model):
+    """Someone on a club's roster; a club game's seats point here. Merging two people repoints
+    the seats of one to the other and deletes it: no aliases are kept."""
+
+    __tablename__ = "person"
+    __table_args__ = (UniqueConstraint("club_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship(back_populates="people")
+    seats: Mapped[list[Player]] = relationship(back_populates="person")
+
+
+class Member(db.Model):
+    """A phone that joined a club. Its cookie holds an HMAC of `secret` (access.py): deleting
+    the row (the phone left, or the admin removed it) makes that cookie worthless."""
+
+    __tablename__ = "member"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    secret: Mapped[str] = mapped_column(String(64), default=new_secret)
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    label: Mapped[str | None] = mapped_column(String(40), nullable=True)  # "Ann's phone"
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship(back_populates="members")
+
+    @property
+    def display(self) -> str:
+        return self.label or f"Phone #{self.id}"
+
+
 class GuessAttempt(db.Model):
     """A join-code guess, for rate limiting wrong codes per address."""
 
@@ -133,9 +216,11 @@ class GuessAttempt(db.Model):
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
-def unused_code() -> str:
-    """A join code no game has yet."""
+def unused_code(model=None) -> str:
+    """A join code no game (or no row of `model`, e.g. Club) has yet."""
+    model = Game if model is None else model
     while True:
         code = new_code()
-        if db.session.scalar(select(func.count()).select_from(Game).where(Game.code == code)) == 0:
+        if db.session.scalar(
+                select(func.count()).select_from(model).where(model.code == code)) == 0:
             return code

@@ -117,3 +117,45 @@ def new_game_context(variant_id: str | None, form=None, errors=None):
             ctx["first_dealer"] = "0"
         ctx["option_values"] = option_form_values(variant, form)
     return ctx
+
+
+def read_record(variant, players: list[str], form) -> tuple[dict | None, list[str]]:
+    """The new game's record from the setup form, once the players are read (by read_names,
+    or from a club's seat pickers), checked by the engine; or the errors to show."""
+    errors: list[str] = []
+    options, option_errors = parse_options(variant, form)
+    errors += option_errors
+    first_dealer = forms.whole_number(form.get("first_dealer", "0"))
+    if first_dealer is None:
+        first_dealer = -1
+    if not errors and not (0 <= first_dealer < len(players)):
+        errors.append("Pick who deals first from the players named.")
+    if errors:
+        return None, errors
+    record = {"variant": variant.id, "players": players, "first_dealer": first_dealer,
+              "options": options, "hands": []}
+    result = rules.score(record)
+    if not result.get("ok"):
+        return None, [result.get("error") or "These settings are not valid."]
+    return record, []
+
+
+def check_record(raw) -> tuple[dict | None, str | None]:
+    """An imported game record, normalized as the import of one game does (names cleaned,
+    optional keys filled) and checked hand by hand by the engine: (record, None), or (None,
+    what is wrong, naming the hand)."""
+    if not isinstance(raw, dict):
+        return None, "It is not a game record (a JSON object)."
+    record = {"variant": raw.get("variant"), "players": raw.get("players"),
+              "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
+              "hands": raw.get("hands", [])}
+    if isinstance(record["players"], list) and all(isinstance(p, str) for p in record["players"]):
+        record["players"] = [clean_name(p) for p in record["players"]]
+    result = rules.score(record)
+    if not result["ok"]:
+        where = "" if result["hand"] is None else f"Hand {result['hand'] + 1}: "
+        return None, f"{where}{result['error']}"
+    problems = name_problems(record["players"])
+    if problems:
+        return None, problems[0]
+    return record, None

@@ -71,7 +71,14 @@ def _too_many_guesses():
 
 
 def find_game_by_code(code: str) -> Game | None:
-    """The game with this (normalized) join code, or None; aborts 429 when guessing too fast.
+    """The game with this (normalized) join code, or None; aborts 429 when guessing too fast."""
+    return find_by_code(code, Game)
+
+
+def find_by_code(code: str, model):
+    """The row of `model` (Game, or Club: both have a unique `code` of the same alphabet) with
+    this (normalized) join code, or None; aborts 429 when guessing too fast.  Wrong game and
+    club codes count against the same limit: a guess is a guess.
 
     The attempt is committed *before* the count, so concurrent guesses from several
     processes each see at least every attempt committed before theirs: no burst gets more than
@@ -90,13 +97,13 @@ def find_game_by_code(code: str) -> Game | None:
         db.session.delete(attempt)
         db.session.commit()
         abort(_too_many_guesses())
-    game = db.session.scalar(select(Game).where(Game.code == code))
-    if game is not None:
+    found = db.session.scalar(select(model).where(model.code == code))
+    if found is not None:
         db.session.delete(attempt)
     else:
         db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < now - GUESS_KEEP))
     db.session.commit()
-    return game
+    return found
 
 
 def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
@@ -195,12 +202,16 @@ def live(game_id: int):
     """The poller, scoreboard and hand list (partials/_live_update.html); 304 when the
     game's version is unchanged.
 
-    The 304 path reads six columns of one row by primary key and renders nothing.
+    The 304 path reads eight columns of one row by primary key and renders nothing.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
+
+    Once a rematch is started from the game (Game.next_game_id), a phone that polls with an
+    earlier version is sent there (HX-Redirect to /games/<id>/next, which gives it access to
+    the new game); a page loaded after the rematch shows a link to it instead.
     """
     row = db.session.execute(
         select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-               Game.scorer_secret)
+               Game.scorer_secret, Game.club_id, Game.next_game_id)
         .where(Game.id == game_id)).first()
     if row is None:
         abort(404)
@@ -214,9 +225,20 @@ def live(game_id: int):
                                                  **pages.live_context(game)))
         etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
     response.set_etag(etag)
+    if row.next_game_id is not None and _polled_version() not in (None, row.version):
+        response.headers["HX-Redirect"] = url_for("handover.next_game", game_id=game_id)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")
     return response
+
+
+def _polled_version() -> int | None:
+    """The game version of the ETag this poll revalidates (None on a page's first poll)."""
+    for tag in request.if_none_match.as_set(include_weak=True):
+        m = re.fullmatch(r"g\d+-v(\d+)-.*", tag)
+        if m:
+            return int(m[1])
+    return None
 
 
 # ---------------------------------------------------------------- QR codes and URLs
@@ -236,6 +258,11 @@ def _base_url() -> str:
     if port is None:
         port = int(request.environ.get("SERVER_PORT") or (443 if request.is_secure else 80))
     return network.public_base_url(port)
+
+
+def absolute_url(path: str) -> str:
+    """A URL of this app that other phones can open (for QR codes), from a path."""
+    return _base_url() + path
 
 
 def join_url() -> str:

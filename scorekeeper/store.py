@@ -1,8 +1,12 @@
-"""Every write to a game, one function per change (cosmicpython's service layer).
+"""Every write, one function per change (cosmicpython's service layer).
 
-Each is one transaction that bumps the game's version, the optimistic lock every phone's form and
-poll carries, and writes the audit row that the history of changes shows. Views parse the form,
-ask the rules engine, then call one of these; they never commit themselves.
+Each write to a game is one transaction that bumps the game's version, the optimistic lock every
+phone's form and poll carries, and writes the audit row that the history of changes shows. Views
+parse the form, ask the rules engine, then call one of these; they never commit themselves.
+
+Club writes (a club, its members, its roster) are one transaction each too; a roster change that
+reaches games (a rename, a merge) bumps and audits every game it touches, so every phone watching
+one of them sees the new name, and the history says why it changed.
 """
 from __future__ import annotations
 
@@ -11,8 +15,39 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from . import rules, stats
 from .extensions import db
-from .models import AuditEvent, Game, Hand, Player, new_secret, unused_code, utcnow
+from .models import (AuditEvent, Club, Game, Hand, Member, Person, Player, new_secret,
+                     unused_code, utcnow)
+
+
+class Refused(Exception):
+    """A change that cannot be made as asked; the message says why, for the page."""
+
+
+def derive_summary(record: dict) -> dict | None:
+    """What Game.summary caches: stats.game_summary of the record, None when it does not score
+    (an imported record is checked first, so only a rules change could do that)."""
+    result = rules.score(record)
+    return stats.game_summary(record, result) if result.get("ok") else None
+
+
+def _summarise(game_id: int) -> None:
+    """Recompute the game's cached summary from its rows as they now stand in this
+    transaction: part of every write to the game, so the cache never lags the record."""
+    head = db.session.execute(select(Game.variant, Game.first_dealer, Game.options)
+                              .where(Game.id == game_id)).one()
+    record = {"variant": head.variant, "first_dealer": head.first_dealer,
+              "options": dict(head.options or {}),
+              "players": list(db.session.scalars(select(Player.name).where(
+                  Player.game_id == game_id).order_by(Player.seat))),
+              "hands": list(db.session.scalars(select(Hand.data).where(
+                  Hand.game_id == game_id).order_by(Hand.number)))}
+    summary = derive_summary(record)
+    db.session.execute(
+        update(Game).where(Game.id == game_id)
+        .values(summary=summary, finished=bool(summary and summary["finished"]))
+        .execution_options(synchronize_session=False))
 
 
 def _bump(game_id: int, version: int | None, **values: Any) -> bool:
@@ -26,18 +61,54 @@ def _bump(game_id: int, version: int | None, **values: Any) -> bool:
     return res.rowcount == 1
 
 
-def start_game(record: dict, via: str = "creator") -> Game:
-    """A checked record as a new game, hands and all, with its "created" audit row."""
+def start_game(record: dict, via: str = "creator", club: Club | None = None,
+               **origin: Any) -> Game:
+    """A checked record as a new game, hands and all, with its "created" audit row.
+
+    In a `club`, each seat is the roster's person of that name (compared without case), and a
+    name the roster does not have yet joins it. `origin` goes into the audit row (e.g.
+    rematch_of=<game id>, continued_from=<game id>)."""
+    game = _new_game(record, via, club, _roster(club), origin)
+    db.session.commit()
+    return game
+
+
+def _roster(club: Club | None) -> dict[str, Person] | None:
+    if club is None:
+        return None
+    return {p.name.casefold(): p for p in db.session.scalars(
+        select(Person).where(Person.club_id == club.id))}
+
+
+def _person(club: Club, roster: dict[str, Person], name: str) -> Person:
+    person = roster.get(name.casefold())
+    if person is None:
+        person = roster[name.casefold()] = Person(club_id=club.id, name=name)
+        db.session.add(person)
+        db.session.flush()
+    return person
+
+
+def _new_game(record: dict, via: str, club: Club | None, roster, origin: dict) -> Game:
     game = Game(variant=record["variant"], first_dealer=record["first_dealer"],
-                options=record["options"], code=unused_code())
-    game.players = [Player(seat=i, name=name) for i, name in enumerate(record["players"])]
+                options=record["options"], code=unused_code(),
+                club_id=None if club is None else club.id)
+    players = []
+    for i, name in enumerate(record["players"]):
+        if club is None:
+            players.append(Player(seat=i, name=name))
+        else:
+            person = _person(club, roster, name)
+            players.append(Player(seat=i, name=person.name, person_id=person.id))
+    game.players = players
     game.hands = [Hand(number=i, data=hand) for i, hand in enumerate(record["hands"])]
+    game.summary = derive_summary(record)
+    game.finished = bool(game.summary and game.summary["finished"])
     db.session.add(game)
     db.session.flush()
-    db.session.add(AuditEvent(game_id=game.id, action="created", via=via,
-                              data={key: record[key] for key in
-                                    ("variant", "players", "first_dealer", "options", "hands")}))
-    db.session.commit()
+    data = {key: record[key] for key in ("variant", "players", "first_dealer", "options", "hands")}
+    data["players"] = [p.name for p in players]
+    db.session.add(AuditEvent(game_id=game.id, action="created", via=via, data={**data, **origin}))
     return game
 
 
@@ -65,6 +136,7 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                 db.session.delete(row)
         db.session.add(AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
                                   data=old if action != "entered" else new, via=via))
+        _summarise(game_id)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -81,3 +153,176 @@ def rotate_scorer(game_id: int, via: str) -> None:
     db.session.add(AuditEvent(game_id=game_id, action="rotated", via=via,
                               data={"generation": generation}))
     db.session.commit()
+
+
+# ---------------------------------------------------------------- taking over, rematch
+
+
+def take_over(game_id: int, via: str) -> None:
+    """A club member's phone takes over scoring: new scorer and creator secrets, so the old
+    scoring phones and scorer links can no longer change the game; the caller gives this phone
+    the new creator cookie. No version check: it never conflicts with a hand."""
+    _bump(game_id, None, scorer_secret=new_secret(), creator_secret=new_secret(),
+          scorer_generation=Game.scorer_generation + 1)
+    generation = db.session.scalar(select(Game.scorer_generation).where(Game.id == game_id))
+    db.session.add(AuditEvent(game_id=game_id, action="took over", via=via,
+                              data={"generation": generation}))
+    db.session.commit()
+
+
+def rematch(game: Game, via: str) -> tuple[Game, bool]:
+    """The next game with the same people in the same seats and the same house rules, the first
+    deal passed on one seat, in the same club; the old game points to it (its watchers are sent
+    there). A second tap, from any phone, finds the rematch already made and returns it (and
+    False: this phone did not make it)."""
+    if game.next_game_id is not None:
+        return db.session.get(Game, game.next_game_id), False
+    old_id = game.id
+    n = len(game.players)
+    record = {"variant": game.variant, "players": game.player_names,
+              "first_dealer": (game.first_dealer + 1) % n if n else 0,
+              "options": dict(game.options or {}), "hands": []}
+    new = _new_game(record, via, game.club, _roster(game.club), {"rematch_of": old_id})
+    res = db.session.execute(
+        update(Game).where(Game.id == old_id, Game.next_game_id.is_(None))
+        .values(next_game_id=new.id, version=Game.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False))
+    if res.rowcount != 1:  # another phone's rematch got there first
+        db.session.rollback()
+        db.session.expire_all()
+        return db.session.get(Game, db.session.get(Game, old_id).next_game_id), False
+    db.session.add(AuditEvent(game_id=old_id, action="rematch", via=via,
+                              data={"next_game": new.id}))
+    db.session.commit()
+    db.session.expire_all()
+    return new, True
+
+
+# ---------------------------------------------------------------- clubs
+
+
+def create_club(name: str, label: str | None) -> Member:
+    """A new club with a join code; its first phone (returned) is its admin."""
+    club = Club(name=name, code=unused_code(Club))
+    phone = Member(is_admin=True, label=label, secret=new_secret())
+    club.members = [phone]
+    db.session.add(club)
+    db.session.commit()
+    return phone
+
+
+def join_club(club: Club, label: str | None) -> Member:
+    phone = Member(club_id=club.id, label=label, secret=new_secret())
+    db.session.add(phone)
+    db.session.commit()
+    return phone
+
+
+def leave_club(phone: Member) -> None:
+    """The phone leaves (its cookie stops working). An admin leaving hands admin to the phone
+    that joined earliest, so a club with members always has one."""
+    club_id, was_admin = phone.club_id, phone.is_admin
+    db.session.delete(phone)
+    db.session.flush()
+    if was_admin:
+        heir = db.session.scalars(select(Member).where(Member.club_id == club_id)
+                                  .order_by(Member.joined_at, Member.id)).first()
+        if heir is not None:
+            heir.is_admin = True
+    db.session.commit()
+
+
+def remove_member(admin: Member, phone: Member) -> None:
+    """The admin removes another phone from the club."""
+    if not admin.is_admin or phone.club_id != admin.club_id or phone.id == admin.id:
+        raise Refused("Only the club's admin can remove another phone.")
+    db.session.delete(phone)
+    db.session.commit()
+
+
+def hand_admin(admin: Member, phone: Member) -> None:
+    """The admin makes another phone the admin (one admin at a time)."""
+    if not admin.is_admin or phone.club_id != admin.club_id or phone.id == admin.id:
+        raise Refused("Only the club's admin can hand it on, to another phone.")
+    admin.is_admin = False
+    phone.is_admin = True
+    db.session.commit()
+
+
+def add_person(club: Club, name: str) -> Person:
+    existing = _roster(club).get(name.casefold())
+    if existing is not None:
+        raise Refused(f"{existing.name} is on the roster already.")
+    person = Person(club_id=club.id, name=name)
+    db.session.add(person)
+    try:
+        db.session.commit()
+    except IntegrityError:  # another phone added the same name a moment ago
+        db.session.rollback()
+        raise Refused(f"{name} is on the roster already.") from None
+    return person
+
+
+def _games_of(person_id: int) -> list[int]:
+    return list(db.session.scalars(
+        select(Player.game_id).where(Player.person_id == person_id).distinct()))
+
+
+def rename_person(person: Person, name: str, via: str) -> None:
+    """A new name for a person, in every game they played too (the records and exports show
+    it): each of those games gets a version bump and a "renamed" audit row."""
+    old = person.name
+    if name == old:
+        return
+    other = _roster(person.club).get(name.casefold())
+    if other is not None and other.id != person.id:
+        raise Refused(f"{other.name} is someone else on the roster: to make them one person, "
+                      f"merge them.")
+    person.name = name
+    for game_id in _games_of(person.id):
+        _bump(game_id, None)
+        db.session.execute(update(Player).where(Player.game_id == game_id,
+                                                Player.person_id == person.id)
+                           .values(name=name).execution_options(synchronize_session=False))
+        db.session.add(AuditEvent(game_id=game_id, action="renamed", via=via,
+                                  data={"from": old, "to": name}))
+    db.session.commit()
+    db.session.expire_all()
+
+
+def merge_people(gone: Person, into: Person, via: str) -> None:
+    """`gone` and `into` are one person: `gone`'s seats in every game become `into`'s (under
+    `into`'s name), and `gone` leaves the roster. Refused when both sat in one game."""
+    if gone.id == into.id or gone.club_id != into.club_id:
+        raise Refused("Pick two different people of this club.")
+    games = _games_of(gone.id)
+    both = set(games) & set(_games_of(into.id))
+    if both:
+        raise Refused(f"{gone.name} and {into.name} played in the same game (game "
+                      f"#{min(both)}), so they are two people.")
+    for game_id in games:
+        _bump(game_id, None)
+        db.session.execute(update(Player).where(Player.game_id == game_id,
+                                                Player.person_id == gone.id)
+                           .values(name=into.name, person_id=into.id)
+                           .execution_options(synchronize_session=False))
+        db.session.add(AuditEvent(game_id=game_id, action="merged", via=via,
+                                  data={"from": gone.name, "to": into.name}))
+    db.session.delete(gone)
+    db.session.commit()
+    db.session.expire_all()
+
+
+def import_club(name: str, label: str | None, records: list[dict]) -> Member:
+    """A new club holding checked game records (a club export), people made from their names;
+    the importing phone is its admin. One transaction: all the games or none."""
+    club = Club(name=name, code=unused_code(Club))
+    phone = Member(is_admin=True, label=label, secret=new_secret())
+    club.members = [phone]
+    db.session.add(club)
+    db.session.flush()
+    roster = _roster(club)
+    for record in records:
+        _new_game(record, "club import", club, roster, {})
+    db.session.commit()
+    return phone

@@ -415,8 +415,9 @@ def test_export_needs_the_join_code(client):
 def _route_cases():
     """(endpoint, method, url, form, kind) for every route; each run on a fresh game of this
     client's (its creator). kind: "page" (the whole page, or to htmx a partial), "redirect"
-    (the same 303 either way), "json" (the record either way), "asset" (the manifest, the service
-    worker, what a kept hand is: the same either way), "fragment" (only ever polled by
+    (the same 303 either way), "json" (the record either way), "csv" (a download either way),
+    "asset" (the manifest, the service worker, what a kept hand is: the same either way),
+    "fragment" (only ever polled by
     htmx: the same fragment either way). Writes are made to be refused, so each shows its page."""
     hand = {"mode": "quick", "bidder": "2", "bid": "30", "contract": "straight", "points": "99"}
     return [
@@ -445,7 +446,63 @@ def _route_cases():
         ("pwa.offline", "GET", "/offline", None, "page"),
         ("pwa.tv", "GET", "/games/{gid}/tv", None, "page"),
         ("pwa.kept_hand", "POST", "/games/{gid}/hands/kept", {"number": "0", **hand}, "asset"),
+        ("players.game_review", "GET", "/games/{gid}/review", None, "page"),
+        ("players.game_hands_csv", "GET", "/games/{gid}/hands.csv", None, "csv"),
+        # clubs: this client started the club {club}; {member} is another phone in it, which
+        # started the club game {cgid} (so this client can only watch it) and the game {vgid}
+        # outside any club that this client watches; {won} is this client's finished game
+        ("clubs.index", "GET", "/clubs", None, "page"),
+        ("clubs.create", "POST", "/clubs", {"name": ""}, "page"),
+        ("clubs.join", "POST", "/clubs/join", {"code": "ZZZ2345"}, "page"),
+        ("clubs.link", "GET", "/c/{ccode}", None, "see:/clubs/{club}"),
+        ("clubs.home", "GET", "/clubs/{club}", None, "page"),
+        ("clubs.people", "GET", "/clubs/{club}/roster", None, "page"),
+        ("clubs.add_person", "POST", "/clubs/{club}/roster", {"name": ""}, "page"),
+        ("clubs.rename_person", "POST", "/clubs/{club}/roster/{person}/rename", {"name": ""},
+         "page"),
+        ("clubs.merge_person", "POST", "/clubs/{club}/roster/{person}/merge", {"into": ""},
+         "page"),
+        ("clubs.members", "GET", "/clubs/{club}/phones", None, "page"),
+        ("clubs.leave", "POST", "/clubs/{club}/leave", {}, "see:/clubs"),
+        ("clubs.remove_member", "POST", "/clubs/{club}/phones/{member}/remove", {},
+         "see:/clubs/{club}/phones"),
+        ("clubs.make_admin", "POST", "/clubs/{club}/phones/{member}/admin", {},
+         "see:/clubs/{club}/phones"),
+        ("clubs.new_game", "GET", "/clubs/{club}/games/new?variant=moon", None, "page"),
+        ("clubs.create_game", "POST", "/clubs/{club}/games/new", {"variant": "moon"}, "page"),
+        ("clubs.export", "GET", "/clubs/{club}/export.json", None, "json-list"),
+        ("clubs.import_club", "POST", "/clubs/import", {"name": "X", "records": "no"}, "page"),
+        ("handover.take_over", "GET", "/games/{cgid}/take-over", None, "page"),
+        ("handover.take_over", "POST", "/games/{cgid}/take-over", {}, "see:/games/{cgid}"),
+        ("handover.continue_game", "GET", "/games/{vgid}/continue", None, "page"),
+        ("handover.continue_game", "POST", "/games/{vgid}/continue", {}, "see:/games/"),
+        ("handover.rematch", "POST", "/games/{won}/rematch", {}, "see:/games/"),
+        ("handover.next_game", "GET", "/games/{gid}/next", None, "redirect"),
+        ("players.club_games", "GET", "/clubs/{club}/games?status=playing", None, "page"),
+        ("players.club_games_csv", "GET", "/clubs/{club}/games.csv", None, "csv:Game id"),
+        ("players.person_page", "GET", "/clubs/{club}/people/{person}", None, "page"),
+        ("players.person_csv", "GET", "/clubs/{club}/people/{person}.csv", None, "csv:Table"),
+        ("players.club_stats", "GET", "/clubs/{club}/stats", None, "page"),
+        ("players.club_stats_csv", "GET", "/clubs/{club}/stats.csv", None, "csv:Person"),
     ]
+
+
+def _club_setup(client) -> dict:
+    """A club of this client's with another phone in it; that phone's club game and game
+    outside a club (this client watches both); a finished game of this client's."""
+    from .clubs.helpers import MOON_WIN, club, club_game, create_club, join_club, person_id
+
+    other = client.application.test_client()
+    club_id = create_club(client)
+    join_club(other, club_id)
+    cgid = club_game(other, club_id, "moon", ["Ann", "Bob", "Cat"])
+    vgid = create(other, "moon", 3)
+    client.get(f"/g/{game(vgid).code}")
+    won = create(client, "moon", 3)
+    assert post_hand(client, won, MOON_WIN).status_code == 303
+    c = club(club_id)
+    return dict(club=club_id, ccode=c.code, member=c.members[1].id,
+                person=person_id(club_id, "Bob"), cgid=cgid, vgid=vgid, won=won)
 
 
 def test_every_route_has_a_case(app):
@@ -462,18 +519,28 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
     post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight",
                             "points": "34"})
     g = game(gid)
-    url = url.format(gid=gid, code=g.code, secret=g.scorer_secret)
+    keys = dict(gid=gid, code=g.code, secret=g.scorer_secret)
+    if "{" in url.replace("{gid}", "").replace("{code}", "").replace("{secret}", ""):
+        keys.update(_club_setup(client))
+    url = url.format(**keys)
     form = None if form is None else {"version": str(g.version), **form}
     headers = HX if htmx else {}
     r = client.open(url, method=method, data=form, headers=headers)
     body = r.get_data(as_text=True)
-    if kind == "page":
+    if kind.startswith("see:"):
+        assert r.status_code == 303 and r.headers["Location"].startswith(kind[4:].format(**keys))
+    elif kind == "json-list":
+        assert r.status_code == 200 and r.is_json and isinstance(r.get_json(), list)
+    elif kind == "page":
         assert ("<html" not in body) == htmx and body.strip()
         assert r.status_code == 200 if htmx else r.status_code < 500
     elif kind == "redirect":
         assert r.status_code == 303 and f"/games/{gid}" in r.headers["Location"]
     elif kind == "asset":
         assert r.status_code == 200 and "<html" not in body and body.strip()
+    elif kind.startswith("csv"):  # the same download either way
+        header = kind[4:] or "Bob & Dan total"
+        assert r.status_code == 200 and r.mimetype == "text/csv" and header in body
     elif kind == "json":
         assert r.status_code == 200 and r.is_json and r.get_json()["hands"][0]["points"] == 34
     else:

@@ -1,0 +1,35 @@
+"""game.summary, game.finished: the stats summary of each game, cached (scorekeeper.stats)
+
+A cache, derived from the record: store.py recomputes it on every write to the game. Games
+saved before this revision get NULL and are summarised on first read (players/club_data.py).
+
+Revision ID: b7e2c4a91d05
+Revises: 6137c9d17e7a
+Create Date: 2026-11-23 06:20:00
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision = 'b7e2c4a91d05'
+down_revision = '6137c9d17e7a'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('summary', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('finished', sa.Boolean(), nullable=False,
+                                      server_default=sa.false()))
+        batch_op.create_index('ix_game_club_id_created_at', ['club_id', 'created_at'],
+                              unique=False)
+
+
+def downgrade():
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.drop_index('ix_game_club_id_created_at')
+        batch_op.drop_column('finished')
+        batch_op.drop_column('summary')

@@ -1,0 +1,81 @@
+"""The club's read side: its people, its recent games with their results, and the member check
+every club route starts with."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, make_response, render_template
+from sqlalchemy import func, select
+
+from .. import access, rules
+from ..extensions import db
+from ..models import Club, Game, Member, Person, Player
+
+RECENT = 20
+
+
+def load_club(club_id: int) -> tuple[Club, Member]:
+    """The club and this phone's membership of it: 404 when there is no such club, 403 when
+    this phone has not joined it (nothing of the club is shown)."""
+    club = db.session.get(Club, club_id)
+    if club is None:
+        abort(404)
+    phone = access.member(club_id)
+    if phone is None:
+        abort(members_only())
+    return club, phone
+
+
+def members_only(status: int = 403):
+    """The plain page for a phone that is not (or no longer) in the club: nothing of it."""
+    page = render_template("errors/plain.html", title="Members only",
+                           message="Only the phones that joined this club can see it. Ask a "
+                                   "member to show you the club's QR code or code.")
+    return access._reload_htmx(make_response(page, status))
+
+
+def load_person(club: Club, person_id: int) -> Person:
+    person = db.session.get(Person, person_id)
+    if person is None or person.club_id != club.id:
+        abort(404)
+    return person
+
+
+def load_member(club: Club, member_id: int) -> Member:
+    row = db.session.get(Member, member_id)
+    if row is None or row.club_id != club.id:
+        abort(404)
+    return row
+
+
+def people(club: Club) -> list[dict[str, Any]]:
+    """The roster, by name, each with the number of games they have a seat in."""
+    counts = dict(db.session.execute(
+        select(Player.person_id, func.count(Player.id))
+        .join(Game, Game.id == Player.game_id).where(Game.club_id == club.id)
+        .group_by(Player.person_id)).all())
+    rows = db.session.scalars(select(Person).where(Person.club_id == club.id)
+                              .order_by(func.lower(Person.name), Person.id)).all()
+    return [{"person": p, "games": counts.get(p.id, 0)} for p in rows]
+
+
+def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:
+    """The club's latest games, each scored by the engine (as the home page's list is)."""
+    games = db.session.scalars(select(Game).where(Game.club_id == club.id)
+                               .order_by(Game.updated_at.desc(), Game.id.desc())
+                               .limit(limit)).all()
+    return [{"game": g, "result": rules.score(g.record()), "variant": rules.VARIANTS.get(g.variant)}
+            for g in games]
+
+
+def my_clubs() -> list[Club]:
+    """The clubs this phone is a member of, from its cookies."""
+    ids = access.cookie_club_ids()
+    clubs = db.session.scalars(select(Club).where(Club.id.in_(ids)).order_by(Club.name)).all() \
+        if ids else []
+    return [c for c in clubs if access.member(c.id) is not None]
+
+
+def via(phone: Member) -> str:
+    """How the audit trail names a club member's phone."""
+    return f"club member {phone.display}"[:40]

@@ -1,0 +1,341 @@
+"""The club pages: start or join a club, its home, its roster (rename, merge), its phones (leave,
+remove, hand over admin), a new game seated from the roster, export and import of its games.
+
+Every club page needs this phone's member cookie (roster.load_club: 404 for no such club, 403
+for a phone that has not joined); nothing of a club is shown to anyone else. Joining takes the
+club's code, through sharing's code check and its wrong-guess limit (shared with game codes).
+"""
+from __future__ import annotations
+
+import json
+
+from flask import abort, make_response, redirect, render_template, request, url_for
+
+from .. import access, pages, rules, setup, sharing, store
+from ..extensions import db
+from ..models import Club, Game
+from . import bp, roster
+
+MAX_CLUB_NAME = 60
+MAX_LABEL = 40
+
+
+def _go(url: str, htmx_form: bool = False):
+    """After a write: 303. The setup form is posted by htmx (hx-post, its target the form):
+    htmx gets 204 + HX-Redirect and loads the page, as games.start_game does."""
+    if htmx_form and pages.is_htmx():
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, 303)
+
+
+def _label() -> str | None:
+    """The optional name of this phone ("Ann's phone") typed on a form."""
+    return setup.clean_name(request.form.get("label", ""))[:MAX_LABEL] or None
+
+
+# --------------------------------------------------------------------------- start or join
+
+def _index(status: int = 200, **ctx):
+    ctx.setdefault("clubs", roster.my_clubs())
+    return pages.render("clubs/index.html", "clubs/_index.html", status, **ctx)
+
+
+@bp.get("/clubs")
+def index():
+    """This phone's clubs; start one; join one by its code; import one."""
+    return _index()
+
+
+@bp.post("/clubs")
+def create():
+    name = setup.clean_name(request.form.get("name", ""))
+    error = None
+    if not name:
+        error = "Give the club a name."
+    elif len(name) > MAX_CLUB_NAME:
+        error = f"A club's name is at most {MAX_CLUB_NAME} letters."
+    if error:
+        return _index(422, create_error=error, name_typed=request.form.get("name", ""),
+                      label_typed=request.form.get("label", ""))
+    phone = store.create_club(name, _label())
+    return access.grant_member(_go(url_for("clubs.home", club_id=phone.club_id)), phone)
+
+
+def _join(club: Club):
+    """This phone joins the club (once: a member is sent straight to its home)."""
+    phone = access.member(club.id)
+    if phone is None:
+        phone = store.join_club(club, _label())
+    return access.grant_member(_go(url_for("clubs.home", club_id=club.id)), phone)
+
+
+@bp.post("/clubs/join")
+def join():
+    typed = request.form.get("code", "")
+    code = access.normalize_code(typed)
+    if code is None:  # cannot be any code: not counted as a guess
+        return _index(400, join_error="A code is 7 letters and digits, like “ABC 2345”.",
+                      code_typed=typed)
+    club = sharing.find_by_code(code, Club)
+    if club is None:
+        return _index(404, join_error=f"No club has the code {sharing.pretty_code(code)}.",
+                      code_typed=typed)
+    return _join(club)
+
+
+@bp.get("/c/<code>")
+def link(code: str):
+    """The club's QR code: asks this phone to join (a GET never joins), or opens the club for
+    a phone that is in it already."""
+    normalized = access.normalize_code(code)
+    club = sharing.find_by_code(normalized, Club) if normalized else None
+    if club is None:
+        return _index(404, join_error="No club has that code.", code_typed=code)
+    if access.member(club.id) is not None:
+        return redirect(url_for("clubs.home", club_id=club.id), 303)
+    return pages.render("clubs/join.html", "clubs/_join.html", club=club)
+
+
+# --------------------------------------------------------------------------- the club's home
+
+@bp.get("/clubs/<int:club_id>")
+def home(club_id: int):
+    club, phone = roster.load_club(club_id)
+    return pages.render("clubs/home.html", "clubs/_home.html", club=club, phone=phone,
+                        people=roster.people(club), games=roster.recent_games(club))
+
+
+# --------------------------------------------------------------------------- the roster
+
+def _roster(club, phone, status=200, **ctx):
+    return pages.render("clubs/people.html", "clubs/_people.html", status, club=club,
+                        phone=phone, people=roster.people(club), **ctx)
+
+
+def _roster_name(field: str = "name") -> tuple[str, str | None]:
+    name = setup.clean_name(request.form.get(field, ""))
+    if not name:
+        return name, "Type a name."
+    if len(name) > setup.MAX_NAME:
+        return name, f"A name is at most {setup.MAX_NAME} letters."
+    return name, None
+
+
+def _roster_done(club, phone, notice: str):
+    if pages.is_htmx():
+        return _roster(club, phone, notice=notice)
+    return redirect(url_for("clubs.people", club_id=club.id), 303)
+
+
+@bp.get("/clubs/<int:club_id>/roster")
+def people(club_id: int):
+    club, phone = roster.load_club(club_id)
+    return _roster(club, phone)
+
+
+@bp.post("/clubs/<int:club_id>/roster")
+def add_person(club_id: int):
+    club, phone = roster.load_club(club_id)
+    name, error = _roster_name()
+    if error is None:
+        try:
+            store.add_person(club, name)
+        except store.Refused as refused:
+            error = str(refused)
+    if error:
+        return _roster(club, phone, 422, error=error)
+    return _roster_done(club, phone, f"{name} is on the roster.")
+
+
+@bp.post("/clubs/<int:club_id>/roster/<int:person_id>/rename")
+def rename_person(club_id: int, person_id: int):
+    club, phone = roster.load_club(club_id)
+    person = roster.load_person(club, person_id)
+    old = person.name
+    name, error = _roster_name()
+    if error is None:
+        try:
+            store.rename_person(person, name, roster.via(phone))
+        except store.Refused as refused:
+            error = str(refused)
+    if error:
+        return _roster(club, phone, 422, error=error)
+    return _roster_done(club, phone, f"{old} is now {name}, in every game.")
+
+
+@bp.post("/clubs/<int:club_id>/roster/<int:person_id>/merge")
+def merge_person(club_id: int, person_id: int):
+    """Bob and Bobby are one person: Bobby's games become Bob's. Without confirm=1 this shows
+    what would happen and asks (it cannot be undone)."""
+    club, phone = roster.load_club(club_id)
+    gone = roster.load_person(club, person_id)
+    into_id = request.form.get("into", "")
+    if not into_id.isdigit() or int(into_id) > 2**31 - 1:
+        return _roster(club, phone, 422, error=f"Pick who {gone.name} is the same person as.")
+    into = roster.load_person(club, int(into_id))
+    if request.form.get("confirm") != "1":
+        games = len({p.game_id for p in gone.seats})
+        return pages.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,
+                            into=into, games=games)
+    gone_name, into_name = gone.name, into.name
+    try:
+        store.merge_people(gone, into, roster.via(phone))
+    except store.Refused as refused:
+        return _roster(club, phone, 422, error=str(refused))
+    return _roster_done(club, phone, f"{gone_name} and {into_name} are one person now: every "
+                                     f"game shows {into_name}.")
+
+
+# --------------------------------------------------------------------------- phones
+
+def _phones(club, phone, status=200, **ctx):
+    return pages.render("clubs/members.html", "clubs/_members.html", status, club=club,
+                        phone=phone, club_url=sharing.absolute_url(
+                            url_for("clubs.link", code=club.code)), **ctx)
+
+
+@bp.get("/clubs/<int:club_id>/phones")
+def members(club_id: int):
+    club, phone = roster.load_club(club_id)
+    return _phones(club, phone)
+
+
+@bp.post("/clubs/<int:club_id>/leave")
+def leave(club_id: int):
+    _club, phone = roster.load_club(club_id)
+    store.leave_club(phone)
+    return access.forget_member(_go(url_for("clubs.index")), club_id)
+
+
+def _admin_action(club_id: int, member_id: int, action):
+    club, phone = roster.load_club(club_id)
+    other = roster.load_member(club, member_id)
+    if not phone.is_admin or other.id == phone.id:
+        page = render_template("errors/plain.html", title="Admin only",
+                               message="Only the club's admin can remove a phone or hand "
+                                       "admin on, and not to or from itself.")
+        abort(make_response(page, 403))
+    action(phone, other)
+    return _go(url_for("clubs.members", club_id=club_id))
+
+
+@bp.post("/clubs/<int:club_id>/phones/<int:member_id>/remove")
+def remove_member(club_id: int, member_id: int):
+    """The admin removes a phone: its cookie stops working at once."""
+    return _admin_action(club_id, member_id, store.remove_member)
+
+
+@bp.post("/clubs/<int:club_id>/phones/<int:member_id>/admin")
+def make_admin(club_id: int, member_id: int):
+    """The admin hands admin to another phone."""
+    return _admin_action(club_id, member_id, store.hand_admin)
+
+
+# --------------------------------------------------------------------------- a new game
+
+def _seats(club, variant, form=None):
+    """The seat pickers' values: per seat the roster person picked and the new name typed."""
+    n = variant.max_players
+    picked = [(form.get(f"person-{i}", "") if form else "") for i in range(n)]
+    typed = [(form.get(f"name-{i}", "") if form else "") for i in range(n)]
+    return picked, typed
+
+
+def _seat_names(club, variant, form) -> list[str]:
+    """Each seat's name: a new name typed wins over the roster pick."""
+    by_id = {str(p.id): p.name for p in club.people}
+    picked, typed = _seats(club, variant, form)
+    return [setup.clean_name(t) or by_id.get(p, "") for p, t in zip(picked, typed)]
+
+
+def _new_game_page(club, variant_id, form=None, errors=None, status=200):
+    ctx = setup.new_game_context(variant_id, form, errors)
+    ctx.update(club=club, roster=sorted(club.people, key=lambda p: p.name.casefold()),
+               picker_url=url_for("clubs.new_game", club_id=club.id),
+               create_url=url_for("clubs.create_game", club_id=club.id))
+    variant = ctx["variant"]
+    if variant is not None:
+        ctx["picked"], ctx["typed"] = _seats(club, variant, form)
+        if form is not None:
+            ctx["names"] = _seat_names(club, variant, form)
+    return pages.render("clubs/new_game.html", "_new_game.html", status, **ctx)
+
+
+@bp.get("/clubs/<int:club_id>/games/new")
+def new_game(club_id: int):
+    club, _phone = roster.load_club(club_id)
+    return _new_game_page(club, request.args.get("variant"))
+
+
+@bp.post("/clubs/<int:club_id>/games/new")
+def create_game(club_id: int):
+    """A game in the club: seats from the roster or new names, which join the roster."""
+    club, _phone = roster.load_club(club_id)
+    variant = rules.VARIANTS.get(request.form.get("variant", ""))
+    if variant is None:
+        return _new_game_page(club, None, request.form, ["Pick the game you are playing."], 422)
+    names = _seat_names(club, variant, request.form)
+    last = max((i for i, n in enumerate(names) if n), default=-1)
+    players = names[: last + 1]
+    errors = setup.name_problems(players)
+    if not (variant.min_players <= len(players) <= variant.max_players):
+        need = (f"exactly {variant.min_players}" if variant.min_players == variant.max_players
+                else f"{variant.min_players} to {variant.max_players}")
+        errors.append(f"{variant.title} is for {need} players; {len(players)} "
+                      f"{'is' if len(players) == 1 else 'are'} seated.")
+    record = None
+    if not errors:
+        record, errors = setup.read_record(variant, players, request.form)
+    if errors:
+        return _new_game_page(club, variant.id, request.form, errors, 422)
+    game = store.start_game(record, club=club)
+    return access.grant_creator(_go(url_for("games.game_page", game_id=game.id), True), game)
+
+
+# --------------------------------------------------------------------------- export, import
+
+@bp.get("/clubs/<int:club_id>/export.json")
+def export(club_id: int):
+    """Every game of the club as one JSON list of game records, oldest first: what
+    `scorekeeper stats` reads, and what importing a club takes."""
+    club, _phone = roster.load_club(club_id)
+    games = db.session.scalars(db.select(Game).where(Game.club_id == club.id)
+                               .order_by(Game.id)).all()
+    body = json.dumps([g.record() for g in games], indent=2, ensure_ascii=False) + "\n"
+    response = make_response(body)
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="scorekeeper-club-{club.id}.json"')
+    return response
+
+
+@bp.post("/clubs/import")
+def import_club():
+    """A new club from a club export (or one game record), checked game by game and hand by
+    hand before anything is saved; people are made from the names."""
+    name = setup.clean_name(request.form.get("name", ""))
+    upload = request.files.get("records")
+    text = upload.read().decode("utf-8", "replace") if upload else request.form.get("records", "")
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raw = None
+    error = None
+    records: list[dict] = []
+    if not name or len(name) > MAX_CLUB_NAME:
+        error = f"Give the new club a name (at most {MAX_CLUB_NAME} letters)."
+    elif not isinstance(raw, (list, dict)):
+        error = "That file is not a club export (a JSON list of game records)."
+    else:
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
+            record, problem = setup.check_record(item)
+            if problem:
+                error = f"Game {i + 1}: {problem}"
+                break
+            records.append(record)
+    if error:
+        return _index(422, import_error=error, import_name=request.form.get("name", ""))
+    phone = store.import_club(name, _label(), records)
+    return access.grant_member(_go(url_for("clubs.home", club_id=phone.club_id)), phone)

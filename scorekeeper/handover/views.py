@@ -1,0 +1,112 @@
+"""The routes of handover (see __init__.py): take over, continue as a copy, rematch, next."""
+from __future__ import annotations
+
+from flask import abort, make_response, redirect, render_template, request, url_for
+
+from .. import access, pages, rules, store
+from ..extensions import db
+from ..models import Game
+from . import bp
+
+
+def _game(game_id: int) -> Game:
+    """The game, when this phone may read it (else 404, or the join page)."""
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    access.require_reader(game)
+    return game
+
+
+def _refuse(title: str, message: str, status: int = 403):
+    page = render_template("errors/plain.html", title=title, message=message)
+    abort(access._reload_htmx(make_response(page, status)))
+
+
+def _go(url: str):
+    """After a write (every form here is a plain form): a 303 to the game."""
+    return redirect(url, 303)
+
+
+def _finished(game: Game) -> bool:
+    return bool(rules.score(game.record()).get("finished"))
+
+
+def carry_on(game: Game) -> dict:
+    """What this phone may do to go on with `game`: the template's flags."""
+    phone = access.member(game.club_id) if game.club_id is not None else None
+    scorer = access.can_score(game)
+    return {"member": phone, "can_take_over": phone is not None and not scorer,
+            "can_continue": game.club_id is None and not scorer,
+            "can_rematch": scorer or phone is not None}
+
+
+@bp.app_context_processor
+def _helpers():
+    return {"carry_on": carry_on}
+
+
+# --------------------------------------------------------------------------- take over
+
+@bp.route("/games/<int:game_id>/take-over", methods=["GET", "POST"])
+def take_over(game_id: int):
+    """A club member's phone keeps score from now on (GET: the confirmation; POST: do it)."""
+    game = _game(game_id)
+    if game.club_id is None or access.member(game.club_id) is None:
+        _refuse("Club members only", "Only a phone that joined this game's club can take over "
+                                     "its scoring.")
+    if access.can_score(game):
+        return redirect(url_for("games.game_page", game_id=game.id), 303)
+    if request.method == "GET":
+        return pages.render("handover/take_over.html", "handover/_take_over.html", game=game,
+                            variant=rules.VARIANTS.get(game.variant))
+    phone = access.member(game.club_id)
+    store.take_over(game.id, f"club member {phone.display}"[:40])
+    db.session.refresh(game)
+    return access.grant_creator(_go(url_for("games.game_page", game_id=game.id)), game)
+
+
+# --------------------------------------------------------------------------- continue
+
+@bp.route("/games/<int:game_id>/continue", methods=["GET", "POST"])
+def continue_game(game_id: int):
+    """Outside a club: a copy of the game as it stands, scored by this phone."""
+    game = _game(game_id)
+    if game.club_id is not None:
+        return redirect(url_for("handover.take_over", game_id=game.id), 303)
+    if access.can_score(game):
+        return redirect(url_for("games.game_page", game_id=game.id), 303)
+    if request.method == "GET":
+        return pages.render("handover/continue.html", "handover/_continue.html", game=game,
+                            variant=rules.VARIANTS.get(game.variant))
+    copy = store.start_game(game.record(), continued_from=game.id)
+    return access.grant_creator(_go(url_for("games.game_page", game_id=copy.id)), copy)
+
+
+# --------------------------------------------------------------------------- rematch
+
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id: int):
+    """The next game: same seats and house rules, the first deal passed on one seat."""
+    game = _game(game_id)
+    if not carry_on(game)["can_rematch"]:
+        _refuse("View only", "The scorer, or a member of the game's club, starts the rematch.")
+    if game.next_game_id is None and not _finished(game):
+        _refuse("Not over yet", "A rematch starts once the game is over.", 409)
+    new, made = store.rematch(game, access.actor(game) if access.can_score(game) else
+                              f"club member {carry_on(game)['member'].display}"[:40])
+    response = _go(url_for("games.game_page", game_id=new.id))
+    if made:
+        return access.grant_creator(response, new)
+    return access.grant_viewer(response, new) if access.role(new) is None else response
+
+
+@bp.get("/games/<int:game_id>/next")
+def next_game(game_id: int):
+    """Where the old game's watchers are sent: viewer access to the rematch, then its page."""
+    game = _game(game_id)
+    if game.next_game_id is None:
+        return redirect(url_for("games.game_page", game_id=game.id), 303)
+    new = db.session.get(Game, game.next_game_id)
+    response = redirect(url_for("games.game_page", game_id=new.id), 303)
+    return access.grant_viewer(response, new) if access.role(new) is None else response

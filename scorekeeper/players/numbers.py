@@ -1,0 +1,185 @@
+"""The club's numbers, as its pages and CSVs show them: one computation each (CTFd's
+get_standings), called by the page and by the CSV alike.
+
+person_numbers(club_id, person_id) and club_numbers(club_id) read the cached game summaries
+(queries.club_summaries) and sum them with scorekeeper.stats; the *_rows helpers only reshape
+that for a table. Percentages are whole numbers for people; None means nothing to divide.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rules, stats
+from . import queries
+
+# The variants whose hands have a bid, and the one where every player bids (made = exact).
+EVERYONE_BIDS = "card42"
+
+
+def pct(value: float | None) -> str:
+    return "–" if value is None else f"{round(value * 100)}%"
+
+
+def variant_title(vid: str) -> str:
+    v = rules.VARIANTS.get(vid)
+    return v.title if v else vid
+
+
+def side_names(summary: dict | None, players: list[tuple[str, int | None]]) -> list[str]:
+    """Each side's name from the game's seats: 'Ann & Cat' in the partnership games."""
+    if not summary:
+        return [name for name, _ in players]
+    return [" & ".join(players[s][0] for s in side["seats"] if s < len(players))
+            for side in summary["sides"]]
+
+
+def archive_row(game: dict) -> dict[str, Any]:
+    """One game of the archive: who played, how it stands or ended, when."""
+    summary = game["summary"]
+    names = side_names(summary, game["players"])
+    row = {"id": game["id"], "variant": game["variant"], "title": variant_title(game["variant"]),
+           "date": game["created_at"], "players": [n for n, _ in game["players"]],
+           "person_ids": [p for _, p in game["players"]], "finished": game["finished"],
+           "sides": [], "winners": [], "hands": None, "scores": summary is not None}
+    if summary:
+        row["hands"] = summary["hands"]
+        row["units"] = summary["units"]
+        row["sides"] = [{"name": names[i], "total": side["total"], "won": side["won"]}
+                        for i, side in enumerate(summary["sides"])]
+        row["winners"] = [names[i] for i in summary["winners"]]
+    return row
+
+
+def person_numbers(club_id: int, person_id: int) -> dict | None:
+    """Her numbers over the club's games she sat in (stats.player_stats); None before her first
+    game."""
+    games = queries.club_summaries(club_id, person=person_id)
+    return stats.player_stats(games).get(person_id)
+
+
+def club_numbers(club_id: int) -> tuple[dict, dict]:
+    """(stats.club_summary, stats.player_stats) over every game of the club."""
+    games = queries.club_summaries(club_id)
+    players = stats.player_stats(games)
+    return stats.club_summary(games, players), players
+
+
+def people_rows(table: dict, names: dict[int, str], opponents: bool = False) -> list[dict]:
+    """Partners or opponents keyed by person id, as rows with names (a seat of a person since
+    removed from the roster is left out)."""
+    rows = []
+    for pid, e in table.items():
+        if pid not in names:
+            continue
+        row = {"id": pid, "name": names[pid], "games": e["games"], "finished": e["finished"],
+               "wins": e["wins"], "win_rate": e["win_rate"]}
+        if opponents:
+            row["their_wins"] = e["their_wins"]
+        rows.append(row)
+    return rows
+
+
+def bid_rows(table: dict) -> list[dict]:
+    return [{"label": label, **e} for label, e in table.items()]
+
+
+def variant_blocks(numbers: dict) -> list[dict]:
+    """Her numbers per variant, with what each kind of game adds."""
+    blocks = []
+    for vid, b in numbers["by_variant"].items():
+        variant = rules.VARIANTS.get(vid)
+        bidding = bool(variant and variant.bidding)
+        blocks.append({
+            "id": vid, "title": variant_title(vid), "numbers": b, "bidding": bidding,
+            "exact": vid == EVERYONE_BIDS,
+            "levels": bid_rows(b.get("by_level", {})),
+            "contracts": bid_rows(b.get("by_contract", {})),
+            "calls": bid_rows(b.get("by_call", {})),
+            "train": b.get("train"), "solitaire": b.get("solitaire"),
+        })
+    return blocks
+
+
+def leaderboard_rows(board: list[dict], players: dict, names: dict[int, str],
+                     vid: str | None = None) -> list[dict]:
+    """Leaderboard rows with names and bids made % (over the variant, or all games)."""
+    rows = []
+    for r in board:
+        pid = r["player"]
+        if pid not in names:
+            continue
+        numbers = players[pid]["by_variant"][vid] if vid else players[pid]
+        rows.append({**r, "id": pid, "name": names[pid], "bids": numbers["bids"],
+                     "made": numbers["made"], "made_rate": numbers["made_rate"]})
+    return rows
+
+
+def stats_csv_rows(club_id: int, names: dict[int, str]) -> list[list]:
+    """The club stats as CSV: one row per person and variant, then her row over all games."""
+    _, players = club_numbers(club_id)
+    header = ["Person", "Game", "Games", "Finished", "Wins", "Win rate", "Bids", "Made", "Set",
+              "Made rate", "Other side's bids", "Set by her side", "Current streak",
+              "Longest streak", "Average pips per round", "Rounds gone out", "Solitaire games",
+              "Solitaire wins", "Best (left in the row)"]
+    rows: list[list] = [header]
+    for pid, numbers in sorted(players.items(), key=lambda kv: names.get(kv[0], "")):
+        if pid not in names:
+            continue
+        blocks = [(variant_title(vid), b) for vid, b in numbers["by_variant"].items()]
+        for title, b in blocks + [("All games", numbers)]:
+            train, solo = b.get("train") or {}, b.get("solitaire") or {}
+            rows.append([names[pid], title, b["games"], b["finished"], b["wins"],
+                         _ratio(b["win_rate"]), b["bids"], b["made"], b["set"],
+                         _ratio(b["made_rate"]), b["opponent_bids"], b["opponents_set"],
+                         b["streak"]["current"], b["streak"]["longest"],
+                         train.get("avg_pips", ""), train.get("out", ""),
+                         solo.get("games", ""), solo.get("wins", ""),
+                         "" if solo.get("best") is None else solo["best"]])
+    return rows
+
+
+def _ratio(value: float | None):
+    """A rate for a spreadsheet: a number from 0 to 1, or empty."""
+    return "" if value is None else value
+
+
+def archive_csv_rows(page: queries.ArchivePage) -> list[list]:
+    """The archive as CSV (every game the filters match): one row per game."""
+    rows: list[list] = [["Game id", "Started (UTC)", "Game", "Players", "Status", "Hands",
+                         "Result", "Winners"]]
+    for game in page.games:
+        row = archive_row(game)
+        status = "finished" if row["finished"] else ("in progress" if row["scores"]
+                                                     else "does not score")
+        result = "; ".join(f"{s['name']} {s['total']}" for s in row["sides"])
+        rows.append([row["id"], row["date"].strftime("%Y-%m-%d %H:%M"), row["title"],
+                     ", ".join(row["players"]), status,
+                     "" if row["hands"] is None else row["hands"], result,
+                     " and ".join(row["winners"])])
+    return rows
+
+
+def person_csv_rows(club_id: int, person_id: int, names: dict[int, str]) -> list[list]:
+    """Her page as CSV (person_numbers, as the page): a row per game she played and one over
+    all of them; then her bids by level, contract and call per game; then partners and head to
+    head. The first column says which table a row belongs to."""
+    mine = person_numbers(club_id, person_id)
+    rows: list[list] = [["Table", "Game", "What", "Games", "Finished", "Wins", "Win rate",
+                         "Bids", "Made", "Set", "Made rate"]]
+    if not mine:
+        return rows
+    for vid, b in list(mine["by_variant"].items()) + [(None, mine)]:
+        rows.append(["Games", variant_title(vid) if vid else "All games", "", b["games"],
+                     b["finished"], b["wins"], _ratio(b["win_rate"]), b["bids"], b["made"],
+                     b["set"], _ratio(b["made_rate"])])
+    for vid, b in mine["by_variant"].items():
+        for table, key in (("By bid", "by_level"), ("By contract", "by_contract"),
+                           ("By call", "by_call")):
+            for label, e in b.get(key, {}).items():
+                rows.append([table, variant_title(vid), label, "", "", "", "", e["bids"],
+                             e["made"], e["set"], _ratio(e["made_rate"])])
+    for table, key in (("Partner", "partners"), ("Against", "opponents")):
+        for row in people_rows(mine[key], names, opponents=key == "opponents"):
+            rows.append([table, "All games", row["name"], row["games"], row["finished"],
+                         row["wins"], _ratio(row["win_rate"]), "", "", "", ""])
+    return rows

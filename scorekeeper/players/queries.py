@@ -1,0 +1,195 @@
+"""The club pages' reads: a fixed number of SQL statements per page, whatever the number of
+games (each game's stats come from its cached Game.summary, never from replaying its hands).
+
+club_games() feeds the archive; club_summaries() feeds the person page, the club stats page and
+their CSVs (the one computation both ways: people_numbers()). A summary that is missing (a game
+saved before the cache existed) or made by an older scorekeeper.stats is recomputed here from
+the record, in a constant number of statements too, and stored.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import bindparam, func, select, update
+
+from .. import stats
+from ..extensions import db
+from ..models import Game, Hand, Person, Player
+from ..store import derive_summary
+
+PAGE_SIZE = 25
+
+
+@dataclass
+class Filters:
+    """The archive's filters, from the GET form (anything unreadable is ignored)."""
+
+    variant: str | None = None
+    person: int | None = None
+    since: date | None = None
+    until: date | None = None
+    status: str | None = None  # "finished" | "playing" | None
+    page: int = 1
+
+    def query_args(self, **change) -> dict[str, Any]:
+        """The filters as URL arguments, for links to another page of the list (page 1 and
+        empty filters are left out)."""
+        values = {"variant": self.variant, "person": self.person,
+                  "from": self.since.isoformat() if self.since else None,
+                  "to": self.until.isoformat() if self.until else None,
+                  "status": self.status, "page": self.page, **change}
+        if values["page"] == 1:
+            values["page"] = None
+        return {k: v for k, v in values.items() if v not in (None, "")}
+
+    @property
+    def active(self) -> bool:
+        return any((self.variant, self.person, self.since, self.until, self.status))
+
+
+def _whole(raw: str | None) -> int | None:
+    raw = (raw or "").strip()
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+
+
+def _day(raw: str | None) -> date | None:
+    try:
+        return date.fromisoformat((raw or "").strip())
+    except ValueError:
+        return None
+
+
+def read_filters(args, variants, people_ids) -> Filters:
+    """Filters from request.args; a variant or person the club does not know is dropped."""
+    variant = args.get("variant") or None
+    person = _whole(args.get("person"))
+    status = args.get("status") or None
+    return Filters(variant=variant if variant in variants else None,
+                   person=person if person in people_ids else None,
+                   since=_day(args.get("from")), until=_day(args.get("to")),
+                   status=status if status in ("finished", "playing") else None,
+                   page=max(1, _whole(args.get("page")) or 1))
+
+
+def people(club_id: int) -> dict[int, str]:
+    """The club's roster, id -> name, by name."""
+    rows = db.session.execute(select(Person.id, Person.name).where(Person.club_id == club_id)
+                              .order_by(Person.name, Person.id))
+    return {pid: name for pid, name in rows}
+
+
+def _filtered(club_id: int, f: Filters):
+    where = [Game.club_id == club_id]
+    if f.variant:
+        where.append(Game.variant == f.variant)
+    if f.person:
+        where.append(Game.id.in_(select(Player.game_id).where(Player.person_id == f.person)))
+    if f.since:
+        where.append(Game.created_at >= datetime.combine(f.since, time.min))
+    if f.until:
+        where.append(Game.created_at < datetime.combine(f.until + timedelta(days=1), time.min))
+    if f.status == "finished":
+        where.append(Game.finished.is_(True))
+    elif f.status == "playing":
+        where.append(Game.finished.is_(False))
+    return where
+
+
+@dataclass
+class ArchivePage:
+    games: list[dict]
+    total: int
+    page: int
+    pages: int
+    filters: Filters = field(default_factory=Filters)
+
+
+def club_games(club_id: int, f: Filters, page_size: int | None = PAGE_SIZE) -> ArchivePage:
+    """A page of the club's games, newest first, filtered: each with its players by seat and its
+    cached summary (winner, totals). page_size None: every game that matches (the CSV)."""
+    where = _filtered(club_id, f)
+    total = db.session.scalar(select(func.count()).select_from(Game).where(*where)) \
+        if page_size else None
+    query = (select(Game.id, Game.variant, Game.created_at, Game.updated_at, Game.finished,
+                    Game.summary).where(*where).order_by(Game.created_at.desc(), Game.id.desc()))
+    pages = 1
+    page = f.page
+    if page_size:
+        pages = max(1, -(-total // page_size))
+        page = min(page, pages)
+        query = query.limit(page_size).offset((page - 1) * page_size)
+    rows = db.session.execute(query).all()
+    seats = _seats(Player.game_id.in_([r.id for r in rows]), names=True) if rows else {}
+    fresh = _refresh_stale({r.id: r.summary for r in rows})
+    games = [{"id": r.id, "variant": r.variant, "created_at": r.created_at,
+              "updated_at": r.updated_at, "finished": r.finished,
+              "summary": fresh.get(r.id, r.summary), "players": seats.get(r.id, [])}
+             for r in rows]
+    return ArchivePage(games=games, total=len(games) if total is None else total, page=page,
+                       pages=pages, filters=f)
+
+
+def _seats(which, names: bool = False) -> dict[int, list]:
+    """The seats of the games `which` selects (a where clause on Player), in order: person ids
+    (or, with names, (name, person id) pairs). One statement."""
+    cols = (Player.game_id, Player.seat, Player.person_id) + ((Player.name,) if names else ())
+    rows = db.session.execute(select(*cols).where(which).order_by(Player.game_id, Player.seat))
+    out: dict[int, list] = {}
+    for row in rows:
+        out.setdefault(row.game_id, []).append((row.name, row.person_id) if names
+                                               else row.person_id)
+    return out
+
+
+def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
+    """Recompute, store and return the summaries that are missing or out of date: three
+    statements for any number of them (records read in two, stored in one executemany)."""
+    stale = [gid for gid, s in summaries.items()
+             if s is None or s.get("version") != stats.SUMMARY_VERSION]
+    if not stale:
+        return {}
+    heads = db.session.execute(select(Game.id, Game.variant, Game.first_dealer, Game.options)
+                               .where(Game.id.in_(stale))).all()
+    names = _seats(Player.game_id.in_(stale), names=True)
+    hands: dict[int, list] = {}
+    for gid, data in db.session.execute(select(Hand.game_id, Hand.data)
+                                        .where(Hand.game_id.in_(stale))
+                                        .order_by(Hand.game_id, Hand.number)):
+        hands.setdefault(gid, []).append(data)
+    fresh = {}
+    for h in heads:
+        record = {"variant": h.variant, "first_dealer": h.first_dealer,
+                  "options": dict(h.options or {}),
+                  "players": [name for name, _ in names.get(h.id, [])],
+                  "hands": hands.get(h.id, [])}
+        fresh[h.id] = derive_summary(record)
+    changed = [{"gid": gid, "s": s, "f": bool(s and s["finished"])} for gid, s in fresh.items()
+               if s is not None]
+    if changed:
+        db.session.execute(
+            update(Game.__table__).where(Game.__table__.c.id == bindparam("gid"))
+            .values(summary=bindparam("s"), finished=bindparam("f")), changed)
+        db.session.commit()
+    return fresh
+
+
+def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
+    """The club's games as stats.Game items (summary, person id per seat, order), oldest first;
+    with `person`, only the games she sat in. Two statements (three more when a summary had to
+    be recomputed). Games whose record does not score are left out."""
+    where = [Game.club_id == club_id]
+    if person is not None:
+        where.append(Game.id.in_(select(Player.game_id).where(Player.person_id == person)))
+    rows = db.session.execute(select(Game.id, Game.created_at, Game.summary).where(*where)
+                              .order_by(Game.created_at, Game.id)).all()
+    fresh = _refresh_stale({r.id: r.summary for r in rows})
+    seats = _seats(Player.game_id.in_(select(Game.id).where(*where))) if rows else {}
+    games = []
+    for r in rows:
+        summary = fresh.get(r.id, r.summary)
+        if summary is None or len(seats.get(r.id, [])) != len(summary["seats"]):
+            continue
+        games.append(stats.Game(summary, seats[r.id], (r.created_at, r.id)))
+    return games

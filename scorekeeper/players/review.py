@@ -1,0 +1,129 @@
+"""A game hand by hand, as on a paper score sheet: the grid the review page shows and the rows
+of its CSV, both from the record and one rules.score(record) result.
+
+Pure: no Flask, no database. The names in the CSV are guarded against formula injection
+(safe_text), since a spreadsheet runs a cell that starts with = + - or @.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import forms
+
+# What the dealer of a hand did, in the words of the scoreboard ("Ann shakes").
+DEALT = {"marks": "shook", "texas42-1986": "shook", "forty-two": "shook", "moon": "shook",
+         "mexican-train": "started"}
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_text(value: str) -> str:
+    """A text cell a spreadsheet shows as text: a leading apostrophe before = + - @ (and tab or
+    carriage return, which some spreadsheets skip before reading a formula)."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def _name(players: list[str], seat: Any) -> str:
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+
+
+def _bid(variant, record_hand: dict, res: dict) -> dict | None:
+    """Who bid what and how it went, for the bidding games; None for the others."""
+    if not variant.bidding:
+        return None
+    if res.get("bidder") is None:
+        return {"redeal": True, "bidder": None, "label": "", "contract": "", "made": None}
+    contract = record_hand.get("contract") or ""
+    return {"redeal": False, "bidder": res["bidder"],
+            "label": forms.call_label(res.get("bid"), variant),
+            "contract": forms.CONTRACT_LABELS.get(contract, contract) if contract else "",
+            "made": res.get("made")}
+
+
+def _seat_notes(variant, record_hand: dict, res: dict, n: int) -> list[str]:
+    """A short note per side that the game's sheet would carry: bid/took in card42, who went
+    out in Mexican Train."""
+    family = variant.family
+    if family == "card42":
+        bids, tricks = record_hand.get("bids") or [], record_hand.get("tricks") or []
+        exact = res.get("exact") or []
+        return [f"{bids[s]}/{tricks[s]}{' exact' if s < len(exact) and exact[s] else ''}"
+                if s < len(bids) and s < len(tricks) else "" for s in range(n)]
+    if family == "mexican-train":
+        out = record_hand.get("out")
+        return ["out" if s == out else "" for s in range(n)]
+    return [""] * n
+
+
+def grid(variant, record: dict, result: dict) -> dict[str, Any]:
+    """The hand-by-hand sheet: a row per hand (oldest first) with its dealer, the bid for the
+    bidding games, and per side the change and the running total; a Left column in Castle Rock.
+    Empty rows when the record does not score (the page says why)."""
+    players = record["players"]
+    scored = result.get("hands", []) if result.get("ok") else []
+    sides = result.get("sides", [])
+    rows = []
+    for i, res in enumerate(scored):
+        hand = record["hands"][i]
+        notes = _seat_notes(variant, hand, res, len(sides))
+        rows.append({
+            "number": i + 1,
+            "dealer": _name(players, res.get("dealer")),
+            "bid": _bid(variant, hand, res),
+            "bidder": _name(players, res.get("bidder")),
+            "left": hand.get("remaining") if variant.family == "castle-rock" else None,
+            "cells": [{"delta": d, "total": t, "note": notes[s]}
+                      for s, (d, t) in enumerate(zip(res["deltas"], res["totals"]))],
+        })
+    return {"sides": sides, "rows": rows, "bidding": variant.bidding,
+            "dealt": DEALT.get(variant.family, "dealt"),
+            "lowest_wins": result.get("units") == "pips",
+            "castle_rock": variant.family == "castle-rock",
+            "tally": result.get("units") == "marks",
+            "totals": result.get("totals", []), "winners": result.get("winners", []),
+            "finished": bool(result.get("finished"))}
+
+
+def csv_rows(variant, record: dict, result: dict, hand_word: str = "Hand") -> list[list[Any]]:
+    """The CSV of a game: a header row, then one row per hand: its number, dealer, bidder, bid,
+    contract, made (made / set / redeal), what the variant adds (card42: each player's bid and
+    tricks; Mexican Train: who went out; Castle Rock: tiles left), then per side the change and
+    the running total. Names are text cells guarded by safe_text; numbers stay numbers."""
+    sheet = grid(variant, record, result)
+    players = record["players"]
+    sides = sheet["sides"] or list(players)
+    family = variant.family
+    header: list[Any] = [hand_word, "Dealer"]
+    if variant.bidding:
+        header += ["Bidder", "Bid", "Contract", "Made"]
+    if family == "card42":
+        for p in players:
+            header += [f"{p} bid", f"{p} took"]
+    if family == "mexican-train":
+        header.append("Went out")
+    if family == "castle-rock":
+        header.append("Left in the row")
+    for side in sides:
+        header += [f"{side} change", f"{side} total"]
+    rows = [[safe_text(h) for h in header]]
+    for row, hand in zip(sheet["rows"], record["hands"]):
+        line: list[Any] = [row["number"], safe_text(row["dealer"])]
+        if variant.bidding:
+            bid = row["bid"]
+            if bid["redeal"]:
+                line += ["", "", "", "redeal"]
+            else:
+                line += [safe_text(row["bidder"]), bid["label"], bid["contract"],
+                         "made" if bid["made"] else "set"]
+        if family == "card42":
+            for s in range(len(players)):
+                bids, tricks = hand.get("bids") or [], hand.get("tricks") or []
+                line += [bids[s] if s < len(bids) else "", tricks[s] if s < len(tricks) else ""]
+        if family == "mexican-train":
+            line.append(safe_text(_name(players, hand.get("out"))))
+        if family == "castle-rock":
+            line.append(row["left"])
+        for cell in row["cells"]:
+            line += [cell["delta"], cell["total"]]
+        rows.append(line)
+    return rows

@@ -1,0 +1,152 @@
+"""Routes of the players blueprint: a game's review (chart, hand-by-hand sheet) and its CSV;
+a club's archive of games, a person's page, the club's stats, and their CSVs.
+
+A game's review needs the same role as the game page (access.require_reader: a browser without
+one is sent to /join); it scores the record once (rules.score) and hands the result to the pure
+view-models in review.py and charts.py. The club pages are for the club's members only
+(access.member, else 403); they read the cached game summaries in a fixed number of statements
+(queries.py) and sum them with scorekeeper.stats (numbers.py: one function per page, which its
+CSV calls too).
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import abort, make_response, request
+
+from .. import access, pages, rules
+from ..extensions import db
+from ..filters import hand_word
+from ..models import Club, Game
+from . import bp, charts, numbers, queries, review
+
+
+def _readable_game(game_id: int) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
+    access.require_reader(game)
+    return game
+
+
+def csv_response(rows: list[list], filename: str):
+    """A CSV download that opens cleanly in a spreadsheet: UTF-8 with a byte order mark (Excel
+    needs it to read UTF-8), CRLF line ends (RFC 4180), a header row first. Every text cell
+    goes through review.safe_text (no formula runs); numbers stay numbers."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    csv.writer(out).writerows([[review.safe_text(c) if isinstance(c, str) else c for c in row]
+                               for row in rows])
+    response = make_response(out.getvalue().encode("utf-8"))
+    response.mimetype = "text/csv"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/games/<int:game_id>/review")
+def game_review(game_id: int):
+    game = _readable_game(game_id)
+    record = game.record()
+    result = rules.score(record)
+    variant = rules.VARIANTS.get(game.variant)
+    word = hand_word(game.variant)
+    return pages.render(
+        "players/review.html", "players/_review.html", game=game, variant=variant,
+        record=record, result=result, word=word,
+        chart=charts.running_totals(result, word),
+        sheet=review.grid(variant, record, result) if variant else None)
+
+
+@bp.get("/games/<int:game_id>/hands.csv")
+def game_hands_csv(game_id: int):
+    game = _readable_game(game_id)
+    variant = rules.VARIANTS.get(game.variant)
+    if variant is None:
+        abort(404)
+    record = game.record()
+    rows = review.csv_rows(variant, record, rules.score(record), hand_word(game.variant))
+    return csv_response(rows, f"scorekeeper-{game.variant}-{game.id}-hands.csv")
+
+
+# --------------------------------------------------------------------------- a club's games
+
+def _club(club_id: int) -> Club:
+    """The club, when this request is one of its members' phones (access.member, the clubs
+    cookie): 404 for an unknown club, the plain 403 page for anyone else."""
+    club = db.session.get(Club, club_id)
+    if club is None:
+        abort(404)
+    if access.member(club.id) is None:
+        abort(403)
+    return club
+
+
+def _archive(club: Club, page_size: int | None):
+    names = queries.people(club.id)
+    filters = queries.read_filters(request.args, rules.VARIANTS, names)
+    return names, queries.club_games(club.id, filters, page_size)
+
+
+@bp.get("/clubs/<int:club_id>/games")
+def club_games(club_id: int):
+    club = _club(club_id)
+    names, page = _archive(club, queries.PAGE_SIZE)
+    return pages.render("players/archive.html", "players/_archive_list.html", club=club,
+                        people=names, archive=page, f=page.filters, variants=rules.VARIANTS,
+                        rows=[numbers.archive_row(g) for g in page.games])
+
+
+@bp.get("/clubs/<int:club_id>/games.csv")
+def club_games_csv(club_id: int):
+    club = _club(club_id)
+    _, page = _archive(club, None)
+    return csv_response(numbers.archive_csv_rows(page), f"scorekeeper-club-{club.id}-games.csv")
+
+
+@bp.get("/clubs/<int:club_id>/people/<int:person_id>")
+def person_page(club_id: int, person_id: int):
+    club = _club(club_id)
+    names = queries.people(club.id)
+    if person_id not in names:
+        abort(404)
+    mine = numbers.person_numbers(club.id, person_id)
+    return pages.render(
+        "players/person.html", "players/_person.html", club=club, people=names,
+        person_id=person_id, name=names[person_id], n=mine,
+        blocks=numbers.variant_blocks(mine) if mine else [],
+        partners=numbers.people_rows(mine["partners"], names) if mine else [],
+        opponents=numbers.people_rows(mine["opponents"], names, opponents=True) if mine else [])
+
+
+@bp.get("/clubs/<int:club_id>/people/<int:person_id>.csv")
+def person_csv(club_id: int, person_id: int):
+    club = _club(club_id)
+    names = queries.people(club.id)
+    if person_id not in names:
+        abort(404)
+    return csv_response(numbers.person_csv_rows(club.id, person_id, names),
+                        f"scorekeeper-club-{club.id}-person-{person_id}.csv")
+
+
+@bp.get("/clubs/<int:club_id>/stats")
+def club_stats(club_id: int):
+    club = _club(club_id)
+    names = queries.people(club.id)
+    summary, players = numbers.club_numbers(club.id)
+    boards = [{"id": vid, "title": numbers.variant_title(vid), "games": v["games"],
+               "finished": v["finished"], "bidding": bool(rules.VARIANTS.get(vid) and
+                                                          rules.VARIANTS[vid].bidding)
+               or vid == numbers.EVERYONE_BIDS,
+               "rows": numbers.leaderboard_rows(v["leaderboard"], players, names, vid)}
+              for vid, v in summary["by_variant"].items()]
+    overall = numbers.leaderboard_rows(summary["leaderboard"], players, names)
+    return pages.render("players/club_stats.html", "players/_club_stats.html", club=club,
+                        summary=summary, boards=boards, overall=overall)
+
+
+@bp.get("/clubs/<int:club_id>/stats.csv")
+def club_stats_csv(club_id: int):
+    club = _club(club_id)
+    rows = numbers.stats_csv_rows(club.id, queries.people(club.id))
+    return csv_response(rows, f"scorekeeper-club-{club.id}-stats.csv")

@@ -1,0 +1,77 @@
+"""Game.summary caches stats.game_summary of the record: every write through store.py (a game
+started or imported, a hand entered, edited, taken back) leaves it equal to a fresh derivation."""
+from __future__ import annotations
+
+import json
+
+from scorekeeper import stats
+from scorekeeper.extensions import db
+from scorekeeper.rules import score
+from scorekeeper.store import derive_summary
+
+from ..helpers import create, game, post_hand, text
+
+
+def assert_fresh(gid):
+    g = game(gid)
+    record = g.record()
+    fresh = stats.game_summary(record, score(record))
+    assert g.summary == fresh == derive_summary(record)
+    assert g.finished is fresh["finished"]
+    return g
+
+
+def test_summary_follows_every_write(client):
+    gid = create(client, "moon", 3)
+    g = assert_fresh(gid)
+    assert g.summary["hands"] == 0 and not g.finished
+    hands = [{"mode": "quick", "bidder": "1", "bid": "5", "tricks-0": "1", "tricks-1": "5",
+              "tricks-2": "1"},
+             {"mode": "quick", "bidder": "2", "bid": "4", "tricks-0": "3", "tricks-1": "2",
+              "tricks-2": "2"}]
+    for fields in hands:
+        assert post_hand(client, gid, fields).status_code == 303
+        assert_fresh(gid)
+    assert game(gid).summary["seats"][2]["set"] == 1
+    # edit hand 1: now Bob is set
+    edit = dict(hands[0], **{"tricks-0": "3", "tricks-1": "3"})
+    r = post_hand(client, gid, edit, number=0)
+    assert r.status_code == 303, text(r)
+    g = assert_fresh(gid)
+    assert g.summary["seats"][1]["set"] == 1
+    # undo
+    r = client.post(f"/games/{gid}/hands/undo", data={"version": str(g.version)})
+    assert r.status_code == 303
+    g = assert_fresh(gid)
+    assert g.summary["hands"] == 1
+    # shooting the moon finishes the game
+    assert post_hand(client, gid, {"mode": "quick", "bidder": "0", "bid": "21", "tricks-0": "7",
+                                   "tricks-1": "0", "tricks-2": "0"}).status_code == 303
+    g = assert_fresh(gid)
+    assert g.finished and g.summary["winners"] == [0]
+    # and taking that back reopens it
+    client.post(f"/games/{gid}/hands/undo", data={"version": str(g.version)})
+    assert not assert_fresh(gid).finished
+
+
+def test_imported_game_is_summarised(client):
+    record = {"variant": "mexican-train", "players": ["Ann", "Bob"], "options": {"rounds": 2},
+              "hands": [{"pips": [0, 12], "out": 0}, {"pips": [7, 0], "out": 1}]}
+    r = client.post("/games/import", data={"record": json.dumps(record)})
+    gid = int(r.headers["Location"].rsplit("/", 1)[1])
+    g = assert_fresh(gid)
+    assert g.finished and g.summary["seats"][0]["train"] == {"rounds": 2, "pips": 7, "out": 1}
+
+
+def test_a_record_that_no_longer_scores_has_no_summary(client, app):
+    from scorekeeper import store
+    from scorekeeper.models import Hand
+
+    gid = create(client, "moon", 3)
+    db.session.add(Hand(game_id=gid, number=0, data={"bidder": 0, "bid": 5,
+                                                      "tricks": [1, 1, 1]}))
+    db.session.flush()
+    store._summarise(gid)
+    db.session.commit()
+    g = game(gid)
+    assert g.summary is None and g.finished is False
