@@ -73,7 +73,7 @@ def test_rename_follows_every_past_game(client, app):
     assert game(g2).player_names == ["Robert", "Cat", "Dee"]
     assert game(g1).version == v1 + 1  # watching phones see it
     assert client.get(f"/games/{g1}/record.json").get_json()["players"][1] == "Robert"
-    assert "Robert bid 5" in text(client.get(f"/games/{g1}"))
+    assert "Robert bid 5" in text(client.get(f"/games/{g1}?view=list"))
     history = text(client.get(f"/games/{g1}/history"))
     assert "Player renamed" in history and "Bob is now called Robert" in history
     assert "by club member Ann's phone" in history
