@@ -44,9 +44,9 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
                                   "and this copy is scored here.")
         elif e.action == "took over":
             row["what"] = "Scoring taken over"
-            row["detail"] = (f"From here on that phone keeps score (listed as the creator), with "
-                             f"scorer link #{data.get('generation')}; the phones and links that "
-                             f"scored before can no longer change the game.")
+            row["detail"] = ("From here on that phone keeps score (listed as the creator); the "
+                             "phones and scorer links that scored before can no longer change "
+                             "the game.")
         elif e.action == "renamed":
             row["what"] = "Player renamed"
             row["detail"] = f"{data.get('from')} is now called {data.get('to')}."

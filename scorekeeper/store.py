@@ -255,7 +255,11 @@ def add_person(club: Club, name: str) -> Person:
         raise Refused(f"{existing.name} is on the roster already.")
     person = Person(club_id=club.id, name=name)
     db.session.add(person)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # another phone added the same name a moment ago
+        db.session.rollback()
+        raise Refused(f"{name} is on the roster already.") from None
     return person
 
 
