@@ -153,6 +153,29 @@ def leaderboard_rows(board: list[dict], players: dict, names: dict[int, str],
     return rows
 
 
+def person_page(club_id: int, person_id: int, names: dict[int, str]) -> dict[str, Any]:
+    """The person page: her numbers (n), per variant (blocks), partners and opponents."""
+    mine = person_numbers(club_id, person_id)
+    if not mine:
+        return {"n": None, "blocks": [], "partners": [], "opponents": []}
+    return {"n": mine, "blocks": variant_blocks(mine),
+            "partners": people_rows(mine["partners"], names),
+            "opponents": people_rows(mine["opponents"], names, opponents=True)}
+
+
+def leaderboards(club_id: int, names: dict[int, str]) -> tuple[dict, list[dict], list[dict]]:
+    """The club stats page: (club_summary, a board per variant, the board over all games)."""
+    summary, players = club_numbers(club_id)
+    boards = []
+    for vid, v in summary["by_variant"].items():
+        variant = rules.VARIANTS.get(vid)
+        boards.append({"id": vid, "title": variant_title(vid), "games": v["games"],
+                       "finished": v["finished"],
+                       "bidding": bool(variant and variant.bidding) or vid == EVERYONE_BIDS,
+                       "rows": leaderboard_rows(v["leaderboard"], players, names, vid)})
+    return summary, boards, leaderboard_rows(summary["leaderboard"], players, names)
+
+
 def stats_csv_rows(club_id: int, names: dict[int, str]) -> list[list]:
     """The club stats as CSV: one row per person and variant, then her row over all games."""
     _, players = club_numbers(club_id)
