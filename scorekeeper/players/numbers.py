@@ -19,6 +19,7 @@ from . import queries
 
 # The variants whose hands have a bid, and the one where every player bids (made = exact).
 EVERYONE_BIDS = "card42"
+SOLITAIRE = "castle-rock"  # each hand is a game of solitaire; the session never finishes
 
 
 def pct(value: float | None) -> str:
@@ -169,10 +170,17 @@ def leaderboards(club_id: int, names: dict[int, str]) -> tuple[dict, list[dict],
     boards = []
     for vid, v in summary["by_variant"].items():
         variant = rules.VARIANTS.get(vid)
+        rows = leaderboard_rows(v["leaderboard"], players, names, vid)
+        solitaire = vid == SOLITAIRE
+        if solitaire:  # never finished: ranked by the games of solitaire won
+            for r in rows:
+                r["solitaire"] = players[r["id"]]["by_variant"][vid]["solitaire"]
+            rows.sort(key=lambda r: (-r["solitaire"]["wins"],
+                                     -(r["solitaire"]["win_rate"] or 0.0)))
         boards.append({"id": vid, "title": variant_title(vid), "games": v["games"],
-                       "finished": v["finished"],
+                       "finished": v["finished"], "solitaire": solitaire,
                        "bidding": bool(variant and variant.bidding) or vid == EVERYONE_BIDS,
-                       "rows": leaderboard_rows(v["leaderboard"], players, names, vid)})
+                       "rows": rows})
     return summary, boards, leaderboard_rows(summary["leaderboard"], players, names)
 
 

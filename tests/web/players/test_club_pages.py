@@ -193,6 +193,8 @@ def test_person_page_shows_every_kind_of_number(client):
     assert "3.5 pips a round on average (7 in 2 rounds) · went out 1 time" in t
     assert "Solitaire: 2 won of 3 (67%) · best: 0 left in the row" in t
     assert "Partners" in t and "Head to head" in t
+    board = text(client.get(f"/clubs/{club_id}/stats")).split("Castle Rock")[-1]
+    assert "Person Played Won Win % Best Ann 3 2 67% 0" in board  # solitaire, not finished
     bob = person_id(club_id, "Bob")
     assert f"/clubs/{club_id}/people/{bob}" in client.get(
         f"/clubs/{club_id}/people/{ann}").get_data(as_text=True)
