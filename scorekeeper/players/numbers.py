@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from .. import rules, stats
@@ -74,19 +75,20 @@ def club_numbers(club_id: int) -> tuple[dict, dict]:
     games = queries.club_summaries(club_id)
     players = stats.player_stats(games)
     summary = stats.club_summary(games, players)
-    _keep(club_id, stamp, {"club": summary, "players": players})
+    _keep(club_id, cached, stamp, {"club": summary, "players": players})
     return summary, players
 
 
-def _keep(club_id: int, stamp: str, data: dict) -> None:
-    """Store the club's numbers with their stamp (a race with another worker computing the
-    same numbers is lost quietly: either row is right)."""
+def _keep(club_id: int, row: ClubStats | None, stamp: str, data: dict) -> None:
+    """Store the club's numbers with their stamp in its ClubStats `row` (None: a new one). A
+    race with another worker storing the same numbers is lost quietly: either row is right."""
     try:
-        row = db.session.get(ClubStats, club_id)
         if row is None:
             db.session.add(ClubStats(club_id=club_id, stamp=stamp, data=data))
         else:
-            row.stamp, row.data, row.computed_at = stamp, data, utcnow()
+            db.session.execute(update(ClubStats).where(ClubStats.club_id == club_id)
+                               .values(stamp=stamp, data=data, computed_at=utcnow())
+                               .execution_options(synchronize_session=False))
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
