@@ -187,3 +187,14 @@ def test_a_forged_member_cookie_is_nobody(client, app):
     value = eve.get_cookie(f"sk_m_{other}").value
     eve.set_cookie(f"sk_m_{cid}", value)
     assert eve.get(f"/clubs/{cid}").status_code == 403
+
+
+def test_the_club_home_links_to_its_stats_archive_and_people(client):
+    cid = create_club(client)
+    club_game(client, cid, "moon", ["Ann", "Bob", "Cat"])
+    home = client.get(f"/clubs/{cid}").text
+    ann = next(p.id for p in club(cid).people if p.name == "Ann")
+    for url in (f"/clubs/{cid}/stats", f"/clubs/{cid}/games", f"/clubs/{cid}/people/{ann}"):
+        assert f'href="{url}"' in home
+        assert client.get(url).status_code == 200
+    assert f'href="/clubs/{cid}/people/{ann}"' in client.get(f"/clubs/{cid}/roster").text
