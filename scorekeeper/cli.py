@@ -50,7 +50,7 @@ def read_text(path: str) -> str:
 def parse_json(text: str) -> Any:
     """The JSON value of a file's text, or NotJson with a plain sentence saying where it breaks."""
     if not text.strip():
-        raise NotJson("The file is empty: a game record is a JSON object.")
+        raise NotJson("The file is empty: it holds no game record.")
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
