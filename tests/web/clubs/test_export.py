@@ -23,7 +23,7 @@ def _import(client, payload, name="Imported"):
                        content_type="multipart/form-data")
 
 
-def test_export_import_round_trip(client, app):
+def test_export_import_round_trip(client, app, tmp_path, capsys):
     cid = create_club(client)
     g1 = club_game(client, cid, "moon", ["Ann", "Bob", "Cat"])
     post_hand(client, g1, HAND)
@@ -36,6 +36,16 @@ def test_export_import_round_trip(client, app):
     records = r.get_json()
     assert [x["variant"] for x in records] == ["moon", "lechner42"]
     assert records[0]["hands"][0] == {"bidder": 1, "bid": 5, "tricks": [1, 5, 1]}
+
+    # `scorekeeper stats` reads the export as it is
+    from scorekeeper import cli
+
+    path = tmp_path / "club.json"
+    path.write_bytes(r.data)
+    assert cli.main(["stats", str(path)]) == 0
+    numbers = json.loads(capsys.readouterr().out)
+    assert numbers["games"] == 2 and numbers["players"]["Bob"]["wins"] == 0
+    assert numbers["players"]["Ann"]["wins"] == 1 and numbers["players"]["Dee"]["games"] == 1
 
     other = app.test_client()
     r = _import(other, records, "Copy of Thursday")
