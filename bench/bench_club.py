@@ -8,7 +8,8 @@ the rules engine (tests/random_games.py). Imports them as one club through the r
 (POST /clubs/import, the club export's JSON list: the body is a few megabytes, so the bench
 raises MAX_CONTENT_LENGTH for it), timing that. Then times the archive page, a person's page
 and the club stats page (and their CSVs) with the Flask test client on a member's phone,
-counting SQL statements per request with a before_cursor_execute listener.
+counting SQL statements per request with a before_cursor_execute listener; then the stats page
+again right after a write to one of the club's games (its numbers are summed again then).
 
 Prints the median and best per page, and the statement count.
 """
@@ -25,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqlalchemy import event, func, select  # noqa: E402
+from sqlalchemy import event, func, select, update  # noqa: E402
 
 from tests.random_games import random_record  # noqa: E402
 
@@ -85,6 +86,7 @@ def main() -> None:
                                   .where(Game.club_id == club_id, Game.summary.is_not(None)))
         person = db.session.scalar(select(Person.id).where(Person.club_id == club_id,
                                                            Person.name == "Ann"))
+        first = db.session.scalar(select(func.min(Game.id)).where(Game.club_id == club_id))
         assert count == len(records), count
         statements = [0]
 
@@ -113,6 +115,22 @@ def main() -> None:
             counts.add(statements[0])
         print(f"{name:20s} {statistics.median(times) * 1000:7.1f}ms {min(times) * 1000:7.1f}ms "
               f"{'/'.join(map(str, sorted(counts))):>4s}  {len(r.data) / 1000:.0f} kB")
+
+    # The first view after a write to one of the club's games sums every summary again.
+    times, counts = [], set()
+    with app.app_context():
+        for _ in range(max(3, args.runs // 3)):
+            db.session.execute(update(Game).where(Game.club_id == club_id, Game.id == first)
+                               .values(version=Game.version + 1))
+            db.session.commit()
+            statements[0] = 0
+            t0 = time.perf_counter()
+            r = client.get(f"/clubs/{club_id}/stats")
+            times.append(time.perf_counter() - t0)
+            counts.add(statements[0])
+    print(f"{'stats after a write':20s} {statistics.median(times) * 1000:7.1f}ms "
+          f"{min(times) * 1000:7.1f}ms {'/'.join(map(str, sorted(counts))):>4s}  "
+          f"(the club's numbers summed again from {len(records)} cached summaries)")
 
 
 if __name__ == "__main__":

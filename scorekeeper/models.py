@@ -206,6 +206,20 @@ class Member(db.Model):
         return self.label or f"Phone #{self.id}"
 
 
+class ClubStats(db.Model):
+    """A cache of a club's numbers (stats.player_stats and stats.club_summary over its games'
+    cached summaries), valid while `stamp` matches the club's games (players/numbers.py): every
+    write to a game bumps its version, so a new game or any write to one changes the stamp."""
+
+    __tablename__ = "club_stats"
+
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    stamp: Mapped[str] = mapped_column(String(80))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    computed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class GuessAttempt(db.Model):
     """A join-code guess, for rate limiting wrong codes per address."""
 

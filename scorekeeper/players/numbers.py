@@ -1,19 +1,26 @@
 """The club's numbers, as its pages and CSVs show them: one computation each (CTFd's
 get_standings), called by the page and by the CSV alike.
 
-person_numbers(club_id, person_id) and club_numbers(club_id) read the cached game summaries
-(queries.club_summaries) and sum them with scorekeeper.stats; the *_rows helpers only reshape
-that for a table. Percentages are whole numbers for people; None means nothing to divide.
+club_numbers(club_id) sums the cached game summaries (queries.club_summaries) with
+scorekeeper.stats and keeps the result in ClubStats until the club's games change (a write to
+any of them bumps its version: queries.stamp); person_numbers(club_id, person_id) is her part of
+it. The *_rows helpers only reshape that for a table. Percentages are whole numbers for people; None means nothing to divide.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+
 from .. import rules, stats
+from ..extensions import db
+from ..models import ClubStats, utcnow
 from . import queries
 
 # The variants whose hands have a bid, and the one where every player bids (made = exact).
 EVERYONE_BIDS = "card42"
+SOLITAIRE = "castle-rock"  # each hand is a game of solitaire; the session never finishes
 
 
 def pct(value: float | None) -> str:
@@ -51,17 +58,52 @@ def archive_row(game: dict) -> dict[str, Any]:
 
 
 def person_numbers(club_id: int, person_id: int) -> dict | None:
-    """Her numbers over the club's games she sat in (stats.player_stats); None before her first
-    game."""
-    games = queries.club_summaries(club_id, person=person_id)
-    return stats.player_stats(games).get(person_id)
+    """Her numbers in the club (stats.player_stats over its games); None before her first
+    game. The games she did not play change none of her numbers, so the club's cached
+    computation serves her page too."""
+    return club_numbers(club_id)[1].get(person_id)
 
 
 def club_numbers(club_id: int) -> tuple[dict, dict]:
-    """(stats.club_summary, stats.player_stats) over every game of the club."""
+    """(stats.club_summary, stats.player_stats) over every game of the club, people keyed by
+    person id. Kept in ClubStats while the club's games' stamp stays the same; otherwise summed
+    again from the cached game summaries (queries.club_summaries) and kept."""
+    stamp = queries.stamp(club_id)
+    cached = db.session.get(ClubStats, club_id)
+    if cached is not None and cached.stamp == stamp:
+        return cached.data["club"], _person_keys(cached.data["players"])
     games = queries.club_summaries(club_id)
     players = stats.player_stats(games)
-    return stats.club_summary(games, players), players
+    summary = stats.club_summary(games, players)
+    _keep(club_id, cached, stamp, {"club": summary, "players": players})
+    return summary, players
+
+
+def _keep(club_id: int, row: ClubStats | None, stamp: str, data: dict) -> None:
+    """Store the club's numbers with their stamp in its ClubStats `row` (None: a new one). A
+    race with another worker storing the same numbers is lost quietly: either row is right."""
+    try:
+        if row is None:
+            db.session.add(ClubStats(club_id=club_id, stamp=stamp, data=data))
+        else:
+            db.session.execute(update(ClubStats).where(ClubStats.club_id == club_id)
+                               .values(stamp=stamp, data=data, computed_at=utcnow())
+                               .execution_options(synchronize_session=False))
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+
+
+def _person_keys(players: dict) -> dict:
+    """JSON made the person ids of player_stats strings: back to ints (also the partners' and
+    opponents', overall and per variant)."""
+    out = {}
+    for key, numbers in players.items():
+        for block in [numbers, *numbers["by_variant"].values()]:
+            for table in ("partners", "opponents"):
+                block[table] = {int(k): v for k, v in block[table].items()}
+        out[int(key)] = numbers
+    return out
 
 
 def people_rows(table: dict, names: dict[int, str], opponents: bool = False) -> list[dict]:
@@ -112,6 +154,36 @@ def leaderboard_rows(board: list[dict], players: dict, names: dict[int, str],
         rows.append({**r, "id": pid, "name": names[pid], "bids": numbers["bids"],
                      "made": numbers["made"], "made_rate": numbers["made_rate"]})
     return rows
+
+
+def person_page(club_id: int, person_id: int, names: dict[int, str]) -> dict[str, Any]:
+    """The person page: her numbers (n), per variant (blocks), partners and opponents."""
+    mine = person_numbers(club_id, person_id)
+    if not mine:
+        return {"n": None, "blocks": [], "partners": [], "opponents": []}
+    return {"n": mine, "blocks": variant_blocks(mine),
+            "partners": people_rows(mine["partners"], names),
+            "opponents": people_rows(mine["opponents"], names, opponents=True)}
+
+
+def leaderboards(club_id: int, names: dict[int, str]) -> tuple[dict, list[dict], list[dict]]:
+    """The club stats page: (club_summary, a board per variant, the board over all games)."""
+    summary, players = club_numbers(club_id)
+    boards = []
+    for vid, v in summary["by_variant"].items():
+        variant = rules.VARIANTS.get(vid)
+        rows = leaderboard_rows(v["leaderboard"], players, names, vid)
+        solitaire = vid == SOLITAIRE
+        if solitaire:  # never finished: ranked by the games of solitaire won
+            for r in rows:
+                r["solitaire"] = players[r["id"]]["by_variant"][vid]["solitaire"]
+            rows.sort(key=lambda r: (-r["solitaire"]["wins"],
+                                     -(r["solitaire"]["win_rate"] or 0.0)))
+        boards.append({"id": vid, "title": variant_title(vid), "games": v["games"],
+                       "finished": v["finished"], "solitaire": solitaire,
+                       "bidding": bool(variant and variant.bidding) or vid == EVERYONE_BIDS,
+                       "rows": rows})
+    return summary, boards, leaderboard_rows(summary["leaderboard"], players, names)
 
 
 def stats_csv_rows(club_id: int, names: dict[int, str]) -> list[list]:

@@ -110,13 +110,9 @@ def person_page(club_id: int, person_id: int):
     names = queries.people(club.id)
     if person_id not in names:
         abort(404)
-    mine = numbers.person_numbers(club.id, person_id)
-    return pages.render(
-        "players/person.html", "players/_person.html", club=club, people=names,
-        person_id=person_id, name=names[person_id], n=mine,
-        blocks=numbers.variant_blocks(mine) if mine else [],
-        partners=numbers.people_rows(mine["partners"], names) if mine else [],
-        opponents=numbers.people_rows(mine["opponents"], names, opponents=True) if mine else [])
+    return pages.render("players/person.html", "players/_person.html", club=club, people=names,
+                        person_id=person_id, name=names[person_id],
+                        **numbers.person_page(club.id, person_id, names))
 
 
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>.csv")
@@ -133,14 +129,7 @@ def person_csv(club_id: int, person_id: int):
 def club_stats(club_id: int):
     club = _club(club_id)
     names = queries.people(club.id)
-    summary, players = numbers.club_numbers(club.id)
-    boards = [{"id": vid, "title": numbers.variant_title(vid), "games": v["games"],
-               "finished": v["finished"], "bidding": bool(rules.VARIANTS.get(vid) and
-                                                          rules.VARIANTS[vid].bidding)
-               or vid == numbers.EVERYONE_BIDS,
-               "rows": numbers.leaderboard_rows(v["leaderboard"], players, names, vid)}
-              for vid, v in summary["by_variant"].items()]
-    overall = numbers.leaderboard_rows(summary["leaderboard"], players, names)
+    summary, boards, overall = numbers.leaderboards(club.id, names)
     return pages.render("players/club_stats.html", "players/_club_stats.html", club=club,
                         summary=summary, boards=boards, overall=overall)
 

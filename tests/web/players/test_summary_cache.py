@@ -75,3 +75,35 @@ def test_a_record_that_no_longer_scores_has_no_summary(client, app):
     db.session.commit()
     g = game(gid)
     assert g.summary is None and g.finished is False
+
+
+def test_club_import_in_bulk_makes_the_same_games(client):
+    """store.import_club inserts in bulk: each game as start_game makes it (seats on the
+    roster, hands, audit row, its own join code) with its summary cached."""
+    from scorekeeper.models import AuditEvent, Club, Game
+
+    records = [
+        {"variant": "moon", "players": ["Ann", "Bob", "Cat"], "first_dealer": 1, "options": {},
+         "hands": [{"bidder": 1, "bid": 5, "tricks": [1, 5, 1]}]},
+        {"variant": "castle-rock", "players": ["bob"], "first_dealer": 0, "options": {},
+         "hands": [{"remaining": 0}, {"remaining": 4}]},
+        {"variant": "lechner42", "players": ["Dan", "Ann", "Eve", "Cat"], "first_dealer": 0,
+         "options": {"target_marks": 1}, "hands": []},
+    ]
+    r = client.post("/clubs/import", data={"name": "Bulk", "label": "x",
+                                           "records": json.dumps(records)})
+    assert r.status_code == 303, text(r)[:300]
+    club = db.session.scalar(db.select(Club).where(Club.name == "Bulk"))
+    games = db.session.scalars(db.select(Game).where(Game.club_id == club.id)
+                               .order_by(Game.id)).all()
+    assert len(games) == 3 and len({g.code for g in games}) == 3
+    assert sorted(p.name for p in club.people) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    for g, record in zip(games, records):
+        want = {**record, "players": ["Bob" if n == "bob" else n for n in record["players"]]}
+        assert g.record() == want
+        assert all(p.person_id is not None for p in g.players)
+        assert_fresh(g.id)
+        events = db.session.scalars(db.select(AuditEvent).where(AuditEvent.game_id == g.id)).all()
+        assert [e.action for e in events] == ["created"] and events[0].data["hands"] == \
+            record["hands"]
+    assert client.get(f"/games/{games[0].id}").status_code == 200  # a member watches it
