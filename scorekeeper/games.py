@@ -24,10 +24,10 @@ from flask import (
 )
 from sqlalchemy import select
 
-from . import access, filters, forms, pages, rules, setup, store
+from . import access, filters, forms, pages, rules, security, setup, store
 from .extensions import db
 from .history import history_rows
-from .models import AuditEvent, Game
+from .models import MAX_HANDS, AuditEvent, Game
 
 bp = Blueprint("games", __name__)
 
@@ -146,6 +146,10 @@ def import_game():
     error = None
     if not isinstance(raw, dict):
         error = "That file is not a game record (a JSON object)."
+    elif security.bad_text(raw):
+        error = "That file holds a character that cannot be stored (NUL, or text that is not UTF-8)."
+    elif isinstance(raw.get("hands"), list) and len(raw["hands"]) > MAX_HANDS:
+        error = f"That game has {len(raw['hands'])} hands: a game here holds at most {MAX_HANDS}."
     else:
         record = {"variant": raw.get("variant"), "players": raw.get("players"),
                   "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
@@ -302,6 +306,9 @@ def _save(game_id: int, index: int | None):
         return _render_entry(game, values, index, status=200, whole=False)
     if version != game.version:
         return _stale(game, index)
+    if index is None and len(game.hands) >= MAX_HANDS:
+        return _render_entry(game, values, index, status=422,
+                             message=f"A game holds at most {MAX_HANDS} hands: start a new game.")
     record = game.record()
     ctx = pages.entry_context(game, record, values, index)
     if ctx["problem"] is not None or ctx.get("invalid"):

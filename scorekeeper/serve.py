@@ -112,4 +112,4 @@ def serve(port: int | None = None, host: str = "0.0.0.0") -> None:
     except Exception:  # a terminal that cannot print the blocks must not stop the server
         pass
     sys.stdout.flush()
-    run_waitress(app, host=host, port=port)
+    run_waitress(app, host=host, port=port)  # (looked up here: tests replace it)

@@ -192,9 +192,7 @@ def test_serve_prints_url_and_qr(monkeypatch, capsys):
     calls = {}
     monkeypatch.setenv("PORT", "5077")
     monkeypatch.setenv("PUBLIC_URL", "http://10.1.2.3:5077")
-    import waitress
-
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.update(kw))
+    monkeypatch.setattr(serve, "run_waitress", lambda app, **kw: calls.update(kw))
     assert cli.main(["serve"]) == 0
     out = capsys.readouterr().out
     assert "http://10.1.2.3:5077/" in out
