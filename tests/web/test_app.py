@@ -20,6 +20,7 @@ def test_config_defaults(app):
     assert app.config["SECRET_KEY"]
 
 
+@pytest.mark.sqlite_only("checks SQLite's own settings (busy timeout, WAL, foreign keys)")
 def test_sqlite_settings_for_several_workers(app):
     """Every connection waits up to 15 s for a lock, in WAL mode, with foreign keys on."""
     assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"]["timeout"] == 15
