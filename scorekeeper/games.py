@@ -23,6 +23,7 @@ from flask import (
     Blueprint, abort, make_response, redirect, render_template, request, url_for,
 )
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from . import access, filters, forms, pages, rules, security, setup, store
 from .extensions import db
@@ -47,8 +48,9 @@ def get_variant(variant_id: str):
 
 def load_game(game_id: int, write: bool = False) -> Game:
     """The game, when this request may read it (else a 303 to /join), or with write=True
-    change it (else a plain 403: a write is never redirected)."""
-    game = db.session.get(Game, game_id)
+    change it (else a plain 403: a write is never redirected). Its hands come in the same
+    statement as its version (store.get_game), so they always go together."""
+    game = store.get_game(game_id)
     if game is None:
         abort(404)
     (access.require_scorer if write else access.require_reader)(game)
@@ -63,6 +65,7 @@ def home():
     ids = access.cookie_game_ids()
     games = db.session.scalars(
         select(Game).where(Game.id.in_(ids)).order_by(Game.updated_at.desc(), Game.id.desc())
+        .options(selectinload(Game.players), selectinload(Game.hands))
     ).all() if ids else []
     games = [g for g in games if access.role(g)][:RECENT_GAMES]
     score = rules.score
@@ -251,7 +254,7 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
 
 
 def _stale_message(game: Game) -> str:
-    db.session.expire_all()
+    """What the other phone did: the game's last audit row (`game` is freshly loaded)."""
     last = db.session.scalars(
         select(AuditEvent).where(AuditEvent.game_id == game.id).order_by(AuditEvent.id.desc())
     ).first()
@@ -282,8 +285,7 @@ def _after_write(game: Game, saved: str, edit: bool = False):
             response = make_response("", 204)
             response.headers["HX-Redirect"] = url
             return response
-        db.session.refresh(game)
-        ctx = pages.page_context(game, saved=saved)
+        ctx = pages.page_context(game, saved=saved)  # store kept `game` current
         ctx["saved"] = saved
         return render_template("partials/_game_body.html", **ctx)
     return redirect(url, 303)

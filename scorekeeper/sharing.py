@@ -5,23 +5,30 @@
   leaves a viewer cookie, the only way besides a scorer or creator cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
-- /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed.
+- /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed;
+  otherwise the update, rendered once per (game, version, role, quiet) and kept in a small
+  in-process LRU (LiveCache): between two hands every viewer gets the same bytes.
 - qr_svg(), viewer_url(), scorer_url(): inline QR codes of URLs other phones can reach.
 
-Nothing here keeps state in the process: every answer comes from the request and the database.
+Nothing here keeps state that matters in the process: every answer comes from the request and
+the database. The live cache holds renderings keyed by the game's version, which the database
+moves on every write: a stale entry is never looked up again, each worker (or a restarted one)
+fills its own, and losing it costs one render.
 """
 from __future__ import annotations
 
 import functools
-
 import ipaddress
 import re
+import threading
+from collections import OrderedDict
 from datetime import timedelta
 from urllib.parse import urlsplit
 
 import qrcode
 from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
                    request, url_for)
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 from sqlalchemy import delete, func, select
@@ -82,20 +89,22 @@ def find_game_by_code(code: str) -> Game | None:
     address, now = _guess_address(), utcnow()
     attempt = GuessAttempt(address=address, at=now)
     db.session.add(attempt)
+    db.session.flush()
+    attempt_id = attempt.id  # read before the commit expires it
     db.session.commit()
     recent = db.session.scalar(
         select(func.count()).select_from(GuessAttempt)
         .where(GuessAttempt.address == address, GuessAttempt.at > now - GUESS_WINDOW))
     if recent > GUESS_LIMIT:
-        db.session.delete(attempt)
+        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
         db.session.commit()
         abort(_too_many_guesses())
     game = db.session.scalar(select(Game).where(Game.code == code))
     if game is not None:
-        db.session.delete(attempt)
+        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
     else:
         db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < now - GUESS_KEEP))
-    db.session.commit()
+    store.commit_keeping_state()  # the game is shown next: no need to read it again
     return game
 
 
@@ -190,12 +199,64 @@ def live_etag(game) -> str:
     return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
 
 
+class LiveCache:
+    """Rendered live updates by their ETag (game, version, role, quiet): least recently used
+    first out. Thread-safe; a scorer's copy holds a placeholder where each phone's own CSRF
+    token goes (its undo form), filled in per answer."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._items: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> str | None:
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+            return body
+
+    def put(self, key: str, body: str) -> None:
+        with self._lock:
+            self._items[key] = body
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+def live_cache() -> LiveCache:
+    """This app's cache (one per app: test apps on fresh databases never share one)."""
+    return current_app.extensions.setdefault("scorekeeper_live_cache", LiveCache())
+
+_CSRF_SLOT = "\x00csrf\x00"  # never in a rendered page: a NUL is refused in every input
+
+
+def _live_body(game_id: int) -> tuple[str, str]:
+    """(ETag, body) of the live update as this request's role sees the game now."""
+    game = store.get_game(game_id)
+    if game is None:
+        abort(404)
+    etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
+    body = live_cache().get(etag)
+    if body is None:
+        body = render_template("partials/_live_update.html", **pages.live_context(game),
+                               csrf_token=lambda: _CSRF_SLOT)
+        live_cache().put(etag, body)
+    return etag, body
+
+
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """The poller, scoreboard and hand list (partials/_live_update.html); 304 when the
     game's version is unchanged.
 
-    The 304 path reads six columns of one row by primary key and renders nothing.
+    The 304 path reads six columns of one row by primary key and renders nothing. A 200 is
+    rendered once per ETag (LiveCache) and served to every phone of that role: with a cache
+    hit it costs the same one statement.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
     """
     row = db.session.execute(
@@ -205,14 +266,16 @@ def live(game_id: int):
     if row is None:
         abort(404)
     access.require_reader(row)
-    if request.if_none_match.contains_weak(live_etag(row)):
+    etag = live_etag(row)
+    if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
-        etag = live_etag(row)
     else:
-        game = db.get_or_404(Game, game_id)
-        response = make_response(render_template("partials/_live_update.html",
-                                                 **pages.live_context(game)))
-        etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
+        body = live_cache().get(etag)  # the ETag names game, version, role and quiet
+        if body is None:
+            etag, body = _live_body(game_id)
+        if _CSRF_SLOT in body:
+            body = body.replace(_CSRF_SLOT, generate_csrf())
+        response = make_response(body)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")
