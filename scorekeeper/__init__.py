@@ -141,11 +141,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import games, security, sharing
+    from . import assets, games, security, sharing
 
     app.register_blueprint(games.bp)
     app.register_blueprint(sharing.bp)
     app.add_url_rule("/", endpoint="index", view_func=games.home)
     games.init_app(app)
     security.init_app(app)
+    assets.init_app(app)
     return app

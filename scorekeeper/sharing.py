@@ -276,7 +276,9 @@ def live(game_id: int):
         if _CSRF_SLOT in body:
             body = body.replace(_CSRF_SLOT, generate_csrf())
         response = make_response(body)
-    response.set_etag(etag)
+    # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
+    # weak ETag as it is, and would give a strong one a per-encoding suffix).
+    response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Cookie")
     return response
