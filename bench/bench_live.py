@@ -98,8 +98,14 @@ class Client:
         if fields is not None:
             body = urllib.parse.urlencode(fields, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body=body, headers=headers)
-        resp = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, body=body, headers=headers)
+            resp = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # the server closed an idle keep-alive connection: a browser retries on a new one
+            self.conn.close()
+            self.conn.request(method, path, body=body, headers=headers)
+            resp = self.conn.getresponse()
         data = resp.read()
         for header in resp.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():
@@ -204,7 +210,7 @@ def pct(sorted_times, q):
 
 def part_rates(port, game_id, creator, viewer, args):
     live = f"/games/{game_id}/live"
-    etag = viewer.request("GET", live, headers=ACCEPT)[1]["ETag"]
+    etag = viewer.request("GET", live, headers=ACCEPT, raw=True)[1]["ETag"]
     rows = [
         ("bare route", {}, "/_bench/bare", {}, 200),
         ("live 304 (If-None-Match)", viewer.jar, live, {**ACCEPT, "If-None-Match": etag}, 304),

@@ -25,7 +25,7 @@ from flask import (
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from . import access, filters, forms, pages, rules, security, setup, store
+from . import access, filters, forms, pages, rendered, rules, security, setup, store
 from .extensions import db
 from .history import history_rows
 from .models import MAX_HANDS, AuditEvent, Game
@@ -181,9 +181,21 @@ def _render_new(ctx, status):
 
 @bp.get("/games/<int:game_id>")
 def game_page(game_id: int):
-    game = load_game(game_id)
-    ctx = pages.page_context(game)
-    return pages.render("games/game.html", "_scoreboard.html", **ctx)
+    """The game page, rendered once per (version, role, quiet, page or partial, host) and
+    served from the render cache after that (rendered.py): the lookup needs only the game's
+    row; a miss loads the game and renders it."""
+    head = store.get_head(game_id)
+    if head is None:
+        abort(404)
+    access.require_reader(head)
+    key = rendered.key("page", head, pages.is_htmx())
+
+    def render():
+        game = load_game(game_id)
+        ctx = pages.page_context(game)
+        return pages.render("games/game.html", "_scoreboard.html",
+                            csrf_token=rendered.placeholder_csrf, **ctx)[0]
+    return rendered.body(key, render)
 
 
 def _index_arg() -> int | None:

@@ -7,33 +7,30 @@
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
 - /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed;
   otherwise the update, rendered once per (game, version, role, quiet) and kept in a small
-  in-process LRU (LiveCache): between two hands every viewer gets the same bytes.
+  in-process LRU (rendered.py): between two hands every viewer gets the same bytes.
 - qr_svg(), viewer_url(), scorer_url(): inline QR codes of URLs other phones can reach.
 
 Nothing here keeps state that matters in the process: every answer comes from the request and
-the database. The live cache holds renderings keyed by the game's version, which the database
-moves on every write: a stale entry is never looked up again, each worker (or a restarted one)
-fills its own, and losing it costs one render.
+the database. The render cache (rendered.py) holds renderings keyed by the game's version,
+which the database moves on every write: a stale entry is never looked up again, each worker
+(or a restarted one) fills its own, and losing it costs one render.
 """
 from __future__ import annotations
 
 import functools
 import ipaddress
 import re
-import threading
-from collections import OrderedDict
 from datetime import timedelta
 from urllib.parse import urlsplit
 
 import qrcode
 from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
                    request, url_for)
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 from sqlalchemy import delete, func, select
 
-from . import access, pages, store
+from . import access, pages, rendered, store
 from .extensions import db
 from .models import Game, GuessAttempt, utcnow
 
@@ -42,9 +39,8 @@ bp = Blueprint("sharing", __name__)
 GUESS_LIMIT = 10  # wrong codes allowed per address per GUESS_WINDOW; the next is refused
 GUESS_WINDOW = timedelta(seconds=60)
 GUESS_KEEP = timedelta(hours=1)  # older attempts are pruned
-# After the last write, phones go on polling this long even when the game is over: the final
-# hand is the one most often taken back or corrected, and every phone must see that too.
-LIVE_GRACE = timedelta(minutes=3)
+# After the last write, phones go on polling this long even when the game is over (rendered.py).
+LIVE_GRACE = rendered.LIVE_GRACE
 
 
 # ---------------------------------------------------------------- join codes
@@ -186,9 +182,7 @@ def rotate(game_id: int):
 # ---------------------------------------------------------------- live polling
 
 
-def recently_changed(game) -> bool:
-    """Whether the game was written to within LIVE_GRACE (an over game is still watched)."""
-    return utcnow() - game.updated_at < LIVE_GRACE
+recently_changed = rendered.recently_changed
 
 
 def live_etag(game) -> str:
@@ -199,54 +193,16 @@ def live_etag(game) -> str:
     return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
 
 
-class LiveCache:
-    """Rendered live updates by their ETag (game, version, role, quiet): least recently used
-    first out. Thread-safe; a scorer's copy holds a placeholder where each phone's own CSRF
-    token goes (its undo form), filled in per answer."""
-
-    def __init__(self, size: int = 256):
-        self.size = size
-        self._items: OrderedDict[str, str] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> str | None:
-        with self._lock:
-            body = self._items.get(key)
-            if body is not None:
-                self._items.move_to_end(key)
-            return body
-
-    def put(self, key: str, body: str) -> None:
-        with self._lock:
-            self._items[key] = body
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-def live_cache() -> LiveCache:
-    """This app's cache (one per app: test apps on fresh databases never share one)."""
-    return current_app.extensions.setdefault("scorekeeper_live_cache", LiveCache())
-
-_CSRF_SLOT = "\x00csrf\x00"  # never in a rendered page: a NUL is refused in every input
-
-
 def _live_body(game_id: int) -> tuple[str, str]:
     """(ETag, body) of the live update as this request's role sees the game now."""
     game = store.get_game(game_id)
     if game is None:
         abort(404)
     etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
-    body = live_cache().get(etag)
-    if body is None:
-        body = render_template("partials/_live_update.html", **pages.live_context(game),
-                               csrf_token=lambda: _CSRF_SLOT)
-        live_cache().put(etag, body)
-    return etag, body
+    text = rendered.body(rendered.key("live", game), lambda: render_template(
+        "partials/_live_update.html", **pages.live_context(game),
+        csrf_token=rendered.placeholder_csrf))
+    return etag, text
 
 
 @bp.get("/games/<int:game_id>/live")
@@ -259,10 +215,7 @@ def live(game_id: int):
     hit it costs the same one statement.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
     """
-    row = db.session.execute(
-        select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-               Game.scorer_secret)
-        .where(Game.id == game_id)).first()
+    row = store.get_head(game_id)
     if row is None:
         abort(404)
     access.require_reader(row)
@@ -270,11 +223,9 @@ def live(game_id: int):
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        body = live_cache().get(etag)  # the ETag names game, version, role and quiet
+        body = rendered.cached(rendered.key("live", row))  # one statement in all on a hit
         if body is None:
             etag, body = _live_body(game_id)
-        if _CSRF_SLOT in body:
-            body = body.replace(_CSRF_SLOT, generate_csrf())
         response = make_response(body)
     # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
     # weak ETag as it is, and would give a strong one a per-encoding suffix).

@@ -33,6 +33,14 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
         select(Game).where(Game.id == game_id).options(*options)).unique().scalar_one_or_none()
 
 
+def get_head(game_id: int):
+    """The columns that say who may read a game and which version it is at (id, version,
+    updated_at, code and the secrets access.role checks): one row by primary key, or None."""
+    return db.session.execute(
+        select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
+               Game.scorer_secret).where(Game.id == game_id)).first()
+
+
 def commit_keeping_state() -> None:
     """Commit without expiring what the session holds: the caller keeps it current."""
     session = db.session()
