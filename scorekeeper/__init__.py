@@ -126,6 +126,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         options = app.config["SQLALCHEMY_ENGINE_OPTIONS"] = dict(
             app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options["connect_args"] = {"timeout": 15, **options.get("connect_args", {})}
+        options["pool_pre_ping"] = False  # a file has no connection to lose: a ping per request
     db.init_app(app)
     if sqlite:
         with app.app_context():

@@ -193,16 +193,17 @@ def live_etag(game) -> str:
     return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
 
 
-def _live_body(game_id: int) -> tuple[str, str]:
-    """(ETag, body) of the live update as this request's role sees the game now."""
+def _live_body(game_id: int) -> tuple[str, str, str]:
+    """(ETag, cache key, body) of the live update as this request's role sees the game now."""
     game = store.get_game(game_id)
     if game is None:
         abort(404)
     etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
-    text = rendered.body(rendered.key("live", game), lambda: render_template(
+    key = rendered.key("live", game)
+    text = rendered.body(key, lambda: render_template(
         "partials/_live_update.html", **pages.live_context(game),
         csrf_token=rendered.placeholder_csrf))
-    return etag, text
+    return etag, key, text
 
 
 @bp.get("/games/<int:game_id>/live")
@@ -223,10 +224,11 @@ def live(game_id: int):
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        body = rendered.cached(rendered.key("live", row))  # one statement in all on a hit
+        key = rendered.key("live", row)
+        body = rendered.cached(key)  # one statement in all on a hit
         if body is None:
-            etag, body = _live_body(game_id)
-        response = make_response(body)
+            etag, key, body = _live_body(game_id)
+        response = rendered.respond(key, body)
     # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
     # weak ETag as it is, and would give a strong one a per-encoding suffix).
     response.set_etag(etag, weak=True)
