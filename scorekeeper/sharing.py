@@ -212,7 +212,7 @@ def live(game_id: int):
     game's version is unchanged.
 
     The 304 path reads six columns of one row by primary key and renders nothing. A 200 is
-    rendered once per ETag (LiveCache) and served to every phone of that role: with a cache
+    rendered once per ETag (rendered.py) and served to every phone of that role: with a cache
     hit it costs the same one statement.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
     """
