@@ -380,7 +380,7 @@ def part_history(port, args, app):
         times = []
         for _ in range(6):
             t0 = time.perf_counter()
-            status, _, body = creator.request("GET", url, headers=ACCEPT)
+            status, _, body = creator.request("GET", url, headers=ACCEPT, raw=True)
             times.append(time.perf_counter() - t0)
             assert status == 200, status
         print(f"{n:>4} hands: {statistics.median(times[1:]) * 1000:8.1f} ms", flush=True)
