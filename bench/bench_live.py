@@ -1,26 +1,41 @@
-"""Benchmark (run by hand): how fast the real server answers the phones' live polls.
+"""Benchmark (run by hand): how fast the real server answers the phones, as ratios to a bare
+route in the same server and the same run (this machine is shared and noisy: absolute numbers
+move, ratios much less).
 
-    .venv/bin/python bench/bench_live.py                       # waitress, as `make run` serves
-    .venv/bin/python bench/bench_live.py --server gunicorn     # gunicorn, 2 worker processes
+    .venv/bin/python bench/bench_live.py                  # all parts, waitress as `make run`
+    .venv/bin/python bench/bench_live.py --server gunicorn --parts phones
+    .venv/bin/python bench/bench_live.py --root /tmp/old  # the same bench on another checkout
 
 (gunicorn comes with the test extras: `.venv/bin/pip install -e '.[test]'`.)
 
 Starts the server on 127.0.0.1 (a free port, a temporary SQLite database made by the real
-migrations), creates a Texas 42 (Lechner Hall) game as its creator, enters 20 hands through
-the forms, joins it as a viewer by its code, then for --seconds each, with --clients threads
-on keep-alive connections:
+migrations; or DATABASE_URL when given) with one extra route, GET /_bench/bare -> "ok", and
+creates a Texas 42 (Lechner Hall) game as its creator, enters 20 hands through the forms, joins
+it as a viewer by its code.  Then, by --parts:
 
-- live 304: the viewer's conditional poll of /games/<id>/live (If-None-Match: unchanged game),
-- live 200: the same poll without If-None-Match (the scoreboard and hand list rendered),
-- game page: GET /games/<id> as the scorer (the whole page with the hand form),
+- rates: --clients threads on keep-alive connections for --seconds each: the bare route, the
+  viewer's poll answered 304 (If-None-Match of the unchanged game), the viewer's full live
+  update (200), the scorer's game page; requests/s, median and p95, and each as a ratio of the
+  bare route's requests/s.
+- phones: --phones phones each polling the live update every 2 s on its own keep-alive
+  connection (an asyncio client; a 304 that closes the connection costs a reconnect), while the
+  scorer enters a hand every 10 s: latency percentiles and errors over --load-seconds.
+- history: the history of changes page of an imported game of 50 and of 500 hands (median of
+  5 GETs): linear means about 10x.
+- sizes: what a phone transfers on first load of the home page and of the game page, the page
+  and every stylesheet and script it links, with Accept-Encoding: gzip, br.
 
-and prints requests/s with median and p95 latency.  The clients run on the same machine and
-take CPU from the server: the numbers are a floor, not a capacity.
+`waitress` is served as `scorekeeper serve` configures it (serve.waitress_options(), when the
+checkout has it; else 8 threads).  `gunicorn`: --workers 2 --threads 8 (gthread) --keep-alive
+10: the keep-alive outlasts the 2 s poll, so a phone keeps its connection.  The clients run on
+the same machine and take CPU from the server: the numbers are a floor, not a capacity.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
 import http.client
+import json
 import os
 import re
 import socket
@@ -37,6 +52,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 HANDS = 20
+ACCEPT = {"Accept-Encoding": "gzip, deflate, br"}  # what a phone's browser sends
+
+_LAUNCH = """
+import sys
+from scorekeeper import create_app
+app = create_app()
+app.add_url_rule("/_bench/bare", "bench_bare", lambda: "ok")
+{serve}
+"""
+_WAITRESS = """
+from scorekeeper import serve as s
+from waitress import serve
+if hasattr(s, "waitress_options"):
+    s.run_waitress(app, host="127.0.0.1", port={port})
+else:
+    serve(app, host="127.0.0.1", port={port}, threads=8)
+"""
+# gunicorn loads the app from this module (bench_app:app), with the bare route added.
+_GUNICORN_APP = """
+from scorekeeper import create_app
+app = create_app()
+app.add_url_rule("/_bench/bare", "bench_bare", lambda: "ok")
+"""
 
 
 def free_port() -> int:
@@ -52,7 +90,7 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.jar: dict[str, str] = {}
 
-    def request(self, method, path, fields=None, headers=None):
+    def request(self, method, path, fields=None, headers=None, raw=False):
         headers = dict(headers or {})
         if self.jar:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.jar.items())
@@ -60,34 +98,41 @@ class Client:
         if fields is not None:
             body = urllib.parse.urlencode(fields, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body=body, headers=headers)
-        resp = self.conn.getresponse()
-        text = resp.read().decode()
+        try:
+            self.conn.request(method, path, body=body, headers=headers)
+            resp = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # the server closed an idle keep-alive connection: a browser retries on a new one
+            self.conn.close()
+            self.conn.request(method, path, body=body, headers=headers)
+            resp = self.conn.getresponse()
+        data = resp.read()
         for header in resp.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():
                 self.jar[name] = morsel.value
-        return resp.status, resp.headers, text
+        if resp.headers.get("Connection", "").lower() == "close":
+            self.conn.close()
+        return resp.status, resp.headers, (data if raw else data.decode())
 
 
 def hidden(html: str, name: str) -> str:
     return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
 
 
-def start_server(kind: str, port: int, db_url: str, log) -> subprocess.Popen:
+def start_server(kind: str, root: Path, port: int, db_url: str, tmp: Path, log):
     env = {**os.environ, "DATABASE_URL": db_url, "SECRET_KEY": "bench-secret",
-           "PUBLIC_URL": f"http://127.0.0.1:{port}"}
+           "PUBLIC_URL": f"http://127.0.0.1:{port}", "PYTHONPATH": f"{root}{os.pathsep}{tmp}"}
     if kind == "gunicorn":
-        cmd = [str(BIN / "gunicorn"), "--workers", "2", "--threads", "4",
-               "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
-    else:  # what `scorekeeper serve` runs (8 threads), bound to 127.0.0.1 only
-        cmd = [sys.executable, "-c",
-               "from waitress import serve; from scorekeeper import create_app; "
-               f"serve(create_app(), host='127.0.0.1', port={port}, threads=8)"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        (tmp / "bench_app.py").write_text(_GUNICORN_APP)
+        cmd = [str(BIN / "gunicorn"), "--workers", "2", "--threads", "8", "--keep-alive", "10",
+               "--bind", f"127.0.0.1:{port}", "bench_app:app"]
+    else:
+        cmd = [sys.executable, "-c", _LAUNCH.format(serve=_WAITRESS.format(port=port))]
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while True:
         try:
-            if Client(port).request("GET", "/")[0] == 200:
+            if Client(port).request("GET", "/_bench/bare")[0] == 200:
                 return proc
         except OSError:
             pass
@@ -98,8 +143,18 @@ def start_server(kind: str, port: int, db_url: str, log) -> subprocess.Popen:
         time.sleep(0.2)
 
 
-def set_up_game(port: int) -> tuple[int, Client, Client]:
-    """A game with HANDS hands; the creator (scorer) and a viewer who joined by code."""
+def lechner_hand(creator: Client, game_id: int, k: int) -> None:
+    """Hand k: every bid set, so the marks alternate and the game never ends."""
+    _, _, html = creator.request("GET", f"/games/{game_id}")
+    status, _, html = creator.request("POST", f"/games/{game_id}/hands", {
+        "csrf_token": hidden(html, "csrf_token"), "version": hidden(html, "version"),
+        "mode": "quick", "bidder": str((k + 1) % 4), "bid": "31", "contract": "straight",
+        "points": str(20 + k % 7)})
+    assert status == 303, f"hand {k + 1}: {status} {html[:500]}"
+
+
+def set_up_game(port: int, hands: int = HANDS) -> tuple[int, Client, Client]:
+    """A game with `hands` hands; the creator (scorer) and a viewer who joined by code."""
     creator = Client(port)
     _, _, html = creator.request("GET", "/games/new?variant=lechner42")
     status, headers, html = creator.request("POST", "/games/new", {
@@ -107,15 +162,10 @@ def set_up_game(port: int) -> tuple[int, Client, Client]:
         "name-0": "Ann", "name-1": "Bob", "name-2": "Cat", "name-3": "Dan"})
     assert status == 303, html
     game_id = int(headers["Location"].rstrip("/").rsplit("/", 1)[1])
-    for k in range(HANDS):  # every bid set: the marks alternate, so the game never ends
-        _, _, html = creator.request("GET", f"/games/{game_id}")
-        status, _, html = creator.request("POST", f"/games/{game_id}/hands", {
-            "csrf_token": hidden(html, "csrf_token"), "version": hidden(html, "version"),
-            "mode": "quick", "bidder": str((k + 1) % 4), "bid": "31", "contract": "straight",
-            "points": str(20 + k % 7)})
-        assert status == 303, f"hand {k + 1}: {status} {html[:500]}"
+    for k in range(hands):
+        lechner_hand(creator, game_id, k)
     html = creator.request("GET", f"/games/{game_id}")[2]
-    assert f"Hand {HANDS}" in html and 'name="version"' in html, "the game ended or failed"
+    assert f"Hand {hands}" in html and 'name="version"' in html, "the game ended or failed"
     code = re.search(r'href="[^"]*/g/([A-Z0-9]{7})"', html)[1]  # the share section's link
     viewer = Client(port)
     status, _, _ = viewer.request("GET", f"/g/{code}")  # as the QR code is scanned
@@ -134,7 +184,7 @@ def measure(port, jar, path, headers, expect, clients, seconds):
         c.jar = dict(jar)
         while time.monotonic() < stop:
             t0 = time.perf_counter()
-            status = c.request("GET", path, headers=headers)[0]
+            status = c.request("GET", path, headers=headers, raw=True)[0]
             times[i].append(time.perf_counter() - t0)
             if status != expect:
                 errors.append(f"{path}: {status}, expected {expect}")
@@ -150,16 +200,246 @@ def measure(port, jar, path, headers, expect, clients, seconds):
     if errors:
         raise SystemExit(errors[0])
     all_times = sorted(t for ts in times for t in ts)
-    p95 = all_times[min(len(all_times) - 1, int(0.95 * len(all_times)))]
-    return len(all_times) / elapsed, statistics.median(all_times) * 1000, p95 * 1000
+    return (len(all_times) / elapsed, statistics.median(all_times) * 1000,
+            pct(all_times, 0.95) * 1000)
+
+
+def pct(sorted_times, q):
+    return sorted_times[min(len(sorted_times) - 1, int(q * len(sorted_times)))]
+
+
+def part_rates(port, game_id, creator, viewer, args):
+    live = f"/games/{game_id}/live"
+    etag = viewer.request("GET", live, headers=ACCEPT, raw=True)[1]["ETag"]
+    rows = [
+        ("bare route", {}, "/_bench/bare", {}, 200),
+        ("live 304 (If-None-Match)", viewer.jar, live, {**ACCEPT, "If-None-Match": etag}, 304),
+        ("live 200 (viewer, full)", viewer.jar, live, {**ACCEPT, "HX-Request": "true"}, 200),
+        ("game page (scorer)", creator.jar, f"/games/{game_id}", ACCEPT, 200),
+    ]
+    print(f"\n## rates: {args.clients} clients, {args.seconds:g} s each, {HANDS} hands")
+    print(f"{'request':<26} {'req/s':>8} {'ratio':>6} {'median ms':>10} {'p95 ms':>8}")
+    bare = None
+    for label, jar, path, headers, expect in rows:
+        rate, median, p95 = measure(port, jar, path, headers, expect, args.clients, args.seconds)
+        bare = bare or rate
+        print(f"{label:<26} {rate:>8.0f} {rate / bare:>6.2f} {median:>10.1f} {p95:>8.1f}",
+              flush=True)
+
+
+# ---------------------------------------------------------------- 400 phones
+
+
+async def _read_response(reader):
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        if ":" in line:
+            k, v = line.split(":", 1)
+            headers[k.strip().lower()] = v.strip()
+    if "content-length" in headers:
+        body = await reader.readexactly(int(headers["content-length"]))
+    elif headers.get("transfer-encoding", "").lower() == "chunked":
+        body = b""
+        while True:
+            size = int((await reader.readline()).split(b";")[0], 16)
+            chunk = await reader.readexactly(size + 2)
+            body += chunk[:-2]
+            if size == 0:
+                break
+    elif status in (204, 304) or status < 200:
+        body = b""
+    else:
+        body = await reader.read()
+        headers["connection"] = "close"
+    return status, headers, body
+
+
+async def _phones(port, path, cookie, phones, seconds, writer_fn):
+    loop = asyncio.get_running_loop()
+    stop = loop.time() + seconds
+    latencies: list[float] = []
+    counts = {"200": 0, "304": 0, "errors": 0, "connects": 0}
+    first_errors: list[str] = []
+
+    async def phone(i):
+        await asyncio.sleep(2.0 * i / phones)  # spread over the 2 s period
+        reader = writer = None
+        etag = None
+        due = loop.time()
+        while loop.time() < stop:
+            t0 = time.perf_counter()
+            try:
+                if writer is None:
+                    reader, writer = await asyncio.wait_for(
+                        asyncio.open_connection("127.0.0.1", port), 10)
+                    counts["connects"] += 1
+                req = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\n"
+                       "HX-Request: true\r\nAccept-Encoding: gzip, deflate, br\r\n"
+                       + (f"If-None-Match: {etag}\r\n" if etag else "") + "\r\n")
+                writer.write(req.encode())
+                status, headers, _ = await asyncio.wait_for(_read_response(reader), 10)
+                latencies.append(time.perf_counter() - t0)
+                if status == 200:
+                    etag = headers.get("etag")
+                    counts["200"] += 1
+                elif status == 304:
+                    counts["304"] += 1
+                else:
+                    raise RuntimeError(f"status {status}")
+                if headers.get("connection", "").lower() == "close":
+                    writer.close()
+                    writer = None
+            except Exception as exc:  # counted; the phone reconnects next time
+                counts["errors"] += 1
+                if len(first_errors) < 3:
+                    first_errors.append(repr(exc))
+                if writer is not None:
+                    writer.close()
+                writer = None
+            due += 2.0
+            await asyncio.sleep(max(0.0, due - loop.time()))
+        if writer is not None:
+            writer.close()
+
+    async def scorer():
+        k = 0
+        while loop.time() < stop - 1:
+            await asyncio.sleep(10)
+            t0 = time.perf_counter()
+            await asyncio.to_thread(writer_fn, k)
+            writes.append(time.perf_counter() - t0)
+            k += 1
+
+    writes: list[float] = []
+    await asyncio.gather(scorer(), *(phone(i) for i in range(phones)))
+    return sorted(latencies), counts, first_errors, writes
+
+
+def part_phones(port, game_id, creator, viewer, args):
+    cookie = "; ".join(f"{k}={v}" for k, v in viewer.jar.items())
+    path = f"/games/{game_id}/live"
+
+    def write(k):
+        lechner_hand(creator, game_id, HANDS + k)
+
+    lat, counts, errs, writes = asyncio.run(
+        _phones(port, path, cookie, args.phones, args.load_seconds, write))
+    print(f"\n## phones: {args.phones} phones polling every 2 s for {args.load_seconds:g} s, "
+          f"a hand entered every 10 s ({len(writes)} hands)")
+    if lat:
+        print(f"polls {len(lat)} ({len(lat) / args.load_seconds:.0f}/s): 200 {counts['200']}, "
+              f"304 {counts['304']}, errors {counts['errors']}, TCP connections "
+              f"{counts['connects']}")
+        print("latency ms: " + ", ".join(f"p{int(q * 100)} {pct(lat, q) * 1000:.1f}"
+                                         for q in (0.5, 0.95, 0.99)) +
+              f", max {lat[-1] * 1000:.1f}")
+    if writes:
+        print(f"scorer's hand (GET page + POST): median {statistics.median(writes) * 1000:.0f} ms")
+    for e in errs:
+        print("error:", e)
+
+
+# ---------------------------------------------------------------- history
+
+
+def part_history(port, args, app):
+    """Import a game of 500 hands (the lechner pattern repeats every 28 hands) and of 50, then
+    give it the audit trail of hands entered one by one: an "entered" event per hand, with an
+    edit and an undo-and-enter-again every 10 hands."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import AuditEvent
+
+    creator = Client(port)
+    set_game = set_up_game(port, hands=28)
+    game_id, c28 = set_game[0], set_game[1]
+    record = json.loads(c28.request("GET", f"/games/{game_id}/record.json")[2])
+    base = record["hands"]
+    print("\n## history of changes page (median of 5 GETs)")
+    for n in (50, 500):
+        rec = {**record, "hands": [base[k % 28] for k in range(n)]}
+        _, _, html = creator.request("GET", "/games/new")
+        status, headers, body = creator.request("POST", "/games/import", {
+            "csrf_token": hidden(html, "csrf_token"), "record": json.dumps(rec)})
+        assert status == 303, f"import of {n} hands: {status} {body[:300]}"
+        gid = int(headers["Location"].rstrip("/").rsplit("/", 1)[1])
+        with app.app_context():
+            events = []
+            for k, hand in enumerate(rec["hands"]):
+                events.append(AuditEvent(game_id=gid, action="entered", hand_number=k, data=hand,
+                                         via="creator"))
+                if k % 10 == 9:
+                    events += [AuditEvent(game_id=gid, action=a, hand_number=k, data=hand,
+                                          via="creator") for a in ("edited", "undone", "entered")]
+            db.session.add_all(events)
+            db.session.commit()
+            db.engine.dispose()
+        url = f"/games/{gid}/history"
+        times = []
+        for _ in range(6):
+            t0 = time.perf_counter()
+            status, _, body = creator.request("GET", url, headers=ACCEPT, raw=True)
+            times.append(time.perf_counter() - t0)
+            assert status == 200, status
+        print(f"{n:>4} hands: {statistics.median(times[1:]) * 1000:8.1f} ms", flush=True)
+
+
+# ---------------------------------------------------------------- sizes
+
+
+def _transfer(client, path):
+    """Bytes on the wire for one GET: status line and headers, then the body as sent."""
+    status, headers, body = client.request("GET", path, headers=ACCEPT, raw=True)
+    head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 20
+    return status, headers, body, head + len(body)
+
+
+def part_sizes(port, game_id, creator, viewer, args):
+    print("\n## first load, as transferred (Accept-Encoding: gzip, deflate, br)")
+    for label, client_jar, path in (("home (creator)", creator.jar, "/"),
+                                    ("game page (viewer)", viewer.jar, f"/games/{game_id}"),
+                                    ("game page (creator)", creator.jar, f"/games/{game_id}")):
+        c = Client(port)
+        c.jar = dict(client_jar)
+        status, headers, body, total = _transfer(c, path)
+        enc = headers.get("Content-Encoding", "identity")
+        import gzip
+        import zlib
+        if enc == "gzip":
+            html = gzip.decompress(body).decode()
+        elif enc == "br":
+            import brotli
+            html = brotli.decompress(body).decode()
+        elif enc == "deflate":
+            html = zlib.decompress(body).decode()
+        else:
+            html = body.decode()
+        parts = [f"page {total / 1024:.1f} KB ({enc})"]
+        for url in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
+            url = url.replace("&amp;", "&")
+            _, h, _, size = _transfer(c, url)
+            total += size
+            parts.append(f"{url.rsplit('/', 1)[1].split('?')[0]} {size / 1024:.1f} KB "
+                         f"({h.get('Content-Encoding', 'identity')}, "
+                         f"{h.get('Cache-Control', 'no Cache-Control')})")
+        print(f"{label:<22} {total / 1024:6.1f} KB: " + "; ".join(parts))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress")
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
+    parser.add_argument("--parts", default="rates,phones,history,sizes")
+    parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--phones", type=int, default=400)
+    parser.add_argument("--load-seconds", type=float, default=40.0)
     args = parser.parse_args()
+    parts = args.parts.split(",")
+    root = args.root.resolve()
+    sys.path.insert(0, str(root))
 
     from flask_migrate import upgrade
 
@@ -167,30 +447,26 @@ def main() -> None:
     from scorekeeper.extensions import db
 
     with tempfile.TemporaryDirectory() as tmp:
-        db_url = f"sqlite:///{tmp}/bench.sqlite"
+        db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp}/bench.sqlite"
         app = create_app({"SQLALCHEMY_DATABASE_URI": db_url, "SECRET_KEY": "bench-secret"})
         with app.app_context():
-            upgrade()
+            upgrade(directory=str(root / "migrations"))
             db.engine.dispose()
         port = free_port()
         with open(Path(tmp) / "server.log", "w") as log:
-            proc = start_server(args.server, port, db_url, log)
+            proc = start_server(args.server, root, port, db_url, Path(tmp), log)
             try:
+                print(f"# {args.server}, root {root}, {os.cpu_count()} CPUs, "
+                      f"{time.strftime('%Y-%m-%d %H:%M:%S')}")
                 game_id, creator, viewer = set_up_game(port)
-                live = f"/games/{game_id}/live"
-                etag = viewer.request("GET", live)[1]["ETag"]
-                rows = [
-                    ("live 304 (If-None-Match)", viewer.jar, live, {"If-None-Match": etag}, 304),
-                    ("live 200 (full partials)", viewer.jar, live, {}, 200),
-                    ("game page (scorer)", creator.jar, f"/games/{game_id}", {}, 200),
-                ]
-                print(f"{args.server}, {args.clients} clients, {args.seconds:g} s each, "
-                      f"{HANDS} hands, {os.cpu_count()} CPUs\n")
-                print(f"{'request':<26} {'req/s':>8} {'median ms':>10} {'p95 ms':>8}")
-                for label, jar, path, headers, expect in rows:
-                    rate, median, p95 = measure(port, jar, path, headers, expect,
-                                                args.clients, args.seconds)
-                    print(f"{label:<26} {rate:>8.0f} {median:>10.1f} {p95:>8.1f}")
+                if "rates" in parts:
+                    part_rates(port, game_id, creator, viewer, args)
+                if "sizes" in parts:
+                    part_sizes(port, game_id, creator, viewer, args)
+                if "phones" in parts:
+                    part_phones(port, game_id, creator, viewer, args)
+                if "history" in parts:
+                    part_history(port, args, app)
             finally:
                 proc.terminate()
                 try:

@@ -126,6 +126,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         options = app.config["SQLALCHEMY_ENGINE_OPTIONS"] = dict(
             app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options["connect_args"] = {"timeout": 15, **options.get("connect_args", {})}
+        options["pool_pre_ping"] = False  # a file has no connection to lose: a ping per request
     db.init_app(app)
     if sqlite:
         with app.app_context():
@@ -141,7 +142,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import clubs, games, handover, players, pwa, sharing
+    from . import assets, clubs, games, handover, players, pwa, security, sharing
 
     app.register_blueprint(games.bp)
     app.register_blueprint(sharing.bp)
@@ -151,4 +152,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pwa.bp)
     app.add_url_rule("/", endpoint="index", view_func=games.home)
     games.init_app(app)
+    security.init_app(app)
+    assets.init_app(app)
     return app

@@ -185,7 +185,8 @@ def _grant(response, kind: str, game_id: int, secret: str):
         path="/",
         httponly=True,
         samesite="Lax",
-        secure=request.is_secure,
+        # as Secure as the session cookie (an https PUBLIC_URL), or when this request is HTTPS
+        secure=request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE")),
     )
     return response
 

@@ -1,4 +1,5 @@
 """Flask extensions, created unbound and attached in create_app() via init_app()."""
+from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -24,3 +25,4 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 htmx = HTMX()
+compress = Compress()

@@ -370,7 +370,6 @@ def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[
     """Form values that rebuild `hand` (for editing a saved hand)."""
     hand = {key: value for key, value in hand.items() if value is not None}  # null: not given
     family = variant.family
-    n = len(players)
     v: dict[str, str] = {}
 
     def seats(prefix, items):

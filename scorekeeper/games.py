@@ -24,11 +24,12 @@ from flask import (
     url_for,
 )
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
-from . import access, filters, forms, pages, rules, setup, store
+from . import access, filters, forms, pages, rendered, rules, security, setup, store
 from .extensions import db
 from .history import history_rows
-from .models import AuditEvent, Game
+from .models import MAX_HANDS, AuditEvent, Game
 
 bp = Blueprint("games", __name__)
 
@@ -48,8 +49,9 @@ def get_variant(variant_id: str):
 
 def load_game(game_id: int, write: bool = False) -> Game:
     """The game, when this request may read it (else a 303 to /join), or with write=True
-    change it (else a plain 403: a write is never redirected)."""
-    game = db.session.get(Game, game_id)
+    change it (else a plain 403: a write is never redirected). Its hands come in the same
+    statement as its version (store.get_game), so they always go together."""
+    game = store.get_game(game_id)
     if game is None:
         abort(404)
     (access.require_scorer if write else access.require_reader)(game)
@@ -64,6 +66,7 @@ def home():
     ids = access.cookie_game_ids()
     games = db.session.scalars(
         select(Game).where(Game.id.in_(ids)).order_by(Game.updated_at.desc(), Game.id.desc())
+        .options(selectinload(Game.players), selectinload(Game.hands))
     ).all() if ids else []
     games = [g for g in games if access.role(g)][:RECENT_GAMES]
     score = rules.score
@@ -149,6 +152,10 @@ def import_game():
     error = None
     if not isinstance(raw, dict):
         error = "That file is not a game record (a JSON object)."
+    elif security.bad_text(raw):
+        error = "That file holds a character that cannot be stored (NUL, or text that is not UTF-8)."
+    elif isinstance(raw.get("hands"), list) and len(raw["hands"]) > MAX_HANDS:
+        error = f"That game has {len(raw['hands'])} hands: a game here holds at most {MAX_HANDS}."
     else:
         record = {"variant": raw.get("variant"), "players": raw.get("players"),
                   "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
@@ -177,14 +184,28 @@ def _render_new(ctx, status):
 
 @bp.get("/games/<int:game_id>")
 def game_page(game_id: int):
-    game = load_game(game_id)
-    ctx = pages.page_context(game)
+    """The game page, rendered once per (version, role, quiet, page or partial, host, this
+    phone's choices) and served from the render cache after that (rendered.py): the lookup
+    needs only the game's row; a miss loads the game and renders it. ?view= is the grid/list
+    toggle: this phone keeps its choice, and htmx gets the hands alone (a half-typed hand
+    stays)."""
+    head = store.get_head(game_id)
+    if head is None:
+        abort(404)
+    access.require_reader(head)
     view = request.args.get("view")
-    if view in ("grid", "list"):  # the grid/list toggle: this phone keeps its choice
+    if view in ("grid", "list"):
         _remember(pages.VIEW_COOKIE, view)
-        if pages.is_htmx():  # the toggle swaps the hands alone (a half-typed hand stays)
-            return render_template("partials/_hands.html", **ctx)
-    return pages.render("games/game.html", "_scoreboard.html", **ctx)
+        if pages.is_htmx():
+            return render_template("partials/_hands.html", **pages.page_context(load_game(game_id)))
+    key = rendered.key("page", head, pages.is_htmx())
+
+    def render():
+        game = load_game(game_id)
+        ctx = pages.page_context(game)
+        return pages.render("games/game.html", "_scoreboard.html",
+                            csrf_token=rendered.placeholder_csrf, **ctx)[0]
+    return rendered.body(key, render)
 
 
 def _remember(name: str, value: str) -> None:
@@ -269,7 +290,7 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
 
 
 def _stale_message(game: Game) -> str:
-    db.session.expire_all()
+    """What the other phone did: the game's last audit row (`game` is freshly loaded)."""
     last = db.session.scalars(
         select(AuditEvent).where(AuditEvent.game_id == game.id).order_by(AuditEvent.id.desc())
     ).first()
@@ -300,8 +321,7 @@ def _after_write(game: Game, saved: str, edit: bool = False):
             response = make_response("", 204)
             response.headers["HX-Redirect"] = url
             return response
-        db.session.refresh(game)
-        ctx = pages.page_context(game, saved=saved)
+        ctx = pages.page_context(game, saved=saved)  # store kept `game` current
         ctx["saved"] = saved
         return render_template("partials/_game_body.html", **ctx)
     return redirect(url, 303)
@@ -324,6 +344,9 @@ def _save(game_id: int, index: int | None):
         return _render_entry(game, values, index, status=200, whole=False)
     if version != game.version:
         return _stale(game, index)
+    if index is None and len(game.hands) >= MAX_HANDS:
+        return _render_entry(game, values, index, status=422,
+                             message=f"A game holds at most {MAX_HANDS} hands: start a new game.")
     record = game.record()
     ctx = pages.entry_context(game, record, values, index)
     if ctx["problem"] is not None or ctx.get("invalid"):

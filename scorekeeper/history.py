@@ -8,15 +8,22 @@ from .filters import hand_word
 from .models import Game
 
 
-def hand_summary(variant, record: dict, number: int, hand: dict) -> str:
+def hand_summary(variant, record: dict, number: int, hand: dict,
+                 scored: list | None = None) -> str:
     """One line about a hand as it was stored, e.g. an earlier version kept in the trail.
 
     It is scored after the hands that precede it now (who bid, made or set), when there are
     that many; otherwise, or when it no longer fits, it is described without a result.
+    `scored` is the engine's result hands for the whole record as it stands: a hand the same
+    as the stored one at its number scores the same after the same hands, so it is looked up
+    there rather than scored again with the record before it (which made the page quadratic).
     """
-    before = record["hands"][:number]
+    hands = record["hands"]
     result = None
-    if len(before) == number:
+    if scored is not None and number < len(scored) and hands[number] == hand:
+        return forms.describe_hand(variant, hand, record["players"], scored[number])
+    if number <= len(hands):
+        before = hands[:number]
         pv = rules.preview({**record, "hands": before}, hand, None)
         result = pv["hands"][number] if pv.get("ok") else None
     return forms.describe_hand(variant, hand, record["players"], result)
@@ -28,6 +35,8 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
     undo: the trail keeps every version)."""
     variant = rules.VARIANTS.get(game.variant)
     record = game.record()
+    result = rules.score(record)
+    scored = result.get("hands", []) if result.get("ok") else []
     word = hand_word(game.variant)
     rows = []
     for e in reversed(game.events):
@@ -62,7 +71,8 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
         else:
             verb = {"entered": "entered", "edited": "changed", "undone": "taken back"}
             row["what"] = f"{word} {e.hand_number + 1} {verb.get(e.action, e.action)}"
-            summary = hand_summary(variant, record, e.hand_number, data) if variant else ""
+            summary = hand_summary(variant, record, e.hand_number, data, scored) \
+                if variant else ""
             row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
         rows.append(row)
     return rows

@@ -32,6 +32,11 @@ CODE_LENGTH = 7
 # row anywhere (and must never reach the database, which would refuse it with an error).
 MAX_ID = 2**31 - 1
 
+# The most hands a game may hold. A real game is over in 10-40 hands; the house rules allow a
+# target of 100 marks with a win by up to 100, which with thrown-in redeals can run past 200.
+# An entry or import past this is refused (so every page and poll stays bounded).
+MAX_HANDS = 500
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)

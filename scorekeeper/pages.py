@@ -302,6 +302,18 @@ def hands_view() -> str:
     return view if view in ("grid", "list") else "grid"
 
 
+def this_phone(game) -> str:
+    """What a rendered game page or live update depends on besides the game's version and the
+    role: this phone's choices (the hands as grid or list, its entry modes, from ?view= and
+    cookies) and whether it is a member of the game's club (the rematch and club links). Part of
+    the render cache's key (rendered.key), so one phone's choice is never served to another."""
+    modes = remembered_modes(game)
+    club_id = getattr(game, "club_id", None)
+    member = club_id is not None and access.member(club_id) is not None
+    return (f"{hands_view()}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
+            f"-{'m' if member else ''}")
+
+
 def live_context(game: Game) -> dict[str, Any]:
     """The scoreboard and the hand list: all the /live poll renders, for every role."""
     record = game.record()

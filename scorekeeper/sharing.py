@@ -5,15 +5,19 @@
   leaves a viewer cookie, the only way besides a scorer or creator cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
-- /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed.
+- /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed;
+  otherwise the update, rendered once per (game, version, role, quiet) and kept in a small
+  in-process LRU (rendered.py): between two hands every viewer gets the same bytes.
 - qr_svg(), viewer_url(), scorer_url(): inline QR codes of URLs other phones can reach.
 
-Nothing here keeps state in the process: every answer comes from the request and the database.
+Nothing here keeps state that matters in the process: every answer comes from the request and
+the database. The render cache (rendered.py) holds renderings keyed by the game's version,
+which the database moves on every write: a stale entry is never looked up again, each worker
+(or a restarted one) fills its own, and losing it costs one render.
 """
 from __future__ import annotations
 
 import functools
-
 import ipaddress
 import re
 from datetime import timedelta
@@ -26,7 +30,7 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 from sqlalchemy import delete, func, select
 
-from . import access, pages, store
+from . import access, pages, rendered, store
 from .extensions import db
 from .models import Game, GuessAttempt, utcnow
 
@@ -35,9 +39,8 @@ bp = Blueprint("sharing", __name__)
 GUESS_LIMIT = 10  # wrong codes allowed per address per GUESS_WINDOW; the next is refused
 GUESS_WINDOW = timedelta(seconds=60)
 GUESS_KEEP = timedelta(hours=1)  # older attempts are pruned
-# After the last write, phones go on polling this long even when the game is over: the final
-# hand is the one most often taken back or corrected, and every phone must see that too.
-LIVE_GRACE = timedelta(minutes=3)
+# After the last write, phones go on polling this long even when the game is over (rendered.py).
+LIVE_GRACE = rendered.LIVE_GRACE
 
 
 # ---------------------------------------------------------------- join codes
@@ -89,20 +92,22 @@ def find_by_code(code: str, model):
     address, now = _guess_address(), utcnow()
     attempt = GuessAttempt(address=address, at=now)
     db.session.add(attempt)
+    db.session.flush()
+    attempt_id = attempt.id  # read before the commit expires it
     db.session.commit()
     recent = db.session.scalar(
         select(func.count()).select_from(GuessAttempt)
         .where(GuessAttempt.address == address, GuessAttempt.at > now - GUESS_WINDOW))
     if recent > GUESS_LIMIT:
-        db.session.delete(attempt)
+        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
         db.session.commit()
         abort(_too_many_guesses())
     found = db.session.scalar(select(model).where(model.code == code))
     if found is not None:
-        db.session.delete(attempt)
+        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
     else:
         db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < now - GUESS_KEEP))
-    db.session.commit()
+    store.commit_keeping_state()  # what was found is shown next: no need to read it again
     return found
 
 
@@ -184,9 +189,7 @@ def rotate(game_id: int):
 # ---------------------------------------------------------------- live polling
 
 
-def recently_changed(game) -> bool:
-    """Whether the game was written to within LIVE_GRACE (an over game is still watched)."""
-    return utcnow() - game.updated_at < LIVE_GRACE
+recently_changed = rendered.recently_changed
 
 
 def live_etag(game) -> str:
@@ -197,34 +200,49 @@ def live_etag(game) -> str:
     return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
 
 
+def _live_body(game_id: int) -> tuple[str, str, str]:
+    """(ETag, cache key, body) of the live update as this request's role sees the game now."""
+    game = store.get_game(game_id)
+    if game is None:
+        abort(404)
+    etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
+    key = rendered.key("live", game)
+    text = rendered.body(key, lambda: render_template(
+        "partials/_live_update.html", **pages.live_context(game),
+        csrf_token=rendered.placeholder_csrf))
+    return etag, key, text
+
+
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """The poller, scoreboard and hand list (partials/_live_update.html); 304 when the
     game's version is unchanged.
 
-    The 304 path reads eight columns of one row by primary key and renders nothing.
+    The 304 path reads six columns of one row by primary key and renders nothing. A 200 is
+    rendered once per ETag (rendered.py) and served to every phone of that role: with a cache
+    hit it costs the same one statement.
     Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
 
     Once a rematch is started from the game (Game.next_game_id), a phone that polls with an
     earlier version is sent there (HX-Redirect to /games/<id>/next, which gives it access to
     the new game); a page loaded after the rematch shows a link to it instead.
     """
-    row = db.session.execute(
-        select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-               Game.scorer_secret, Game.club_id, Game.next_game_id)
-        .where(Game.id == game_id)).first()
+    row = store.get_head(game_id)
     if row is None:
         abort(404)
     access.require_reader(row)
-    if request.if_none_match.contains_weak(live_etag(row)):
+    etag = live_etag(row)
+    if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
-        etag = live_etag(row)
     else:
-        game = db.get_or_404(Game, game_id)
-        response = make_response(render_template("partials/_live_update.html",
-                                                 **pages.live_context(game)))
-        etag = live_etag(game)  # the version actually rendered, if it moved meanwhile
-    response.set_etag(etag)
+        key = rendered.key("live", row)
+        body = rendered.cached(key)  # one statement in all on a hit
+        if body is None:
+            etag, key, body = _live_body(game_id)
+        response = rendered.respond(key, body)
+    # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
+    # weak ETag as it is, and would give a strong one a per-encoding suffix).
+    response.set_etag(etag, weak=True)
     if row.next_game_id is not None and _polled_version() not in (None, row.version):
         response.headers["HX-Redirect"] = url_for("handover.next_game", game_id=game_id)
     response.headers["Cache-Control"] = "no-cache"

@@ -7,13 +7,21 @@ parse the form, ask the rules engine, then call one of these; they never commit 
 Club writes (a club, its members, its roster) are one transaction each too; a roster change that
 reaches games (a rename, a merge) bumps and audits every game it touches, so every phone watching
 one of them sees the new name, and the history says why it changed.
+
+And the reads two blueprints share: get_game() loads a game with its hands in one statement
+(a consistent snapshot: the version and the hands it goes with) and its players in one more.
+A write keeps the loaded game current in memory (version, hands) instead of reading it again,
+so entering a hand and showing the game after it costs five statements whatever the number of
+hands.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules, stats
 from .extensions import db
@@ -32,22 +40,36 @@ def derive_summary(record: dict) -> dict | None:
     return stats.game_summary(record, result) if result.get("ok") else None
 
 
-def _summarise(game_id: int) -> None:
-    """Recompute the game's cached summary from its rows as they now stand in this
-    transaction: part of every write to the game, so the cache never lags the record."""
-    head = db.session.execute(select(Game.variant, Game.first_dealer, Game.options)
-                              .where(Game.id == game_id)).one()
-    record = {"variant": head.variant, "first_dealer": head.first_dealer,
-              "options": dict(head.options or {}),
-              "players": list(db.session.scalars(select(Player.name).where(
-                  Player.game_id == game_id).order_by(Player.seat))),
-              "hands": list(db.session.scalars(select(Hand.data).where(
-                  Hand.game_id == game_id).order_by(Hand.number)))}
-    summary = derive_summary(record)
-    db.session.execute(
-        update(Game).where(Game.id == game_id)
-        .values(summary=summary, finished=bool(summary and summary["finished"]))
-        .execution_options(synchronize_session=False))
+def get_game(game_id: int, events: bool = False) -> Game | None:
+    """The game with its hands (joined: the same snapshot as its version) and players; with
+    events=True its audit trail too (one more statement)."""
+    options = [joinedload(Game.hands), selectinload(Game.players)]
+    if events:
+        options.append(selectinload(Game.events))
+    return db.session.execute(
+        select(Game).where(Game.id == game_id).options(*options)).unique().scalar_one_or_none()
+
+
+# Built once: every poll runs it, and building a statement costs more than running this one.
+_HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
+                Game.scorer_secret, Game.club_id, Game.next_game_id)
+         .where(Game.id == bindparam("game_id")))
+
+
+def get_head(game_id: int):
+    """The columns that say who may read a game and which version it is at (id, version,
+    updated_at, code, the secrets and the club access.role checks, and the rematch): one row by primary key, or None."""
+    return db.session.execute(_HEAD, {"game_id": game_id}).first()
+
+
+def commit_keeping_state() -> None:
+    """Commit without expiring what the session holds: the caller keeps it current."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
 
 
 def _bump(game_id: int, version: int | None, **values: Any) -> bool:
@@ -69,7 +91,7 @@ def start_game(record: dict, via: str = "creator", club: Club | None = None,
     name the roster does not have yet joins it. `origin` goes into the audit row (e.g.
     rematch_of=<game id>, continued_from=<game id>)."""
     game = _new_game(record, via, club, _roster(club), origin)
-    db.session.commit()
+    commit_keeping_state()
     return game
 
 
@@ -116,32 +138,43 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                new: dict | None, via: str) -> bool:
     """Enter (`action` "entered"), change ("edited") or take back ("undone") hand `number`,
     made on `version`. False, with nothing written, when the version is stale or another
-    phone's write got there first (the database's unique hand number)."""
+    phone's write got there first (the database's unique hand number).
+
+    `game` is the one loaded with its hands (get_game) at `version`: once the version moved on
+    from there, nothing else wrote in between, so its hands are changed in memory and written,
+    and after the commit it stands as the database does (its new version included)."""
     game_id = game.id
+    hands = {h.number: h.data for h in game.hands}
+    if action == "undone":
+        del hands[number]
+    else:
+        hands[number] = new
+    summary = derive_summary({**game.record(), "hands": [hands[n] for n in sorted(hands)]})
     try:
-        if not _bump(game_id, version):
+        # the cached summary moves with the version, in the same UPDATE
+        if not _bump(game_id, version, summary=summary,
+                     finished=bool(summary and summary["finished"])):
             db.session.rollback()
             return False
         now = utcnow()
         if action == "entered":
-            db.session.add(Hand(game_id=game_id, number=number, data=new, created_at=now,
-                                updated_at=now))
+            game.hands.append(Hand(number=number, data=new, created_at=now, updated_at=now))
         else:
-            row = db.session.scalars(
-                select(Hand).where(Hand.game_id == game_id, Hand.number == number)).one()
+            row = next(h for h in game.hands if h.number == number)
             if action == "edited":
                 row.data = new
                 row.updated_at = now
             else:
-                db.session.delete(row)
+                game.hands.remove(row)  # delete-orphan: the row is deleted
         db.session.add(AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
                                   data=old if action != "entered" else new, via=via))
-        _summarise(game_id)
-        db.session.commit()
+        commit_keeping_state()
     except IntegrityError:
         db.session.rollback()
         return False
-    db.session.expire_all()
+    for key, value in (("version", version + 1), ("updated_at", now), ("summary", summary),
+                       ("finished", bool(summary and summary["finished"]))):
+        set_committed_value(game, key, value)
     return True
 
 

@@ -1,5 +1,6 @@
 """The real server: gunicorn with several worker processes (and threads) in front of one
-SQLite file, as a table with several phones would meet it.
+database (a SQLite file; PostgreSQL with TEST_DATABASE_URL), as a table with several phones
+would meet it.
 
 50 rounds of 2-8 phones submitting the same hand at the same moment: every round exactly one
 submission is saved and the others are told which hand beat them; no hand is lost or
@@ -14,7 +15,6 @@ import os
 import random
 import re
 import socket
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -24,6 +24,8 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 import pytest
+
+from .database import make_database, rows
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).parent / "gunicorn"
@@ -39,29 +41,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _make_database(path: Path) -> None:
-    """The schema by the real migrations, in WAL mode (readers never wait for the writer;
-    it is a property of the file, so every worker gets it)."""
-    from flask_migrate import upgrade
-
-    from scorekeeper import create_app
-    from scorekeeper.extensions import db
-
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "x"})
-    with app.app_context():
-        upgrade()
-        db.engine.dispose()
-    with sqlite3.connect(path) as con:
-        assert con.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("load")
-    db_path = tmp / "scorekeeper.sqlite"
-    _make_database(db_path)
+    db_url = make_database(tmp, "load")
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}",
+    env = {**os.environ, "DATABASE_URL": db_url,
            "SECRET_KEY": "load-test-secret", "PUBLIC_URL": f"http://127.0.0.1:{port}"}
     log = open(tmp / "gunicorn.log", "w")
     proc = subprocess.Popen(
@@ -80,7 +65,7 @@ def server(tmp_path_factory):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
             time.sleep(0.2)
-        yield port, db_path
+        yield port, db_url
     finally:
         proc.terminate()
         try:
@@ -169,7 +154,7 @@ def _race(port, game_id, jar, phones: int):
 
 
 def test_simultaneous_submissions_save_exactly_one(server):
-    port, db_path = server
+    port, db_url = server
     game_id, jar = _create_game(port)
     rng = random.Random(4242)
     for number in range(ROUNDS):
@@ -184,19 +169,18 @@ def test_simultaneous_submissions_save_exactly_one(server):
                 assert status == 409, f"hand {number + 1}: {status} {html[:500]}"
                 assert f"Hand {number + 1} was just entered from another phone" in html
 
-    with sqlite3.connect(db_path) as con:
-        numbers = [n for (n,) in con.execute(
-            "SELECT number FROM hand WHERE game_id = ? ORDER BY number", (game_id,))]
-        assert numbers == list(range(ROUNDS))
-        entered = con.execute(
-            "SELECT hand_number, via FROM audit_event WHERE game_id = ? AND action = 'entered'"
-            " ORDER BY id", (game_id,)).fetchall()
-        assert entered == [(n, "creator") for n in range(ROUNDS)]
-        actions = {a for (a,) in con.execute(
-            "SELECT DISTINCT action FROM audit_event WHERE game_id = ?", (game_id,))}
-        assert actions == {"created", "entered"}
-        (version,) = con.execute("SELECT version FROM game WHERE id = ?", (game_id,)).fetchone()
-        assert version == 1 + ROUNDS
+    numbers = [n for (n,) in rows(
+        db_url, "SELECT number FROM hand WHERE game_id = :g ORDER BY number", g=game_id)]
+    assert numbers == list(range(ROUNDS))
+    entered = rows(
+        db_url, "SELECT hand_number, via FROM audit_event WHERE game_id = :g"
+        " AND action = 'entered' ORDER BY id", g=game_id)
+    assert entered == [(n, "creator") for n in range(ROUNDS)]
+    actions = {a for (a,) in rows(
+        db_url, "SELECT DISTINCT action FROM audit_event WHERE game_id = :g", g=game_id)}
+    assert actions == {"created", "entered"}
+    [(version,)] = rows(db_url, "SELECT version FROM game WHERE id = :g", g=game_id)
+    assert version == 1 + ROUNDS
 
 
 def test_guess_limit_holds_across_workers(server):

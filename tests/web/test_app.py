@@ -20,6 +20,7 @@ def test_config_defaults(app):
     assert app.config["SECRET_KEY"]
 
 
+@pytest.mark.sqlite_only("checks SQLite's own settings (busy timeout, WAL, foreign keys)")
 def test_sqlite_settings_for_several_workers(app):
     """Every connection waits up to 15 s for a lock, in WAL mode, with foreign keys on."""
     assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"]["timeout"] == 15
@@ -192,9 +193,7 @@ def test_serve_prints_url_and_qr(monkeypatch, capsys):
     calls = {}
     monkeypatch.setenv("PORT", "5077")
     monkeypatch.setenv("PUBLIC_URL", "http://10.1.2.3:5077")
-    import waitress
-
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.update(kw))
+    monkeypatch.setattr(serve, "run_waitress", lambda app, **kw: calls.update(kw))
     assert cli.main(["serve"]) == 0
     out = capsys.readouterr().out
     assert "http://10.1.2.3:5077/" in out

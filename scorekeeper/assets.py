@@ -1,0 +1,74 @@
+"""Static files: fingerprinted URLs with long cache lifetimes, and compression of every answer.
+
+url_for('static', filename=...) gets ?v=<first 10 hex of the file's SHA-256> (an url_defaults
+hook, so every template and every new file gets it without asking); a request carrying the
+file's current fingerprint is answered `Cache-Control: public, max-age=31536000, immutable`,
+one without it (or with an old one) `no-cache`, revalidated by ETag. The path itself never
+changes, so a file that must keep a stable URL (a service worker: sw.js) is left without the
+query (NO_FINGERPRINT), or asked for with url_for('static', filename=..., v=None).
+
+Compression: Flask-Compress (brotli, gzip; zstd when installed) on HTML, CSS, JS, JSON, SVG
+answers over 500 bytes, chosen by Accept-Encoding, with Vary: Accept-Encoding.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+
+from flask import current_app, request
+
+NO_FINGERPRINT = {"sw.js"}  # service workers must be fetched from one unchanging URL
+LONG = "public, max-age=31536000, immutable"
+
+
+@lru_cache(maxsize=512)
+def _digest(path: str, mtime_ns: int, size: int) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(65536), b""):
+            h.update(block)
+    return h.hexdigest()[:10]
+
+
+def fingerprint(filename: str) -> str | None:
+    """The current fingerprint of a static file, or None when it does not exist."""
+    folder = current_app.static_folder
+    path = os.path.realpath(os.path.join(folder, filename))
+    if not path.startswith(os.path.realpath(folder) + os.sep):
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return _digest(path, st.st_mtime_ns, st.st_size)
+
+
+def _add_fingerprint(endpoint: str, values: dict) -> None:
+    if endpoint != "static" or "v" in values:
+        return
+    filename = values.get("filename") or ""
+    if filename.rsplit("/", 1)[-1] in NO_FINGERPRINT:
+        return
+    digest = fingerprint(filename)
+    if digest:
+        values["v"] = digest
+
+
+def _cache_static(response):
+    if request.endpoint == "static" and response.status_code in (200, 304):
+        filename = (request.view_args or {}).get("filename", "")
+        v = request.args.get("v")
+        response.headers["Cache-Control"] = LONG if v and v == fingerprint(filename) \
+            else "no-cache"
+    return response
+
+
+def init_app(app) -> None:
+    from .extensions import compress
+
+    app.url_defaults(_add_fingerprint)
+    app.after_request(_cache_static)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["zstd", "br", "gzip", "deflate"])
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    compress.init_app(app)

@@ -1,0 +1,142 @@
+"""Pages and live updates rendered once per game version, served to every phone that asks.
+
+A rendering is a pure function of the game as of one version (the database moves the version
+on every write, a scorer-link rotation included), the role reading it (a scorer sees forms), the
+"quiet" flag (LIVE_GRACE has passed since the last write: the poller stops), whether htmx asked
+(a partial) and the host the phone used (the share section's links). That tuple is the cache
+key, so an entry is never wrong: a stale one is simply never asked for again. What differs per
+phone, its CSRF token, is rendered as a placeholder and filled in per answer.
+
+The cache is an in-process LRU per app (RenderCache), not a table: an entry costs one render to
+rebuild, each worker (or a restarted one) fills its own, and nothing that matters lives in it;
+a database table would cost a statement per hit, more than the render it saves for a viewer's
+poll.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import timedelta
+from typing import Callable
+
+from flask import current_app, request
+from flask_wtf.csrf import generate_csrf
+
+from . import access
+from .models import utcnow
+
+# After the last write, phones go on polling this long even when the game is over: the final
+# hand is the one most often taken back or corrected, and every phone must see that too.
+LIVE_GRACE = timedelta(minutes=3)
+CSRF_SLOT = "\x00csrf\x00"  # never in a rendered page otherwise: a NUL is refused in all input
+
+
+def recently_changed(game) -> bool:
+    """Whether the game was written to within LIVE_GRACE (an over game is still watched)."""
+    return utcnow() - game.updated_at < LIVE_GRACE
+
+
+class RenderCache:
+    """Rendered bodies by key, least recently used first out; thread-safe."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._items: OrderedDict[str, str | bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str):
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+            return body
+
+    def put(self, key: str, body: str | bytes) -> None:
+        with self._lock:
+            self._items[key] = body
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+def cache() -> RenderCache:
+    """This app's cache (one per app: test apps on fresh databases never share one)."""
+    return current_app.extensions.setdefault("scorekeeper_render_cache", RenderCache())
+
+
+def key(kind: str, head, htmx: bool = False) -> str:
+    """The cache key of `kind` ("live", "page") for `head` (a game, or its bare row: id,
+    version, updated_at and the secrets access.role needs) as this request sees it."""
+    from .pages import this_phone  # pages renders through this module's cache
+
+    quiet = "" if recently_changed(head) else "-quiet"
+    return (f"{kind}:g{head.id}-v{head.version}-{access.role(head)}{quiet}"
+            f":{'hx' if htmx else 'page'}:{request.host}:{this_phone(head)}")
+
+
+def cached(cache_key: str) -> str | None:
+    """The body under cache_key with this phone's CSRF token filled in, or None."""
+    text = cache().get(cache_key)
+    if text is not None and CSRF_SLOT in text:
+        text = text.replace(CSRF_SLOT, generate_csrf())
+    return text
+
+
+def body(cache_key: str, render: Callable[[], str]) -> str:
+    """The cached body under cache_key, rendered (with the CSRF placeholder) on a miss, with
+    this phone's CSRF token filled in."""
+    text = cached(cache_key)
+    if text is None:
+        cache().put(cache_key, render())
+        text = cached(cache_key) or ""
+    return text
+
+
+def _encoding() -> str | None:
+    """br or gzip, when this request accepts it (q=0 refuses)."""
+    offered = {}
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip()[2:] if params.strip().startswith("q=") else "1"
+        try:
+            offered[name.strip().lower()] = float(q)
+        except ValueError:
+            continue
+    for name in ("br", "gzip"):
+        if offered.get(name, 0) > 0:
+            return name
+    return None
+
+
+def respond(cache_key: str, text: str):
+    """A response with `text`. When it is the same for every phone (no CSRF token in it), it
+    is also compressed once per encoding and kept beside it: between two hands the hundreds
+    of viewers' updates cost neither a render nor a compression (Flask-Compress leaves an
+    answer that has its Content-Encoding alone)."""
+    from flask import make_response
+
+    encoding = _encoding()
+    if encoding is None or CSRF_SLOT in (cache().get(cache_key) or CSRF_SLOT) or len(text) < 500:
+        return make_response(text)
+    packed_key = f"{encoding}|{cache_key}"
+    packed = cache().get(packed_key)
+    if packed is None:
+        data = text.encode()
+        if encoding == "br":
+            import brotli
+
+            packed = brotli.compress(data, quality=5)
+        else:
+            import gzip
+
+            packed = gzip.compress(data, compresslevel=6, mtime=0)
+        cache().put(packed_key, packed)
+    response = make_response(packed)
+    response.headers["Content-Encoding"] = encoding
+    response.vary.add("Accept-Encoding")
+    return response
+
+
+def placeholder_csrf() -> str:
+    """Stands in for csrf_token() while rendering for the cache."""
+    return CSRF_SLOT

@@ -1,0 +1,245 @@
+"""Issue 10 in the test client: statements per request (counted, never timed), headers on
+every answer, input no database can store, the hand limit, the live update rendered once per
+version, and a write that loses a race."""
+from __future__ import annotations
+
+import json
+import re
+from contextlib import contextmanager
+from http.cookies import SimpleCookie
+
+import pytest
+from sqlalchemy import event
+
+from scorekeeper import sharing
+from scorekeeper.extensions import db
+from scorekeeper.models import MAX_HANDS
+
+from .helpers import HX, game, text
+
+MAX_STATEMENTS = 6
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+@contextmanager
+def statements():
+    """The SQL statements the block sends (SQLAlchemy's before_cursor_execute)."""
+    seen: list[str] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany):
+        seen.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(db.engine, "before_cursor_execute", record)
+
+
+def record_of(hands: int) -> dict:
+    """A Texas 42 record where an all-pass is thrown in: `hands` redeals, never over."""
+    return {"variant": "texas42", "players": PLAYERS, "first_dealer": 0,
+            "options": {"all_pass": "redeal"}, "hands": [{"passed": True}] * hands}
+
+
+def import_game(client, record) -> int:
+    r = client.post("/games/import", data={"record": json.dumps(record)})
+    assert r.status_code == 303, text(r)[:500]
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def viewer_of(app, client, game_id):
+    viewer = app.test_client()
+    code = game(game_id).code
+    assert viewer.get(f"/g/{code}").status_code == 303
+    return viewer
+
+
+@pytest.fixture
+def big(app, client):
+    """A game of 300 hands, its creator's client and a viewer's."""
+    game_id = import_game(client, record_of(300))
+    return game_id, client, viewer_of(app, client, game_id)
+
+
+def _count(fn):
+    db.session.remove()  # each request starts with an empty session, as in a server
+    with statements() as seen:
+        response = fn()
+    db.session.remove()
+    return response, seen
+
+
+def test_no_request_sends_more_than_six_statements(app, big):
+    game_id, creator, viewer = big
+    g = f"/games/{game_id}"
+    code = game(game_id).code
+    etag = viewer.get(f"{g}/live").headers["ETag"]
+    current = {"version": str(game(game_id).version)}
+    version = lambda: current["version"]  # noqa: E731  (read outside the counted request)
+    quick = {"mode": "quick", "passed": "1"}
+    checks = [
+        ("home", lambda: creator.get("/"), 200),
+        ("game page (creator)", lambda: creator.get(g), 200),
+        ("game page (viewer)", lambda: viewer.get(g), 200),
+        ("live 304", lambda: viewer.get(f"{g}/live", headers={"If-None-Match": etag}), 304),
+        ("live 200 (viewer)", lambda: viewer.get(f"{g}/live", headers=HX), 200),
+        ("live 200 (creator)", lambda: creator.get(f"{g}/live", headers=HX), 200),
+        ("history", lambda: creator.get(f"{g}/history"), 200),
+        ("export", lambda: creator.get(f"{g}/record.json"), 200),
+        ("edit page", lambda: creator.get(f"{g}/hands/5/edit"), 200),
+        ("preview", lambda: creator.post(f"{g}/hands/preview",
+                                         data={"version": version(), **quick}, headers=HX), 200),
+        ("enter a hand", lambda: creator.post(f"{g}/hands", data={"version": version(), **quick}),
+         303),
+        ("enter a hand (htmx)", lambda: creator.post(f"{g}/hands",
+                                                     data={"version": version(), **quick},
+                                                     headers=HX), 200),
+        ("edit a hand", lambda: creator.post(f"{g}/hands/5", data={"version": version(), **quick}),
+         303),
+        ("undo (htmx)", lambda: creator.post(f"{g}/hands/undo", data={"version": version()},
+                                             headers=HX), 200),
+        ("stale form", lambda: creator.post(f"{g}/hands", data={"version": "1", **quick}), 409),
+        ("join by code", lambda: app.test_client().post("/join", data={"code": code}), 303),
+        ("viewer link", lambda: app.test_client().get(f"/g/{code}"), 303),
+        ("rotate", lambda: creator.post(f"{g}/scorer-link/rotate"), 303),
+    ]
+    counts = {}
+    for label, fn, status in checks:
+        response, seen = _count(fn)
+        assert response.status_code == status, (label, text(response)[:300])
+        counts[label] = len(seen)
+        current["version"] = str(game(game_id).version)
+    print("statements per request:", counts)
+    assert max(counts.values()) <= MAX_STATEMENTS, counts
+    assert len(game(game_id).hands) == 301
+
+
+def test_headers_on_every_answer(app, big):
+    game_id, creator, viewer = big
+    code = game(game_id).code
+    no_store = {
+        f"/games/{game_id}": creator, f"/games/{game_id}/record.json": creator,
+        f"/join?code={code}": app.test_client(), f"/g/{code}": app.test_client(),
+        f"/s/{game(game_id).scorer_secret}": app.test_client(), "/": creator,
+        f"/games/{game_id}/history": creator, "/games/new": creator,
+    }
+    for url, client in no_store.items():
+        r = client.get(url)
+        assert r.status_code in (200, 303), url
+        csp = r.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp, url
+        assert "frame-ancestors 'none'" in csp, url
+        assert r.headers["X-Content-Type-Options"] == "nosniff", url
+        assert r.headers["Referrer-Policy"] in ("same-origin", "no-referrer"), url
+        assert "no-store" in r.headers["Cache-Control"], url
+    live = viewer.get(f"/games/{game_id}/live")
+    assert live.headers["Cache-Control"] == "no-cache" and live.headers["X-Content-Type-Options"]
+    page = creator.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "<script>" not in page and " hx-on" not in page and "style=" not in page
+    assert creator.get("/games/new?variant=moon").get_data(as_text=True).count("<script>") == 0
+
+
+def test_role_cookies_are_as_secure_as_the_session_cookie(app_factory):
+    app = app_factory("secure.sqlite", SESSION_COOKIE_SECURE=True)
+    client = app.test_client()
+    r = client.post("/games/import", data={"record": json.dumps(record_of(1))})
+    assert r.status_code == 303
+    jar = SimpleCookie()
+    for header in r.headers.getlist("Set-Cookie"):
+        jar.load(header)
+    assert [m["secure"] for name, m in jar.items() if name.startswith("sk_")] == [True]
+
+
+@pytest.mark.parametrize("where", ["name", "path", "query", "scorer", "import", "surrogate"])
+def test_a_character_no_database_stores_is_refused_never_a_500(client, where):
+    before = len(game_ids(client))
+    if where == "name":
+        r = client.post("/games/new", data={"variant": "moon", "first_dealer": "0",
+                                             "name-0": "A\x00nn", "name-1": "Bob",
+                                             "name-2": "Cat"})
+    elif where == "path":
+        r = client.get("/g/ABC%002345")
+    elif where == "query":
+        r = client.get("/join?code=ABC%002345")
+    elif where == "scorer":
+        r = client.get("/s/abc%00def")
+    else:
+        bad = "A\x00nn" if where == "import" else "A\ud800nn"
+        record = {**record_of(0), "players": [bad, "Bob", "Cat", "Dan"]}
+        r = client.post("/games/import", data={"record": json.dumps(record)})
+    assert 400 <= r.status_code < 500, (where, r.status_code)
+    assert len(game_ids(client)) == before
+    if where in ("import", "surrogate"):
+        assert "cannot be stored" in text(r)
+
+
+def game_ids(client):
+    from scorekeeper.models import Game
+
+    return db.session.scalars(db.select(Game.id)).all()
+
+
+def test_a_game_holds_at_most_max_hands(client):
+    r = client.post("/games/import", data={"record": json.dumps(record_of(MAX_HANDS + 1))})
+    assert r.status_code == 422
+    assert f"at most {MAX_HANDS}" in text(r)
+    game_id = import_game(client, record_of(MAX_HANDS))
+    r = client.post(f"/games/{game_id}/hands",
+                    data={"version": str(game(game_id).version), "mode": "quick", "passed": "1"})
+    assert r.status_code == 422 and f"at most {MAX_HANDS} hands" in text(r)
+    assert len(game(game_id).hands) == MAX_HANDS
+
+
+def test_the_live_update_is_rendered_once_per_version_and_role(app, client, monkeypatch):
+    game_id = import_game(client, record_of(3))
+    viewers = [viewer_of(app, client, game_id) for _ in range(3)]
+    renders = []
+    real = sharing.pages.live_context
+    monkeypatch.setattr(sharing.pages, "live_context",
+                        lambda g: renders.append(g.version) or real(g))
+    bodies = {v.get(f"/games/{game_id}/live").get_data(as_text=True) for v in viewers}
+    assert len(bodies) == 1 and renders == [game(game_id).version]
+    # the creator's copy (with its undo form) is another rendering, with its own CSRF token
+    mine = client.get(f"/games/{game_id}/live").get_data(as_text=True)
+    assert "Undo" in mine and len(renders) == 2 and "\x00" not in mine
+    client.post(f"/games/{game_id}/hands",
+                data={"version": str(game(game_id).version), "mode": "quick", "passed": "1"})
+    after = viewers[0].get(f"/games/{game_id}/live").get_data(as_text=True)
+    assert after not in bodies and "Hand 4" in after and len(renders) == 3
+
+
+def test_the_scorers_copy_carries_each_phones_own_csrf_token(app_factory):
+    app = app_factory("csrf-live.sqlite", WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    html = client.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html)[1]
+    r = client.post("/games/import", data={"record": json.dumps(record_of(2)),
+                                            "csrf_token": token})
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    session_token = lambda html: re.search(  # noqa: E731  (the signed part, not the time)
+        r'name="csrf_token" value="([^".]+)\.', html)[1]
+    tokens = set()
+    for c in (client, _cloned_creator(app, client, game_id)):
+        tokens.add(session_token(c.get(f"/games/{game_id}/live").get_data(as_text=True)))
+        assert session_token(c.get(f"/games/{game_id}").get_data(as_text=True)) in tokens
+    assert len(tokens) == 2
+
+
+def _cloned_creator(app, client, game_id):
+    """Another browser holding the same creator cookie, with a session of its own."""
+    other = app.test_client()
+    cookie = client.get_cookie(f"sk_c_{game_id}")
+    other.set_cookie(cookie.key, cookie.value)
+    return other
+
+
+def test_an_edit_that_lost_to_an_undo_is_told_so(app, client):
+    game_id = import_game(client, record_of(3))
+    version = game(game_id).version
+    r = client.post(f"/games/{game_id}/hands/undo", data={"version": str(version)})
+    assert r.status_code == 303
+    r = client.post(f"/games/{game_id}/hands/2", data={"version": str(version), "mode": "quick",
+                                                       "passed": "1"})
+    assert r.status_code == 409
+    assert "Hand 3 was just taken back from another phone" in text(r)

@@ -1,0 +1,80 @@
+"""`make run`'s server (serve.run_waitress): 304s keep their connection, and 100 stalled or
+slow connections do not stop it answering everyone else."""
+from __future__ import annotations
+
+import http.client
+import socket
+import threading
+import time
+
+import pytest
+from flask import Flask, make_response
+
+from scorekeeper.serve import run_waitress
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def port():
+    app = Flask(__name__)
+
+    @app.get("/unchanged")
+    def unchanged():
+        response = make_response("", 304)
+        response.set_etag("v1")
+        return response
+
+    @app.get("/ok")
+    def ok():
+        return "ok"
+
+    port = _free_port()
+    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port),
+                     kwargs={"threads": 4}, daemon=True).start()
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return port
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def test_a_304_keeps_the_connection(port):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    sockets = set()
+    for _ in range(3):
+        conn.request("GET", "/unchanged", headers={"If-None-Match": '"v1"'})
+        response = conn.getresponse()
+        response.read()
+        assert response.status == 304
+        assert response.headers.get("Connection") != "close"
+        sockets.add(conn.sock.getsockname())
+    assert len(sockets) == 1, "each 304 opened a new connection"
+    conn.close()
+
+
+def test_answers_with_100_stalled_and_slow_connections_open(port):
+    stalled = []
+    for i in range(100):
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        if i % 2:  # half send part of a request and stop; half send nothing at all
+            s.sendall(b"GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        stalled.append(s)
+    try:
+        for _ in range(20):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/ok")
+            response = conn.getresponse()
+            assert (response.status, response.read()) == (200, b"ok")
+            conn.close()
+    finally:
+        for s in stalled:
+            s.close()
