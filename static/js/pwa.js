@@ -170,7 +170,12 @@
         "again once the kept hand above is settled."}));
       return;
     }
-    var hands = document.querySelectorAll("#hands li.hand-row").length;
+    // The number of the hand to come, from the form itself: the hands below may be shown as
+    // the score sheet (no list rows to count).
+    var hands = Number(form.getAttribute("data-number"));
+    if (!form.hasAttribute("data-number") || isNaN(hands)) {
+      hands = document.querySelectorAll("#hands li.hand-row, #score-grid tbody tr").length;
+    }
     var entry = {
       url: new URL(path, location.href).pathname,
       body: new URLSearchParams(new FormData(form)).toString(),

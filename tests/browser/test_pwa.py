@@ -204,15 +204,17 @@ def test_a_hand_saved_offline_is_saved_once_when_the_server_is_back(phone, live)
     assert live.hands(gid) == []
 
     page.context.set_offline(False)
-    expect(page.locator("#hands li.hand-row")).to_have_count(1, timeout=10_000)
+    expect(page.locator(ui.HAND_ROWS)).to_have_count(1, timeout=10_000)  # the score sheet
     expect(kept(page)).to_contain_text("Hand 1 saved")
-    expect(page.locator("#hands")).to_contain_text("Bob bid 30 straight 42, caught 31")
     assert live.hands(gid) == [{"auction": [30, "pass", "pass", "pass"], "contract": "straight",
                                 "points": 31}]
     assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('sk:kept'))") == []
     expect(page.locator("#hand-form")).to_have_js_property("inert", False)
     time.sleep(3)  # nothing is sent again
     assert len(live.hands(gid)) == 1
+    ui.list_view(page)
+    expect(page.locator("#hands li.hand-row")).to_have_count(1)
+    expect(page.locator("#hands")).to_contain_text("Bob bid 30 straight 42, caught 31")
 
 
 def test_an_edit_saved_offline_is_saved_once_too(phone, live):
@@ -220,6 +222,7 @@ def test_an_edit_saved_offline_is_saved_once_too(phone, live):
     gid = ui.new_game(page, live.url, "castle-rock", ["Sol"])
     ui.type_number(page, "remaining", "9")
     ui.save(page)
+    ui.list_view(page)  # the hands in words (this phone keeps the choice)
     page.goto(f"{live.url}/games/{gid}/hands/0/edit")
     ui.type_number(page, "remaining", "2")
     page.context.set_offline(True)
@@ -228,15 +231,22 @@ def test_an_edit_saved_offline_is_saved_once_too(phone, live):
     page.context.set_offline(False)
     page.wait_for_url(f"{live.url}/games/{gid}", timeout=10_000)  # where the save leads
     expect(kept(page)).to_contain_text("Edit hand 1 saved")
+    expect(page.locator("#hands li.hand-row")).to_have_count(1)
     expect(page.locator("#hands")).to_contain_text("2 left in the row")
     assert live.hands(gid) == [{"remaining": 2}]
 
 
-def test_a_lost_answer_is_not_saved_twice(phone, live):
+@pytest.mark.parametrize("earlier", [0, 1])
+def test_a_lost_answer_is_not_saved_twice(phone, live, earlier):
     """The save reaches the server but its answer is lost: the resend is refused (stale
-    version), and the phone learns its first try was saved."""
+    version), and the phone learns its first try was saved. Also for a later hand, with the
+    hands shown as the score sheet (the default): the phone asks about the right hand."""
     page = phone(service_workers="block")  # page.route sees every request
     gid = ui.new_game(page, live.url, "castle-rock", ["Sol"])
+    for _ in range(earlier):
+        ui.type_number(page, "remaining", "9")
+        ui.save(page)
+    expect(page.locator("#score-grid tbody tr")).to_have_count(earlier)
     ui.type_number(page, "remaining", "7")
     lost = []
 
@@ -249,10 +259,11 @@ def test_a_lost_answer_is_not_saved_twice(phone, live):
 
     page.route(re.compile(r".*/games/\d+/hands$"), lose_the_answer)
     page.locator("#save-hand").click()
-    expect(kept(page)).to_contain_text("Game 1 saved (its first try got through", timeout=10_000)
+    expect(kept(page)).to_contain_text(f"Game {earlier + 1} saved (its first try got through",
+                                       timeout=10_000)
     assert lost == [200]
-    expect(page.locator("#hands li.hand-row")).to_have_count(1)
-    assert live.hands(gid) == [{"remaining": 7}]
+    expect(page.locator("#score-grid tbody tr")).to_have_count(earlier + 1)
+    assert live.hands(gid) == [{"remaining": 9}] * earlier + [{"remaining": 7}]
 
 
 def test_a_kept_hand_the_game_moved_past_is_shown_not_saved(phone, live):
@@ -282,7 +293,7 @@ def test_a_kept_hand_the_game_moved_past_is_shown_not_saved(phone, live):
     expect(kept(scorer)).to_contain_text("Game 1 was not saved", timeout=10_000)
     expect(kept(scorer)).to_contain_text("Game 1 was just entered from another phone")
     expect(kept(scorer)).to_contain_text("9 left in the row")  # what was kept
-    expect(scorer.locator("#hands li.hand-row")).to_have_count(1)
+    expect(scorer.locator(ui.HAND_ROWS)).to_have_count(1)
     assert live.hands(gid) == [{"remaining": 3}]
 
     # A hand saved meanwhile, with no server again, is not kept over it: it stays in the form.
@@ -346,6 +357,15 @@ def test_tv_view_is_live_and_read_only(phone, live):
     ui.choose(scorer, "contract", "straight")
     ui.type_number(scorer, "points", "42")
     ui.save(scorer)
-    expect(tv.locator("#hands li.hand-row")).to_have_count(1, timeout=3_500)
+    expect(tv.locator("#score-grid tbody tr")).to_have_count(1, timeout=3_500)  # the sheet
     expect(tv.locator("#scoreboard .side").nth(1)).to_contain_text("1")
+    expect(tv.locator("#score-grid tfoot")).to_contain_text("1")
+    # read only: no edit links, no undo
+    expect(tv.locator("#hands a[href*='/edit']")).to_have_count(0)
+    expect(tv.locator("#hands #undo-hand")).to_have_count(0)
+    # the hands as a list too, on the big screen's own toggle, still read only and live
+    ui.list_view(tv)
+    expect(tv.locator("#hands li.hand-row")).to_have_count(1)
+    expect(tv.locator("#hands")).to_contain_text("Bob bid 30")
     expect(tv.locator("#hands .hand-actions")).to_be_hidden()
+    expect(tv.locator("#hands a[href*='/edit']")).to_have_count(0)
