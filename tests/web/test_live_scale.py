@@ -245,3 +245,16 @@ def test_an_edit_that_lost_to_an_undo_is_told_so(app, client):
                                                        "passed": "1"})
     assert r.status_code == 409
     assert "Hand 3 was just taken back from another phone" in text(r)
+
+
+def test_a_phones_own_choices_are_never_served_to_another(app, client):
+    """The render cache's key holds what the page depends on besides version and role: a
+    viewer who switched to the list of hands gets the list, the others keep the sheet."""
+    game_id = import_game(client, record_of(3))
+    sheet, listing = viewer_of(app, client, game_id), viewer_of(app, client, game_id)
+    assert listing.get(f"/games/{game_id}?view=list").status_code == 200  # keeps the choice
+    for _ in range(2):  # the second round is served from the cache
+        assert 'id="score-grid"' in sheet.get(f"/games/{game_id}/live").get_data(as_text=True)
+        mine = listing.get(f"/games/{game_id}/live").get_data(as_text=True)
+        assert 'id="score-grid"' not in mine and "hand-row" in mine
+        assert 'id="score-grid"' in sheet.get(f"/games/{game_id}").get_data(as_text=True)
