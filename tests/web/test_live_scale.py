@@ -258,3 +258,15 @@ def test_a_phones_own_choices_are_never_served_to_another(app, client):
         mine = listing.get(f"/games/{game_id}/live").get_data(as_text=True)
         assert 'id="score-grid"' not in mine and "hand-row" in mine
         assert 'id="score-grid"' in sheet.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_no_page_carries_inline_style_or_script(client):
+    """The CSP allows styles and scripts from this site's files only: a <style> element or a
+    style attribute in a template would be dropped by the browser (the error page had one)."""
+    import pathlib
+    import re
+
+    templates = pathlib.Path(__file__).parents[2] / "templates"
+    for path in templates.rglob("*.html"):
+        source = path.read_text()
+        assert not re.search(r"<style|\sstyle=|<script>|\son[a-z]+=|hx-on", source), path
