@@ -428,15 +428,22 @@ def history(game_id: int):
 
 # --------------------------------------------------------------------------- rules pages
 
+# The rules carry no capability (no join code, no scorer link), so unlike a game page they may be
+# kept: the phone's service worker then shows them with the server away.
+KEPT = {"Cache-Control": "private, no-cache"}
+
+
 @bp.get("/rules/")
 def rules_index():
-    return pages.render("games/rules_index.html", "_rules_index.html", variants=variants())
+    return (*pages.render("games/rules_index.html", "_rules_index.html", variants=variants()),
+            KEPT)
 
 
 @bp.get("/rules/<variant_id>")
 def rules_page(variant_id: str):
     variant = get_variant(variant_id)
-    return pages.render("games/rules.html", "_rules.html", variant=variant, variants=variants())
+    return (*pages.render("games/rules.html", "_rules.html", variant=variant,
+                          variants=variants()), KEPT)
 
 
 # --------------------------------------------------------------------------- app wiring

@@ -31,9 +31,9 @@ def test_no_csp_violation_while_scoring_and_watching(live, browser):
         viewer.goto(f"{live.url}/g/{code}")
         scorer.wait_for_timeout(2_500)  # a poll or two answered 304
         enter_hand(scorer)
-        expect(viewer.locator("#hands li.hand-row")).to_have_count(1, timeout=5_000)
+        expect(viewer.locator(ui.HAND_ROWS)).to_have_count(1, timeout=5_000)
         viewer.wait_for_timeout(2_500)
-        expect(viewer.locator("#hands li.hand-row")).to_have_count(1)
+        expect(viewer.locator(ui.HAND_ROWS)).to_have_count(1)
         for page in pages:
             assert page.evaluate("() => window.cspViolations") == []
             assert page.evaluate("() => typeof htmx") == "object"

@@ -79,3 +79,12 @@ def test_not_found_is_a_plain_page(client):
     r = client.get("/games/987654")
     assert r.status_code == 404 and "<main>" in r.get_data(as_text=True)
     assert "Not found" in text(r)
+
+
+def test_rules_may_be_kept_on_the_phone_but_a_game_page_never(client):
+    """The service worker keeps what is not no-store: the rules, but never a game page, which
+    carries its join code and the scorer's link."""
+    game_id = create(client, "moon", 3)
+    for url in ("/rules/", "/rules/moon"):
+        assert client.get(url).headers["Cache-Control"] == "private, no-cache"
+    assert client.get(f"/games/{game_id}").headers["Cache-Control"] == "no-store"
