@@ -1,11 +1,16 @@
 """Screenshots of every page at 390x844 (light and dark), for checking the UI by eye.
 
     .venv/bin/python bench/screenshots.py [OUT_DIR]    (default /tmp/shots)
+
+Also the set-up the other screenshot scripts share: shooting() (a live server on a fresh
+database, and headless Chromium), phone() (a page at 390x844 in a context of its own) and
+shooter() (the shot function, writing OUT_DIR/SCHEME-NAME.png).
 """
 from __future__ import annotations
 
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -13,21 +18,43 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser import ui  # noqa: E402
-from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer  # noqa: E402
+from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, LiveServer, new_phone  # noqa: E402
+
+SCHEMES = ("light", "dark")
+
+
+@contextmanager
+def shooting(out: Path, **config):
+    """(live server, browser): the app on a fresh database (config goes to it) and headless
+    Chromium, for screenshots into out."""
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp())
+    with LiveServer(tmp / "shots.sqlite", **config) as live, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield live, browser
+        browser.close()
+    print(f"screenshots in {out}")
+
+
+def phone(browser, scheme: str, timeout: float | None = None, **options):
+    """A page at 390x844 in a browser context of its own, light or dark, at scale 1."""
+    return new_phone(browser, timeout=timeout, color_scheme=scheme, device_scale_factor=1,
+                     **options)
+
+
+def shooter(out: Path, scheme: str, page):
+    """shot(name, pg=page, full=True): a screenshot of pg into out/SCHEME-NAME.png."""
+    def shot(name, pg=None, full=True):
+        (pg or page).screenshot(path=str(out / f"{scheme}-{name}.png"), full_page=full)
+    return shot
 
 
 def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp())
-    with LiveServer(tmp / "shots.sqlite") as live, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for scheme in ("light", "dark"):
-            ctx = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
-                                      device_scale_factor=1)
-            page = ctx.new_page()
-
-            def shot(name, full=True):
-                page.screenshot(path=str(out / f"{scheme}-{name}.png"), full_page=full)
+    with shooting(out) as (live, browser):
+        for scheme in SCHEMES:
+            page = phone(browser, scheme)
+            ctx = page.context
+            shot = shooter(out, scheme, page)
 
             base = live.url
             page.goto(base + "/")
@@ -115,25 +142,21 @@ def main(out: Path) -> None:
             shot("21-history")
             page.goto(f"{base}/games/{gid}")
             code = page.locator("#share .join-code").inner_text().replace(" ", "")
-            viewer_ctx = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
-                                             device_scale_factor=1)
-            viewer = viewer_ctx.new_page()
+            viewer = phone(browser, scheme)
             viewer.goto(f"{base}/games/{gid}")
-            viewer.screenshot(path=str(out / f"{scheme}-22-join-by-code.png"), full_page=True)
+            shot("22-join-by-code", viewer)
             viewer.goto(f"{base}/g/{code}")
-            viewer.screenshot(path=str(out / f"{scheme}-23-viewer.png"), full_page=True)
-            viewer_ctx.close()
+            shot("23-viewer", viewer)
+            viewer.context.close()
 
             # the TV view: a landscape screen, and a phone
-            tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720},
-                                         color_scheme=scheme, device_scale_factor=1,
-                                         storage_state=ctx.storage_state())
-            tv = tv_ctx.new_page()
+            tv = phone(browser, scheme, viewport={"width": 1280, "height": 720},
+                       storage_state=ctx.storage_state())
             tv.goto(f"{base}/games/{gid}/tv")
-            tv.screenshot(path=str(out / f"{scheme}-24-tv-1280x720.png"))
+            shot("24-tv-1280x720", tv, full=False)
             tv.goto(f"{base}/games/{moon}/tv")
-            tv.screenshot(path=str(out / f"{scheme}-25-tv-moon-over-1280x720.png"))
-            tv_ctx.close()
+            shot("25-tv-moon-over-1280x720", tv, full=False)
+            tv.context.close()
             page.goto(f"{base}/games/{gid}/tv")
             shot("26-tv-phone")
             page.goto(f"{base}/offline")
@@ -152,8 +175,6 @@ def main(out: Path) -> None:
             page.wait_for_selector("#kept.alert.error", timeout=10000)
             shot("29-kept-refused", full=False)
             ctx.close()
-        browser.close()
-    print(f"screenshots in {out}")
 
 
 if __name__ == "__main__":

@@ -6,32 +6,19 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
+from bench.screenshots import SCHEMES, phone, shooter, shooting  # noqa: E402
 from tests.browser import ui  # noqa: E402
-from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer  # noqa: E402
 
 
 def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp())
-    with LiveServer(tmp / "shots.sqlite") as live, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for scheme in ("light", "dark"):
-            def new_page():
-                ctx = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
-                                          device_scale_factor=1)
-                return ctx.new_page()
-
-            page, other = new_page(), new_page()
-
-            def shot(name, pg=None, full=True):
-                (pg or page).screenshot(path=str(out / f"{scheme}-{name}.png"), full_page=full)
+    with shooting(out) as (live, browser):
+        for scheme in SCHEMES:
+            page, other = phone(browser, scheme), phone(browser, scheme)
+            shot = shooter(out, scheme, page)
 
             base = live.url
             page.goto(base + "/clubs")
@@ -101,7 +88,7 @@ def main(out: Path) -> None:
             shot("c14-history-taken-over", other)
             # outside a club: a viewer's way on when the scorer's phone is gone
             gid = ui.new_game(page, base, "moon", ["Ann", "Bob", "Cat"])
-            viewer = new_page()
+            viewer = phone(browser, scheme)
             viewer.goto(f"{base}/games/{gid}")
             code = page.locator("#share .join-code").inner_text().replace(" ", "")
             viewer.goto(f"{base}/g/{code}")
@@ -113,8 +100,6 @@ def main(out: Path) -> None:
             shot("c17-clubs-list")
             page.context.close()
             other.context.close()
-        browser.close()
-    print(f"screenshots in {out}")
 
 
 if __name__ == "__main__":

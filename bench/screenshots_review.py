@@ -8,14 +8,11 @@ from __future__ import annotations
 import json
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer  # noqa: E402
+from bench.screenshots import SCHEMES, phone, shooter, shooting  # noqa: E402
 from tests.random_games import random_record  # noqa: E402
 
 PEOPLE = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
@@ -28,27 +25,22 @@ GAMES = [("lechner42", ["Ann", "Bob", "Cat", "Dan"]),
 
 
 def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp())
     rng = random.Random(7)
     records = [random_record(rng, v, names) for v, names in GAMES]
     club_records = [random_record(rng, v, rng.sample(PEOPLE, len(names)), hands=10,
                                   finish=rng.random() < 0.85)
                     for v, names in GAMES * 6]
-    with LiveServer(tmp / "shots.sqlite", WTF_CSRF_ENABLED=False) as live, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for scheme in ("light", "dark"):
-            ctx = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
-                                      device_scale_factor=1)
-            page = ctx.new_page()
+    with shooting(out, WTF_CSRF_ENABLED=False) as (live, browser):
+        for scheme in SCHEMES:
+            page = phone(browser, scheme)
+            shot = shooter(out, scheme, page)
             for (variant, _), record in zip(GAMES, records):
                 r = page.request.post(live.url + "/games/import",
                                       form={"record": json.dumps(record)}, max_redirects=0)
                 gid = r.headers["location"].rsplit("/", 1)[1]
                 page.goto(f"{live.url}/games/{gid}/review")
-                page.screenshot(path=str(out / f"{scheme}-review-{variant}.png"), full_page=True)
-                page.screenshot(path=str(out / f"{scheme}-review-{variant}-top.png"))
+                shot(f"review-{variant}")
+                shot(f"review-{variant}-top", full=False)
             r = page.request.post(live.url + "/clubs/import", max_redirects=0, form={
                 "name": "Thursday Night", "label": "Ann's phone",
                 "records": json.dumps(club_records)})
@@ -61,11 +53,9 @@ def main(out: Path) -> None:
                 if url is None:  # the leader of the club's stats
                     url = page.locator(".leaderboard a").first.get_attribute("href")
                 page.goto(live.url + url)
-                page.screenshot(path=str(out / f"{scheme}-{name}.png"), full_page=True)
-                page.screenshot(path=str(out / f"{scheme}-{name}-top.png"))
-            ctx.close()
-        browser.close()
-    print(f"screenshots in {out}")
+                shot(name)
+                shot(f"{name}-top", full=False)
+            page.context.close()
 
 
 if __name__ == "__main__":

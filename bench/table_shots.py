@@ -6,30 +6,19 @@ that matter at the table (issue 12), for checking by eye.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
+from bench.screenshots import SCHEMES, phone, shooter, shooting  # noqa: E402
 from tests.browser import ui  # noqa: E402
-from tests.browser.live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer  # noqa: E402
 
 
 def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp())
-    with LiveServer(tmp / "shots.sqlite") as live, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for scheme in ("light", "dark"):
-            ctx = browser.new_context(viewport=VIEWPORT, color_scheme=scheme,
-                                      device_scale_factor=1)
-            page = ctx.new_page()
-            page.set_default_timeout(10_000)
-
-            def shot(name, full=True):
-                page.screenshot(path=str(out / f"{scheme}-{name}.png"), full_page=full)
+    with shooting(out) as (live, browser):
+        for scheme in SCHEMES:
+            page = phone(browser, scheme, timeout=10_000)
+            shot = shooter(out, scheme, page)
 
             base = live.url
             # lechner42: mid-auction, then quick entry, then a few hands for the sheet
@@ -88,9 +77,7 @@ def main(out: Path) -> None:
             ui.type_number(page, "bid-1", "3")
             ui.type_number(page, "bid-2", "2")
             shot("09-card42-all-bids")
-            ctx.close()
-        browser.close()
-    print(f"screenshots in {out}")
+            page.context.close()
 
 
 if __name__ == "__main__":
