@@ -11,14 +11,11 @@ these are the checks that the single-process test client cannot make.
 from __future__ import annotations
 
 import http.client
-import os
 import random
 import re
-import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.parse
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -26,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from .database import make_database, rows
+from .server import free_port, request, start_server
 
-ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 WORKERS, THREADS = 4, 4
 ROUNDS = 50
@@ -35,62 +32,27 @@ ROUNDS = 50
 pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("load")
     db_url = make_database(tmp, "load")
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": db_url,
-           "SECRET_KEY": "load-test-secret", "PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    port = free_port()
     log = open(tmp / "gunicorn.log", "w")
-    proc = subprocess.Popen(
-        [str(GUNICORN), "--workers", str(WORKERS), "--threads", str(THREADS),
-         "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2", "scorekeeper:create_app()"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                status, _, _ = request(port, "GET", "/")
-                if status == 200:
-                    break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
-            time.sleep(0.2)
-        yield port, db_url
-    finally:
-        proc.terminate()
+        proc = start_server(
+            [str(GUNICORN), "--workers", str(WORKERS), "--threads", str(THREADS),
+             "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2", "scorekeeper:create_app()"],
+            port, db_url, "load-test-secret", log, poll=0.2)
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-
-
-def request(port, method, path, fields=None, cookies=None, conn=None):
-    """(status, headers, body text) of one request, without following redirects."""
-    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {}
-    body = None
-    if cookies:
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
-    if fields is not None:
-        body = urllib.parse.urlencode(fields, doseq=True)
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
-    try:
-        conn.request(method, path, body=body, headers=headers)
-        resp = conn.getresponse()
-        return resp.status, resp.headers, resp.read().decode()
+            yield port, db_url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     finally:
-        conn.close()
+        log.close()
 
 
 def _keep_cookies(jar: dict, headers) -> None:

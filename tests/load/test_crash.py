@@ -16,34 +16,21 @@ import time
 import pytest
 
 from .database import make_database, rows
-from .test_concurrent_submissions import ROOT, _create_game, _free_port, _hidden, request
+from .server import free_port, request, start_server
+from .test_concurrent_submissions import _create_game, _hidden
 
 PHONES = 6
 
 
 def _start(port: int, db_url: str, log) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": db_url, "SECRET_KEY": "crash-test-secret",
-           "PUBLIC_URL": f"http://127.0.0.1:{port}"}
     code = ("from scorekeeper import create_app; from scorekeeper.serve import run_waitress; "
             f"run_waitress(create_app(), host='127.0.0.1', port={port})")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if request(port, "GET", "/")[0] == 200:
-                return proc
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("the server did not start")
-        time.sleep(0.1)
+    return start_server([sys.executable, "-c", code], port, db_url, "crash-test-secret", log)
 
 
 def test_sigkill_during_writes_loses_no_acknowledged_hand(tmp_path):
     db_url = make_database(tmp_path, "crash")
-    port = _free_port()
+    port = free_port()
     log = open(tmp_path / "server.log", "w")
     proc = _start(port, db_url, log)
     try:

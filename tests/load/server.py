@@ -1,0 +1,61 @@
+"""A load or crash test's real server: a process of its own on a free port of 127.0.0.1, and
+plain HTTP requests to it."""
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(port, method, path, fields=None, cookies=None, conn=None):
+    """(status, headers, body text) of one request, without following redirects."""
+    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {}
+    body = None
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    if fields is not None:
+        body = urllib.parse.urlencode(fields, doseq=True)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    try:
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, resp.headers, resp.read().decode()
+    finally:
+        conn.close()
+
+
+def start_server(argv: list[str], port: int, db_url: str, secret: str, log, *,
+                 poll: float = 0.1, timeout: float = 30) -> subprocess.Popen:
+    """Run argv (from the project's root, on db_url, its output to the open file log) as the
+    server of http://127.0.0.1:port, and wait until GET / answers 200.  If it exits or does not
+    answer within timeout seconds, it is killed and RuntimeError raised with the log."""
+    env = {**os.environ, "DATABASE_URL": db_url, "SECRET_KEY": secret,
+           "PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if request(port, "GET", "/")[0] == 200:
+                return proc
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            proc.wait()
+            log.flush()
+            raise RuntimeError(f"the server ({Path(argv[0]).name}) did not start:\n"
+                               + Path(log.name).read_text())
+        time.sleep(poll)
