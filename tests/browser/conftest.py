@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from .live import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, LiveServer
+from .live import CHROMIUM, CHROMIUM_ARGS, LiveServer, new_phone
 
 
 @pytest.fixture(scope="session")
@@ -29,8 +29,22 @@ def live(tmp_path, monkeypatch):
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = new_phone(browser)
     yield page
-    context.close()
+    page.context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phones: each a page in a browser context of its own (see live.new_phone; the
+    options go to it), all closed after the test."""
+    contexts = []
+
+    def make(**options):
+        page = new_phone(browser, **options)
+        contexts.append(page.context)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -10,6 +10,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 VIEWPORT = {"width": 390, "height": 844}
 
 
+def new_phone(browser, timeout: float | None = 10_000, **options):
+    """A page in a browser context of its own at the phone's 390x844 viewport; options go to the
+    context (color_scheme, viewport, ...); timeout is the page's default (None: Playwright's)."""
+    context = browser.new_context(**{"viewport": VIEWPORT, **options})
+    page = context.new_page()
+    if timeout is not None:
+        page.set_default_timeout(timeout)
+    return page
+
+
 class LiveServer:
     def __init__(self, db_path: Path, **config):
         from flask_migrate import upgrade

@@ -12,22 +12,6 @@ from . import ui
 from .live import VIEWPORT
 
 
-@pytest.fixture
-def phone(browser):
-    contexts = []
-
-    def make():
-        context = browser.new_context(viewport=VIEWPORT)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
 def shoot_the_moon(page, bidder: str) -> None:
     ui.quick_mode(page)
     ui.choose(page, "bidder", bidder)
@@ -123,46 +107,41 @@ def test_a_club_on_two_phones(live, phone):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_club_pages_fit_a_phone(browser, live, scheme):
+def test_club_pages_fit_a_phone(phone, live, scheme):
     """The club and handover pages fit 390 px and every tap target is at least 44 px."""
     from .test_layout import TARGETS
 
-    contexts = [browser.new_context(viewport=VIEWPORT, color_scheme=scheme) for _ in range(3)]
-    ann, bob, viewer = (c.new_page() for c in contexts)
-    try:
-        ann.goto(live.url + "/clubs")
-        ann.fill("#club-name", "A club with a rather long name for a phone screen")
-        ann.get_by_role("button", name="Start the club").click()
-        ann.wait_for_url(re.compile(r"/clubs/\d+$"))
-        club = ann.url.removeprefix(live.url)
-        ann.goto(live.url + club + "/phones")
-        code = ann.locator("#invite .join-code").inner_text().replace(" ", "")
-        bob.goto(f"{live.url}/c/{code}")
-        assert bob.evaluate(TARGETS) == []
-        bob.get_by_role("button", name=re.compile("Join")).click()
-        bob.wait_for_url(re.compile(r"/clubs/\d+$"))
-        ann.goto(live.url + club + "/games/new?variant=moon")
-        for i, name in enumerate(["Ann", "Bob", "Cat"]):
-            ann.fill(f"input[name='name-{i}']", name)
-        ann.get_by_role("button", name="Start the game").click()
-        ann.wait_for_url(re.compile(r"/games/\d+$"))
-        gid = int(ann.url.rsplit("/", 1)[1])
-        shoot_the_moon(ann, "0")
-        outside = ui.new_game(ann, live.url, "moon", ["Ann", "Bob", "Cat"])
-        viewer.goto(f"{live.url}/g/{ann.locator('#share .join-code').inner_text().replace(' ', '')}")
-        pages = [(ann, "/clubs"), (ann, club), (ann, club + "/roster"), (ann, club + "/phones"),
-                 (ann, club + "/games/new?variant=lechner42"), (ann, f"/games/{gid}"),
-                 (bob, club + "/phones"), (bob, f"/games/{gid}"),
-                 (viewer, f"/games/{outside}"), (viewer, f"/games/{outside}/continue")]
-        for page, url in pages:
-            page.goto(live.url + url)
-            assert page.evaluate(TARGETS) == [], url
-            assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORT["width"], url
-        ann.get_by_role("button", name="Rematch").click()
-        ann.wait_for_url(re.compile(r"/games/\d+$"))
-        bob.goto(ann.url)
-        bob.get_by_role("link", name="Take over scoring").click()
-        assert bob.evaluate(TARGETS) == []
-    finally:
-        for c in contexts:
-            c.close()
+    ann, bob, viewer = (phone(color_scheme=scheme, timeout=None) for _ in range(3))
+    ann.goto(live.url + "/clubs")
+    ann.fill("#club-name", "A club with a rather long name for a phone screen")
+    ann.get_by_role("button", name="Start the club").click()
+    ann.wait_for_url(re.compile(r"/clubs/\d+$"))
+    club = ann.url.removeprefix(live.url)
+    ann.goto(live.url + club + "/phones")
+    code = ann.locator("#invite .join-code").inner_text().replace(" ", "")
+    bob.goto(f"{live.url}/c/{code}")
+    assert bob.evaluate(TARGETS) == []
+    bob.get_by_role("button", name=re.compile("Join")).click()
+    bob.wait_for_url(re.compile(r"/clubs/\d+$"))
+    ann.goto(live.url + club + "/games/new?variant=moon")
+    for i, name in enumerate(["Ann", "Bob", "Cat"]):
+        ann.fill(f"input[name='name-{i}']", name)
+    ann.get_by_role("button", name="Start the game").click()
+    ann.wait_for_url(re.compile(r"/games/\d+$"))
+    gid = int(ann.url.rsplit("/", 1)[1])
+    shoot_the_moon(ann, "0")
+    outside = ui.new_game(ann, live.url, "moon", ["Ann", "Bob", "Cat"])
+    viewer.goto(f"{live.url}/g/{ann.locator('#share .join-code').inner_text().replace(' ', '')}")
+    pages = [(ann, "/clubs"), (ann, club), (ann, club + "/roster"), (ann, club + "/phones"),
+             (ann, club + "/games/new?variant=lechner42"), (ann, f"/games/{gid}"),
+             (bob, club + "/phones"), (bob, f"/games/{gid}"),
+             (viewer, f"/games/{outside}"), (viewer, f"/games/{outside}/continue")]
+    for page, url in pages:
+        page.goto(live.url + url)
+        assert page.evaluate(TARGETS) == [], url
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORT["width"], url
+    ann.get_by_role("button", name="Rematch").click()
+    ann.wait_for_url(re.compile(r"/games/\d+$"))
+    bob.goto(ann.url)
+    bob.get_by_role("link", name="Take over scoring").click()
+    assert bob.evaluate(TARGETS) == []

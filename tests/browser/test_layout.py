@@ -24,30 +24,26 @@ TARGETS = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_tap_targets_and_width(browser, live, scheme):
-    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
-    page = context.new_page()
-    try:
-        gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
-        ui.call(page, "30")
-        for c in ("pass", "pass", "pass"):
-            ui.call(page, c)
-        ui.choose(page, "contract", "straight")
-        ui.type_number(page, "points", "31")
-        ui.save(page)
-        urls = ["/", "/games/new", "/games/new?variant=texas42", "/games/new?variant=card42",
-                f"/games/{gid}", f"/games/{gid}/hands/0/edit", f"/games/{gid}/history",
-                "/join?locked=1", "/rules/", "/rules/lechner42", f"/games/{gid}/tv", "/offline"]
-        for url in urls:
-            page.goto(live.url + url)
-            if url == f"/games/{gid}":
-                # the invite block is folded once a hand is in: one tap opens it
-                assert page.locator("#share .share-fold").get_attribute("open") is None
-                page.locator("#share .share-fold > summary").click()
-                page.locator("#share .share-scorer summary").click()  # the scorer QR and rotate button too
-                assert page.locator("#share .share-scorer").get_attribute("open") is not None
-            assert page.evaluate(TARGETS) == [], url
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= VIEWPORT["width"], (url, width)
-    finally:
-        context.close()
+def test_tap_targets_and_width(phone, live, scheme):
+    page = phone(color_scheme=scheme, timeout=None)
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    ui.call(page, "30")
+    for c in ("pass", "pass", "pass"):
+        ui.call(page, c)
+    ui.choose(page, "contract", "straight")
+    ui.type_number(page, "points", "31")
+    ui.save(page)
+    urls = ["/", "/games/new", "/games/new?variant=texas42", "/games/new?variant=card42",
+            f"/games/{gid}", f"/games/{gid}/hands/0/edit", f"/games/{gid}/history",
+            "/join?locked=1", "/rules/", "/rules/lechner42", f"/games/{gid}/tv", "/offline"]
+    for url in urls:
+        page.goto(live.url + url)
+        if url == f"/games/{gid}":
+            # the invite block is folded once a hand is in: one tap opens it
+            assert page.locator("#share .share-fold").get_attribute("open") is None
+            page.locator("#share .share-fold > summary").click()
+            page.locator("#share .share-scorer summary").click()  # the scorer QR and rotate button too
+            assert page.locator("#share .share-scorer").get_attribute("open") is not None
+        assert page.evaluate(TARGETS) == [], url
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= VIEWPORT["width"], (url, width)

@@ -11,26 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .live import VIEWPORT
 
 TV = {"width": 1280, "height": 720}
-
-
-@pytest.fixture
-def phone(browser):
-    """A factory of phones (a page in a browser context of its own); options go to the context."""
-    contexts = []
-
-    def make(**options):
-        context = browser.new_context(**{"viewport": VIEWPORT, **options})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def controlled(page) -> None:

@@ -44,60 +44,55 @@ def _fits(page, url):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_person_page_archive_and_chart(browser, live, scheme):
-    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
-        club = _import_club(page, live.url)
-        page.get_by_role("link", name="Stats").click()
-        page.wait_for_url(f"{live.url}/clubs/{club}/stats")
-        expect(page.locator("h1")).to_have_text("Thursday Night: stats")
-        _fits(page, page.url)
+def test_person_page_archive_and_chart(phone, live, scheme):
+    page = phone(color_scheme=scheme)
+    club = _import_club(page, live.url)
+    page.get_by_role("link", name="Stats").click()
+    page.wait_for_url(f"{live.url}/clubs/{club}/stats")
+    expect(page.locator("h1")).to_have_text("Thursday Night: stats")
+    _fits(page, page.url)
 
-        # the leader's page
-        leader = page.locator("table.leaderboard tbody th a").first
-        name = leader.inner_text()
-        leader.click()
-        page.wait_for_url(re.compile(rf"/clubs/{club}/people/\d+$"))
-        expect(page.locator("h1")).to_have_text(name)
-        expect(page.locator(".stat-cards")).to_contain_text("Win rate")
-        expect(page.locator("#v-lechner42, #v-moon, #v-card42").first).to_be_visible()
-        _fits(page, page.url)
+    # the leader's page
+    leader = page.locator("table.leaderboard tbody th a").first
+    name = leader.inner_text()
+    leader.click()
+    page.wait_for_url(re.compile(rf"/clubs/{club}/people/\d+$"))
+    expect(page.locator("h1")).to_have_text(name)
+    expect(page.locator(".stat-cards")).to_contain_text("Win rate")
+    expect(page.locator("#v-lechner42, #v-moon, #v-card42").first).to_be_visible()
+    _fits(page, page.url)
 
-        # her games in the archive; the filters swap the list with htmx and push the URL
-        page.get_by_role("link", name=f"{name}'s games").click()
-        page.wait_for_url(re.compile(r"/games\?person=\d+$"))
-        count = page.locator("#archive-list .game-link").count()
-        assert count > 0
-        expect(page.locator("details.filter-box[open]")).to_have_count(1)  # a filter is on
-        page.select_option("select[name=variant]", "moon")
-        expect(page).to_have_url(re.compile(r"variant=moon"))
-        titles = page.locator("#archive-list .game-title").all_inner_texts()
-        assert titles and all(t.startswith("Moon") for t in titles)
-        _fits(page, page.url)
+    # her games in the archive; the filters swap the list with htmx and push the URL
+    page.get_by_role("link", name=f"{name}'s games").click()
+    page.wait_for_url(re.compile(r"/games\?person=\d+$"))
+    count = page.locator("#archive-list .game-link").count()
+    assert count > 0
+    expect(page.locator("details.filter-box[open]")).to_have_count(1)  # a filter is on
+    page.select_option("select[name=variant]", "moon")
+    expect(page).to_have_url(re.compile(r"variant=moon"))
+    titles = page.locator("#archive-list .game-title").all_inner_texts()
+    assert titles and all(t.startswith("Moon") for t in titles)
+    _fits(page, page.url)
 
-        # a game's chart and sheet, from the game page
-        page.locator("#archive-list .game-link").first.click()
-        page.wait_for_url(re.compile(r"/games/\d+$"))
-        page.get_by_role("link", name="Chart & sheet").click()
-        page.wait_for_url(re.compile(r"/games/\d+/review$"))
-        chart = page.locator("svg.chart-svg")
-        expect(chart).to_be_visible()
-        box = chart.bounding_box()
-        assert box["width"] <= VIEWPORT["width"] and box["height"] > 150
-        assert page.locator("svg.chart-svg path.chart-line").count() == 3  # moon: 3 players
-        # the lines differ in colour and in dash pattern
-        strokes = page.eval_on_selector_all(
-            "svg.chart-svg path.chart-line",
-            "els => els.map(e => getComputedStyle(e).stroke + '|' + "
-            "(e.getAttribute('stroke-dasharray') || ''))")
-        assert len(set(strokes)) == 3
-        assert len({s.split("|")[1] for s in strokes}) == 3
-        # the numbers as a table, behind a details
-        page.locator("details.chart-table summary").click()
-        expect(page.locator("details.chart-table table")).to_be_visible()
-        expect(page.locator("table.hand-sheet")).to_be_visible()
-        _fits(page, page.url)
-    finally:
-        context.close()
+    # a game's chart and sheet, from the game page
+    page.locator("#archive-list .game-link").first.click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    page.get_by_role("link", name="Chart & sheet").click()
+    page.wait_for_url(re.compile(r"/games/\d+/review$"))
+    chart = page.locator("svg.chart-svg")
+    expect(chart).to_be_visible()
+    box = chart.bounding_box()
+    assert box["width"] <= VIEWPORT["width"] and box["height"] > 150
+    assert page.locator("svg.chart-svg path.chart-line").count() == 3  # moon: 3 players
+    # the lines differ in colour and in dash pattern
+    strokes = page.eval_on_selector_all(
+        "svg.chart-svg path.chart-line",
+        "els => els.map(e => getComputedStyle(e).stroke + '|' + "
+        "(e.getAttribute('stroke-dasharray') || ''))")
+    assert len(set(strokes)) == 3
+    assert len({s.split("|")[1] for s in strokes}) == 3
+    # the numbers as a table, behind a details
+    page.locator("details.chart-table summary").click()
+    expect(page.locator("details.chart-table table")).to_be_visible()
+    expect(page.locator("table.hand-sheet")).to_be_visible()
+    _fits(page, page.url)

@@ -8,28 +8,9 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from playwright.sync_api import expect
 
 from . import ui
-from .live import VIEWPORT
-
-
-@pytest.fixture
-def phone(browser):
-    """A factory of phones: each a page in its own browser context."""
-    contexts = []
-
-    def make():
-        context = browser.new_context(viewport=VIEWPORT)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def enter_hand(page, points: str = "31") -> None:
