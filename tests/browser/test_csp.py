@@ -8,7 +8,6 @@ from playwright.sync_api import expect
 
 from . import ui
 from .live import VIEWPORT
-from .test_sharing import enter_hand
 
 WATCH = """window.cspViolations = [];
 document.addEventListener('securitypolicyviolation', e =>
@@ -30,7 +29,7 @@ def test_no_csp_violation_while_scoring_and_watching(live, browser):
         code = scorer.locator("#share .join-code").inner_text().replace(" ", "")
         viewer.goto(f"{live.url}/g/{code}")
         scorer.wait_for_timeout(2_500)  # a poll or two answered 304
-        enter_hand(scorer)
+        ui.enter_hand(scorer)
         expect(viewer.locator(ui.HAND_ROWS)).to_have_count(1, timeout=5_000)
         viewer.wait_for_timeout(2_500)
         expect(viewer.locator(ui.HAND_ROWS)).to_have_count(1)

@@ -27,12 +27,7 @@ TARGETS = """() => {
 def test_tap_targets_and_width(phone, live, scheme):
     page = phone(color_scheme=scheme, timeout=None)
     gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
-    ui.call(page, "30")
-    for c in ("pass", "pass", "pass"):
-        ui.call(page, c)
-    ui.choose(page, "contract", "straight")
-    ui.type_number(page, "points", "31")
-    ui.save(page)
+    ui.enter_hand(page)
     urls = ["/", "/games/new", "/games/new?variant=texas42", "/games/new?variant=card42",
             f"/games/{gid}", f"/games/{gid}/hands/0/edit", f"/games/{gid}/history",
             "/join?locked=1", "/rules/", "/rules/lechner42", f"/games/{gid}/tv", "/offline"]

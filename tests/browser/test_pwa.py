@@ -173,11 +173,7 @@ def test_no_wake_lock_no_switch(phone, live):
 def test_a_hand_saved_offline_is_saved_once_when_the_server_is_back(phone, live):
     page = phone()
     gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
-    ui.call(page, "30")
-    for c in ("pass", "pass", "pass"):
-        ui.call(page, c)
-    ui.choose(page, "contract", "straight")
-    ui.type_number(page, "points", "31")
+    ui.enter_hand(page, saved=False)
 
     page.context.set_offline(True)
     page.locator("#save-hand").click()
@@ -335,12 +331,7 @@ def test_tv_view_is_live_and_read_only(phone, live):
     assert hands["x"] > board["x"] + board["width"] - 1  # side by side in landscape
     assert tv.evaluate("document.documentElement.scrollWidth") <= TV["width"]
 
-    ui.call(scorer, "30")
-    for c in ("pass", "pass", "pass"):
-        ui.call(scorer, c)
-    ui.choose(scorer, "contract", "straight")
-    ui.type_number(scorer, "points", "42")
-    ui.save(scorer)
+    ui.enter_hand(scorer, "42")
     expect(tv.locator("#score-grid tbody tr")).to_have_count(1, timeout=3_500)  # the sheet
     expect(tv.locator("#scoreboard .side").nth(1)).to_contain_text("1")
     expect(tv.locator("#score-grid tfoot")).to_contain_text("1")

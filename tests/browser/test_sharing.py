@@ -13,15 +13,6 @@ from playwright.sync_api import expect
 from . import ui
 
 
-def enter_hand(page, points: str = "31") -> None:
-    ui.call(page, "30")
-    for c in ("pass", "pass", "pass"):
-        ui.call(page, c)
-    ui.choose(page, "contract", "straight")
-    ui.type_number(page, "points", points)
-    ui.save(page)
-
-
 def forged_post(page, base: str, game_id: int, version: str):
     """A hand posted from this phone's own session: a valid CSRF token (the one htmx would
     send, from the page) and the current version, so only its role can refuse it."""
@@ -45,7 +36,7 @@ def test_viewer_sees_the_scorers_hand_live_and_cannot_write(live, phone):
     viewer.goto(f"{live.url}/games/{gid}?view=list")  # this phone follows the hand cards
     viewer.evaluate("() => { window.stillTheSamePage = true; }")
 
-    enter_hand(scorer)
+    ui.enter_hand(scorer)
     saved = time.monotonic()
     expect(viewer.locator("#hands li.hand-row")).to_have_count(1, timeout=3_000)
     assert time.monotonic() - saved < 3
@@ -76,7 +67,7 @@ def test_scorer_link_makes_a_scorer_until_the_creator_rotates_it(live, phone):
     assert helper.url == f"{live.url}/games/{gid}"  # the secret is gone from the address bar
     expect(helper.locator("#hand-form")).to_be_visible()
     expect(helper.locator("#share .share-scorer")).to_have_count(0)  # only the creator hands it on
-    enter_hand(helper)
+    ui.enter_hand(helper)
 
     creator.reload()
     creator.locator("#share .share-fold > summary").click()  # folded once a hand is in

@@ -96,3 +96,14 @@ def save(page: Page, expect_saved: bool = True) -> None:
         expect(page.locator(HAND_ROWS)).to_have_count(n_before + 1)
     else:
         expect(page.locator("#hand-form .alert.error")).to_be_visible()
+
+
+def enter_hand(page: Page, points: str = "31", saved: bool = True) -> None:
+    """A lechner42 hand: a bid of 30 and three passes, straight, points made; saved unless not."""
+    call(page, "30")
+    for c in ("pass", "pass", "pass"):
+        call(page, c)
+    choose(page, "contract", "straight")
+    type_number(page, "points", points)
+    if saved:
+        save(page)
