@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import render_template, request
 
-from . import access, filters, forms, rules
+from . import access, filters, forms, rules, rules_card
 from .extensions import htmx
 from .models import Game
 from .setup import option_defaults
@@ -351,3 +351,11 @@ def hand_rows(game: Game, record: dict, result: dict) -> list[dict[str, Any]]:
         })
     rows.reverse()
     return rows
+
+
+def rules_card_context(game: Game) -> dict[str, Any]:
+    """The rules card: the game's rules as lines, each marked where it is a house rule."""
+    variant = rules.VARIANTS.get(game.variant)
+    lines = rules_card.rules_card(variant, game.options) if variant else []
+    return {"game": game, "variant": variant, "lines": lines,
+            "house": sum(line.house for line in lines)}
