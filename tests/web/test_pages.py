@@ -436,6 +436,7 @@ def _route_cases():
         ("games.rules_index", "GET", "/rules/", None, "page"),
         ("games.rules_page", "GET", "/rules/moon", None, "page"),
         ("games.rules_card", "GET", "/games/{gid}/rules", None, "page"),
+        ("clubs.save_rules", "POST", "/games/{cgid}/rules/club", {}, "see:/games/{cgid}/rules"),
         ("sharing.join", "GET", "/join", None, "page"),
         ("sharing.join", "POST", "/join", {"code": "ZZZ2345"}, "page"),
         ("sharing.viewer", "GET", "/g/{code}", None, "redirect"),
