@@ -426,6 +426,16 @@ def history(game_id: int):
                         variant=variants().get(game.variant), rows=history_rows(game))
 
 
+# --------------------------------------------------------------------------- a game's rules card
+
+@bp.get("/games/<int:game_id>/rules")
+def rules_card(game_id: int):
+    """This game's house rules in plain words (rules_card.py), for anyone who may read it."""
+    game = load_game(game_id)
+    return pages.render("games/rules_card.html", "_rules_card.html",
+                        **pages.rules_card_context(game))
+
+
 # --------------------------------------------------------------------------- rules pages
 
 # The rules carry no capability (no join code, no scorer link), so unlike a game page they may be

@@ -225,6 +225,19 @@ class ClubStats(db.Model):
     computed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class ClubRules(db.Model):
+    """A club's house rules for one variant: the options that differ from the written rules,
+    as in a game record. A new club game of that variant starts from them."""
+
+    __tablename__ = "club_rules"
+
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40), primary_key=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class GuessAttempt(db.Model):
     """A join-code guess, for rate limiting wrong codes per address."""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import render_template, request
 
-from . import access, filters, forms, rules
+from . import access, filters, forms, rules, rules_card, store
 from .extensions import htmx
 from .models import Game
 from .setup import option_defaults
@@ -351,3 +351,17 @@ def hand_rows(game: Game, record: dict, result: dict) -> list[dict[str, Any]]:
         })
     rows.reverse()
     return rows
+
+
+def rules_card_context(game: Game) -> dict[str, Any]:
+    """The rules card: the game's rules as lines, each marked where it is a house rule."""
+    variant = rules.VARIANTS.get(game.variant)
+    club = saved = None
+    if game.club_id is not None:
+        club = game.club
+        saved = store.club_rules(game.club_id, game.variant)
+    lines = rules_card.rules_card(variant, game.options, saved) if variant else []
+    return {"game": game, "variant": variant, "lines": lines,
+            "house": sum(line.house for line in lines), "club": club,
+            "club_saved": saved is not None, "club_differs": sum(line.club for line in lines),
+            "is_member": club is not None and access.member(club.id) is not None}

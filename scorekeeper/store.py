@@ -25,7 +25,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules, stats
 from .extensions import db
-from .models import (AuditEvent, Club, Game, Hand, Member, Person, Player, new_code,
+from .models import (AuditEvent, Club, ClubRules, Game, Hand, Member, Person, Player,
+                     new_code,
                      new_secret, unused_code, utcnow)
 
 
@@ -279,6 +280,24 @@ def hand_admin(admin: Member, phone: Member) -> None:
         raise Refused("Only the club's admin can hand it on, to another phone.")
     admin.is_admin = False
     phone.is_admin = True
+    db.session.commit()
+
+
+def club_rules(club_id: int, variant: str) -> dict | None:
+    """The options a club saved for a variant (only those that differ from the written rules),
+    or None when it saved none."""
+    row = db.session.get(ClubRules, (club_id, variant))
+    return dict(row.options or {}) if row is not None else None
+
+
+def save_club_rules(club: Club, variant: str, options: dict) -> None:
+    """Make `options` the club's rules for `variant` (replacing what it saved before)."""
+    row = db.session.get(ClubRules, (club.id, variant))
+    if row is None:
+        db.session.add(ClubRules(club_id=club.id, variant=variant, options=dict(options)))
+    else:
+        row.options = dict(options)
+        row.updated_at = utcnow()
     db.session.commit()
 
 

@@ -258,6 +258,11 @@ def _new_game_page(club, variant_id, form=None, errors=None, status=200):
     variant = ctx["variant"]
     if variant is not None:
         ctx["picked"], ctx["typed"] = _seats(club, variant, form)
+        saved = store.club_rules(club.id, variant.id)
+        ctx["club_rules_saved"] = saved is not None and form is None
+        ctx["save_rules"] = bool(form and form.get("save_rules"))
+        if form is None and saved:  # a new game starts from the club's rules
+            ctx["option_values"] = {**ctx["option_values"], **saved}
         if form is not None:
             ctx["names"] = _seat_names(club, variant, form)
     return pages.render("clubs/new_game.html", "_new_game.html", status, **ctx)
@@ -290,8 +295,23 @@ def create_game(club_id: int):
         record, errors = setup.read_record(variant, players, request.form)
     if errors:
         return _new_game_page(club, variant.id, request.form, errors, 422)
+    if request.form.get("save_rules"):
+        store.save_club_rules(club, variant.id, record["options"])
     game = store.start_game(record, club=club)
     return access.grant_creator(_go(url_for("games.game_page", game_id=game.id), True), game)
+
+
+# --------------------------------------------------------------------------- club rules
+
+@bp.post("/games/<int:game_id>/rules/club")
+def save_rules(game_id: int):
+    """Make a club game's options its club's rules for that variant: members only."""
+    game = store.get_game(game_id)
+    if game is None or game.club_id is None:
+        abort(404)
+    club, _phone = roster.load_club(game.club_id)
+    store.save_club_rules(club, game.variant, dict(game.options or {}))
+    return _go(url_for("games.rules_card", game_id=game.id))
 
 
 # --------------------------------------------------------------------------- export, import

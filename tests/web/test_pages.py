@@ -435,6 +435,8 @@ def _route_cases():
         ("games.history", "GET", "/games/{gid}/history", None, "page"),
         ("games.rules_index", "GET", "/rules/", None, "page"),
         ("games.rules_page", "GET", "/rules/moon", None, "page"),
+        ("games.rules_card", "GET", "/games/{gid}/rules", None, "page"),
+        ("clubs.save_rules", "POST", "/games/{cgid}/rules/club", {}, "see:/games/{cgid}/rules"),
         ("sharing.join", "GET", "/join", None, "page"),
         ("sharing.join", "POST", "/join", {"code": "ZZZ2345"}, "page"),
         ("sharing.viewer", "GET", "/g/{code}", None, "redirect"),
