@@ -5,7 +5,6 @@ nothing was saved.
 """
 from __future__ import annotations
 
-import re
 
 from playwright.sync_api import expect
 

@@ -13,7 +13,6 @@ import sys
 import threading
 import time
 
-import pytest
 
 from .database import make_database, rows
 from .server import free_port, request, start_server

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import VARIANTS, countdown_mark, legal_calls, score
+from scorekeeper.rules import VARIANTS, countdown_mark, legal_calls
 
 from ._helpers import SPEC_EXAMPLE, bad, check_running_totals, ok, rec, sub
 

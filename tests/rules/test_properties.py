@@ -5,7 +5,7 @@ import copy
 import json
 import os
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import preview, score

@@ -54,6 +54,7 @@ def test_the_facts_of_any_valid_game(record):
     assert json.loads(json.dumps(summary)) == summary
     variant, n = record["variant"], len(record["players"])
     facts = summary["seats"]
+    assert len(facts) == n  # one entry per seat
     bidders = [h["bidder"] for h in result["hands"] if h.get("bidder") is not None]
     assert summary["redeals"] == (len(result["hands"]) - len(bidders)
                                   if variant not in ("card42", "mexican-train", "castle-rock") else 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.extensions import db
-from scorekeeper.models import AuditEvent, Hand
+from scorekeeper.models import Hand
 
 from .helpers import HX, create, game, post_hand, preview, text
 

@@ -9,10 +9,10 @@ import pytest
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import AuditEvent, Game, Hand, Player
+from scorekeeper.models import Game
 from scorekeeper.rules import VARIANTS
 
-from .helpers import HX, create, game, post_hand, preview, text
+from .helpers import HX, create, game, post_hand, text
 
 
 # --------------------------------------------------------------------------- home

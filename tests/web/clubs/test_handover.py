@@ -5,7 +5,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import AuditEvent, Game
 
 from ..helpers import HX, create, game, post_hand, text
-from .helpers import MOON_WIN, club, club_game, create_club, join_club
+from .helpers import MOON_WIN, club_game, create_club, join_club
 
 HAND = {"mode": "quick", "bidder": "1", "bid": "5", "tricks-0": "1", "tricks-1": "5",
         "tricks-2": "1"}

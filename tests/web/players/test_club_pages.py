@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import random
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 from sqlalchemy import event, select, update
