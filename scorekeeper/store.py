@@ -8,7 +8,7 @@ Club writes (a club, its members, its roster) are one transaction each too; a ro
 reaches games (a rename, a merge) bumps and audits every game it touches, so every phone watching
 one of them sees the new name, and the history says why it changed.
 
-And the reads two blueprints share: get_game() loads a game with its hands in one statement
+Also the reads two blueprints share: get_game() loads a game with its hands in one statement
 (a consistent snapshot: the version and the hands it goes with) and its players in one more.
 A write keeps the loaded game current in memory (version, hands) instead of reading it again,
 so entering a hand and showing the game after it costs five statements whatever the number of
@@ -25,8 +25,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules, stats
 from .extensions import db
-from .models import (AuditEvent, Club, ClubRules, Game, Hand, Member, Person, Player,
-                     new_code,
+from .models import (AuditEvent, Club, ClubRules, Game, Hand, Member, Person, Player, new_code,
                      new_secret, unused_code, utcnow)
 
 
