@@ -133,18 +133,13 @@ def start_game(record: dict) -> Any:
 def export_game(game_id: int):
     """The game record (spec/game-record.md): what `scorekeeper check` and import read."""
     game = load_game(game_id)
-    response = make_response(json.dumps(game.record(), indent=2, ensure_ascii=False) + "\n")
-    response.mimetype = "application/json"
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="scorekeeper-{game.variant}-{game.id}.json"')
-    return response
+    return pages.json_download(game.record(), f"scorekeeper-{game.variant}-{game.id}.json")
 
 
 @bp.post("/games/import")
 def import_game():
     """A new game from an exported record, hands and all, checked by the engine first."""
-    upload = request.files.get("record")
-    text = upload.read().decode("utf-8", "replace") if upload else request.form.get("record", "")
+    text = pages.uploaded_text("record")
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):

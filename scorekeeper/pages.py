@@ -8,9 +8,10 @@ here computes a score.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import render_template, request
+from flask import make_response, render_template, request
 
 from . import access, filters, forms, rules, rules_card, store
 from .extensions import htmx
@@ -30,6 +31,20 @@ def render(page: str, partial: str, /, status: int = 200, **ctx) -> tuple[str, i
     if is_htmx():
         return render_template(f"partials/{partial}", **ctx), 200
     return render_template(page, **ctx), status
+
+
+def json_download(value: Any, filename: str):
+    """`value` as a JSON file to save (a game record, a club's records): indented, UTF-8."""
+    response = make_response(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def uploaded_text(field: str) -> str:
+    """The text of an uploaded file `field`, or of a pasted form field of the same name."""
+    upload = request.files.get(field)
+    return upload.read().decode("utf-8", "replace") if upload else request.form.get(field, "")
 
 
 def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:

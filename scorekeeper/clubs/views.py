@@ -323,12 +323,7 @@ def export(club_id: int):
     club, _phone = roster.load_club(club_id)
     games = db.session.scalars(db.select(Game).where(Game.club_id == club.id)
                                .order_by(Game.id)).all()
-    body = json.dumps([g.record() for g in games], indent=2, ensure_ascii=False) + "\n"
-    response = make_response(body)
-    response.mimetype = "application/json"
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="scorekeeper-club-{club.id}.json"')
-    return response
+    return pages.json_download([g.record() for g in games], f"scorekeeper-club-{club.id}.json")
 
 
 @bp.post("/clubs/import")
@@ -336,8 +331,7 @@ def import_club():
     """A new club from a club export (or one game record), checked game by game and hand by
     hand before anything is saved; people are made from the names."""
     name = setup.clean_name(request.form.get("name", ""))
-    upload = request.files.get("records")
-    text = upload.read().decode("utf-8", "replace") if upload else request.form.get("records", "")
+    text = pages.uploaded_text("records")
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):
