@@ -19,7 +19,7 @@ from datetime import timedelta
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from . import models
+from . import models, store
 from .models import CODE_ALPHABET, CODE_LENGTH
 
 # Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
@@ -163,6 +163,18 @@ def require_scorer(game) -> None:
     """Abort with a plain 403 page unless this request may change the game."""
     if not can_score(game):
         abort(403)
+
+
+def load_game(game_id: int, write: bool = False) -> models.Game:
+    """The game, when this request may read it (else a 303 to /join), or with write=True
+    change it (else a plain 403: a write is never redirected); 404 when there is none. Its
+    hands come in the same statement as its version (store.get_game), so they go together.
+    Every blueprint's game route loads through here (flaskr's get_post)."""
+    game = store.get_game(game_id)
+    if game is None:
+        abort(404)
+    (require_scorer if write else require_reader)(game)
+    return game
 
 
 def require_creator(game) -> None:

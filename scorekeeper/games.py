@@ -2,7 +2,7 @@
 rules pages.
 
 Reading a game needs a role cookie (access.require_reader), changing it a scorer's or the
-creator's (access.require_scorer); load_game() does one or the other for every game route.
+creator's (access.require_scorer); access.load_game() does one or the other for every game route.
 
 The scoreboard and the hand list come from one rules.score call on the stored record
 (pages.live_context); the engine is asked again only about the next hand or the one being typed
@@ -45,17 +45,6 @@ def get_variant(variant_id: str):
     if v is None:
         abort(404)
     return v
-
-
-def load_game(game_id: int, write: bool = False) -> Game:
-    """The game, when this request may read it (else a 303 to /join), or with write=True
-    change it (else a plain 403: a write is never redirected). Its hands come in the same
-    statement as its version (store.get_game), so they always go together."""
-    game = store.get_game(game_id)
-    if game is None:
-        abort(404)
-    (access.require_scorer if write else access.require_reader)(game)
-    return game
 
 
 # --------------------------------------------------------------------------- home
@@ -132,7 +121,7 @@ def start_game(record: dict) -> Any:
 @bp.get("/games/<int:game_id>/record.json")
 def export_game(game_id: int):
     """The game record (spec/game-record.md): what `scorekeeper check` and import read."""
-    game = load_game(game_id)
+    game = access.load_game(game_id)
     return pages.json_download(game.record(), f"scorekeeper-{game.variant}-{game.id}.json")
 
 
@@ -192,11 +181,11 @@ def game_page(game_id: int):
     if view in ("grid", "list"):
         _remember(pages.VIEW_COOKIE, view)
         if pages.is_htmx():
-            return render_template("partials/_hands.html", **pages.page_context(load_game(game_id)))
+            return render_template("partials/_hands.html", **pages.page_context(access.load_game(game_id)))
     key = rendered.key("page", head, pages.is_htmx())
 
     def render():
-        game = load_game(game_id)
+        game = access.load_game(game_id)
         ctx = pages.page_context(game)
         return pages.render("games/game.html", "_scoreboard.html",
                             csrf_token=rendered.placeholder_csrf, **ctx)[0]
@@ -237,7 +226,7 @@ def _hand_values(game: Game) -> dict[str, str]:
 def preview_hand(game_id: int):
     """Live validation while the scorer taps: changes nothing (scorers only all the same, as
     only they have a form to preview)."""
-    game = load_game(game_id, write=True)
+    game = access.load_game(game_id, write=True)
     index = _index_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         abort(404)
@@ -327,7 +316,7 @@ def _save(game_id: int, index: int | None):
     checked exactly like an entry. Nothing is saved when the form is stale (another phone wrote
     since it was rendered), when a call button was tapped without JavaScript (the form is only
     updated), or when the engine refuses the hand (it comes back as typed, with the reason)."""
-    game = load_game(game_id, write=True)
+    game = access.load_game(game_id, write=True)
     version = _version_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         if version not in (-1, game.version):  # the hand was taken back from another phone
@@ -356,7 +345,7 @@ def _save(game_id: int, index: int | None):
         ok = store.write_hand(game, version, "edited", number, record["hands"][index], hand,
                               access.actor(game))
     if not ok:
-        return _stale(load_game(game_id, write=True), index)
+        return _stale(access.load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"
     label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
     return _after_write(game, label, edit=index is not None)
@@ -369,7 +358,7 @@ def enter_hand(game_id: int):
 
 @bp.get("/games/<int:game_id>/hands/<int:number>/edit")
 def edit_hand(game_id: int, number: int):
-    game = load_game(game_id)  # a browser without a role is sent to /join, a viewer gets 403
+    game = access.load_game(game_id)  # a browser without a role is sent to /join, a viewer gets 403
     access.require_scorer(game)
     if not (0 <= number < len(game.hands)):
         abort(404)
@@ -389,7 +378,7 @@ def update_hand(game_id: int, number: int):
 
 @bp.post("/games/<int:game_id>/hands/undo")
 def undo_hand(game_id: int):
-    game = load_game(game_id, write=True)
+    game = access.load_game(game_id, write=True)
     version = _version_arg()
     if version != game.version:
         return _stale(game, None)
@@ -398,7 +387,7 @@ def undo_hand(game_id: int):
     last = game.hands[-1]
     number, data = last.number, dict(last.data)
     if not store.write_hand(game, version, "undone", number, data, None, access.actor(game)):
-        return _stale(load_game(game_id, write=True), None)
+        return _stale(access.load_game(game_id, write=True), None)
     back_to = forms.whole_number(request.form.get("edit"))
     if back_to is not None and 0 <= back_to < number:
         # taken back from the edit page of an earlier hand, whose change it was blocking:
@@ -416,7 +405,7 @@ def undo_hand(game_id: int):
 
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
-    game = load_game(game_id)
+    game = access.load_game(game_id)
     return pages.render("games/history.html", "_history.html", game=game,
                         variant=variants().get(game.variant), rows=history_rows(game))
 
@@ -426,7 +415,7 @@ def history(game_id: int):
 @bp.get("/games/<int:game_id>/rules")
 def rules_card(game_id: int):
     """This game's house rules in plain words (rules_card.py), for anyone who may read it."""
-    game = load_game(game_id)
+    game = access.load_game(game_id)
     return pages.render("games/rules_card.html", "_rules_card.html",
                         **pages.rules_card_context(game))
 

@@ -28,7 +28,7 @@ from flask import (Blueprint, abort, current_app, jsonify, make_response, render
                    request, url_for)
 from sqlalchemy import select
 
-from . import access, forms, games, pages, rules
+from . import access, forms, pages, rules
 from .extensions import db
 from .models import AuditEvent
 
@@ -125,7 +125,7 @@ def offline():
 @bp.get("/games/<int:game_id>/tv")
 def tv(game_id: int):
     """The scoreboard for a big screen: read only, live, for anyone who may read the game."""
-    game = games.load_game(game_id)  # 404, or a phone without a role to /join
+    game = access.load_game(game_id)  # 404, or a phone without a role to /join
     ctx = pages.live_context(game)
     ctx["can_score"] = False  # a screen on the table shows, it does not offer edits
     return pages.render("games/tv.html", "_scoreboard.html", **ctx)
@@ -143,7 +143,7 @@ def kept_hand(game_id: int):
     describes the kept hand as the hand list would, to show the scorer what is waiting.
     Changes nothing.
     """
-    game = games.load_game(game_id, write=True)
+    game = access.load_game(game_id, write=True)
     number = forms.whole_number(request.form.get("number"))
     if number is None:
         abort(400)

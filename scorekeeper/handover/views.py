@@ -9,15 +9,6 @@ from ..models import Game
 from . import bp
 
 
-def _game(game_id: int) -> Game:
-    """The game, when this phone may read it (else 404, or the join page)."""
-    game = db.session.get(Game, game_id)
-    if game is None:
-        abort(404)
-    access.require_reader(game)
-    return game
-
-
 def _refuse(title: str, message: str, status: int = 403):
     page = render_template("errors/plain.html", title=title, message=message)
     abort(access._reload_htmx(make_response(page, status)))
@@ -51,7 +42,7 @@ def _helpers():
 @bp.route("/games/<int:game_id>/take-over", methods=["GET", "POST"])
 def take_over(game_id: int):
     """A club member's phone keeps score from now on (GET: the confirmation; POST: do it)."""
-    game = _game(game_id)
+    game = access.load_game(game_id)
     if game.club_id is None or access.member(game.club_id) is None:
         _refuse("Club members only", "Only a phone that joined this game's club can take over "
                                      "its scoring.")
@@ -71,7 +62,7 @@ def take_over(game_id: int):
 @bp.route("/games/<int:game_id>/continue", methods=["GET", "POST"])
 def continue_game(game_id: int):
     """Outside a club: a copy of the game as it stands, scored by this phone."""
-    game = _game(game_id)
+    game = access.load_game(game_id)
     if game.club_id is not None:
         return redirect(url_for("handover.take_over", game_id=game.id), 303)
     if access.can_score(game):
@@ -88,7 +79,7 @@ def continue_game(game_id: int):
 @bp.post("/games/<int:game_id>/rematch")
 def rematch(game_id: int):
     """The next game: same seats and house rules, the first deal passed on one seat."""
-    game = _game(game_id)
+    game = access.load_game(game_id)
     if not carry_on(game)["can_rematch"]:
         _refuse("View only", "The scorer, or a member of the game's club, starts the rematch.")
     if game.next_game_id is None and not _finished(game):
@@ -104,7 +95,7 @@ def rematch(game_id: int):
 @bp.get("/games/<int:game_id>/next")
 def next_game(game_id: int):
     """Where the old game's watchers are sent: viewer access to the rematch, then its page."""
-    game = _game(game_id)
+    game = access.load_game(game_id)
     if game.next_game_id is None:
         return redirect(url_for("games.game_page", game_id=game.id), 303)
     new = db.session.get(Game, game.next_game_id)

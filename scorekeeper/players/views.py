@@ -18,16 +18,8 @@ from flask import abort, make_response, request
 from .. import access, pages, rules
 from ..extensions import db
 from ..filters import hand_word
-from ..models import Club, Game
+from ..models import Club
 from . import bp, charts, numbers, queries, review
-
-
-def _readable_game(game_id: int) -> Game:
-    game = db.session.get(Game, game_id)
-    if game is None:
-        abort(404)
-    access.require_reader(game)
-    return game
 
 
 def csv_response(rows: list[list], filename: str):
@@ -46,7 +38,7 @@ def csv_response(rows: list[list], filename: str):
 
 @bp.get("/games/<int:game_id>/review")
 def game_review(game_id: int):
-    game = _readable_game(game_id)
+    game = access.load_game(game_id)
     record = game.record()
     result = rules.score(record)
     variant = rules.VARIANTS.get(game.variant)
@@ -60,7 +52,7 @@ def game_review(game_id: int):
 
 @bp.get("/games/<int:game_id>/hands.csv")
 def game_hands_csv(game_id: int):
-    game = _readable_game(game_id)
+    game = access.load_game(game_id)
     variant = rules.VARIANTS.get(game.variant)
     if variant is None:
         abort(404)
