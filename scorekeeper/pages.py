@@ -377,6 +377,7 @@ def rules_card_context(game: Game) -> dict[str, Any]:
         saved = store.club_rules(game.club_id, game.variant)
     lines = rules_card.rules_card(variant, game.options, saved) if variant else []
     return {"game": game, "variant": variant, "lines": lines,
-            "house": sum(line.house for line in lines), "club": club,
+            "house": sum(line.house for line in lines),
+            "readings": sum(line.reading for line in lines), "club": club,
             "club_saved": saved is not None, "club_differs": sum(line.club for line in lines),
             "is_member": club is not None and access.member(club.id) is not None}

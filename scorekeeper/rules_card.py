@@ -1,8 +1,11 @@
-"""The rules card of one game: its house rules in plain words, one line per topic.
+"""The rules card of one game: its rules in plain words, one line per topic, true to the engine.
 
 Pure (no Flask, no database): a variant and the game's options go in, lines come out. Each line
-names the options it comes from, so it can say whether it differs from the written rules (the
-options' defaults) and, for a club game, from the club's saved rules.
+names the options it is written from; it is a house rule when it would read differently with
+those options at the written rules' values (so an option without effect, or the same contracts
+in another order, changes nothing), and, for a club game, not the club's rule when it would read
+differently with the club's values. A line that rests on a Reading of `spec/rules.md` (where the
+written rules are silent or unclear) says so.
 """
 from __future__ import annotations
 
@@ -11,6 +14,9 @@ from typing import Any
 
 from .rules import Variant
 from .rules.auction import MARK, PLUNGE, SPLASH
+from .rules.dominoes import CALLED_GAMES, CONTRACTS
+from .rules.record import minus, plural
+from .rules.trains import TILES_DEALT_12, tiles_dealt
 
 
 @dataclass(frozen=True)
@@ -18,16 +24,17 @@ class Line:
     topic: str
     text: str
     keys: tuple[str, ...] = ()   # the options this line is written from
-    house: bool = False          # differs from the written rules (an option not at its default)
-    club: bool = False           # differs from the club's saved rules
+    house: bool = False          # reads otherwise by the written rules
+    club: bool = False           # reads otherwise by the club's saved rules
+    reading: bool = False        # rests on a Reading (spec/rules.md) where the rules are silent
 
 
 def marks_word(n: int) -> str:
-    return f"{n} mark" + ("" if n == 1 else "s")
+    return plural(n, "mark")
 
 
 def bid_words(points: int) -> str:
-    """A bid as players say it: 30-41 in points, a multiple of 42 in marks."""
+    """A bid as players say it: 30-41 in points, a multiple of 42 in marks with its points."""
     if points >= MARK and points % MARK == 0:
         return f"{marks_word(points // MARK)} ({points})"
     return str(points)
@@ -38,115 +45,262 @@ def effective(variant: Variant, options: dict | None) -> dict[str, Any]:
     return {**{o.name: o.default for o in variant.options}, **(options or {})}
 
 
-def _marks_lines(variant: Variant, o: dict) -> list[tuple[str, str, tuple[str, ...]]]:
+def _listing(words: list[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+GAME_WORDS = {"straight": "straight (trumps)", "sevens": "sevens", "nillo": "nello",
+              "follow-me": "follow me", PLUNGE: "plunge", SPLASH: "splash"}
+
+
+def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
     texas = variant.id == "texas42"
-    by = o["win_by"]
-    out = [("Target", f"The first team to {marks_word(o['target_marks'])} wins"
-            + (f", and it must lead by at least {marks_word(by)}." if by > 1 else
-               " (no need to win by two)."), ("target_marks", "win_by"))]
-    if texas and o.get("ladder", "texas") == "free":
-        ladder = ("Free bidding: any bid that tops the high bid, by as many marks as you like "
-                  "(plunge and splash keep their values).")
-    elif texas:
-        ladder = ("Texas ladder: bid 30 to 42 or open at most 2 marks (84); after that, raise "
-                  "one mark at a time.")
-    else:
-        ladder = "Bid 30 to 42, or marks; each raise is at most 2 marks over the high bid."
-    out.append(("Bidding", ladder, ("ladder",) if texas else ()))
-    contracts = tuple(o.get("contracts") or variant.contracts(o))
+    dealer = "dealer" if texas else "shaker"
+    dealing = "The deal" if texas else "Shaking (dealing)"
+    played = [c for c in CONTRACTS if c in variant.contracts(o)]
+    specials = [c for c in (PLUNGE, SPLASH) if c in played]
     splash = o.get("splash_marks", 3)
-    specials = []
-    if PLUNGE in contracts:
-        specials.append("Plunge (4 or more doubles): 4 marks, or one more than a bid of "
-                        "4 marks or more; the partner calls the game.")
-    if SPLASH in contracts:
-        if splash == 2:
-            specials.append("Splash (3 or more doubles): 2 marks, 3 over a 2-mark bid, never "
-                            "over 3 marks or more.")
-        else:
-            specials.append("Splash (3 or more doubles): 3 marks, or one more than a bid of "
-                            "3 marks or more.")
-    if not texas and specials:
-        specials = [("Plunge (4 or more doubles) bids 4 marks" if PLUNGE in contracts else "")
-                    + (" and " if len(specials) == 2 else "")
-                    + ("splash (3 or more doubles) 3 marks" if SPLASH in contracts else "")
-                    + " over the high bid (30 to 42 counting as none)."]
-    if not specials:
-        specials.append("No plunge and no splash at this table.")
-    out.append(("Plunge and splash", " ".join(specials), ("contracts", "splash_marks")
-                if texas else ()))
+    out = []
+
+    target = f"The first team to {marks_word(o['target_marks'])} wins"
+    if o["win_by"] > 1:
+        target += (f", and it must lead by at least {marks_word(o['win_by'])}; until then play "
+                   f"goes on.")
+    else:
+        target += " (no need to win by two)."
+    if not texas:
+        target += " Reading: the written rules give no target; 7 marks is the usual one."
+    out.append(("Target", target, ("target_marks", "win_by"), not texas))
+
+    out.append(("Bids", f"{dealing} passes left. The player left of the {dealer} bids first, the "
+                f"{dealer} last; each bids once or passes, and a bid must top the high bid. Bids "
+                f"are 30 to 41 points, or marks: {bid_words(42)}, {bid_words(84)}, "
+                f"{bid_words(126)} and so on.", (), False))
+
+    if texas and o.get("ladder", "texas") == "free":
+        ladder = ("Free bidding: any bid that tops the high bid, 30 to 41 or any number of marks, "
+                  "from the opening on.")
+    elif texas:
+        sooner = [c for c in specials if (4 if c == PLUNGE else splash) > 2]
+        ladder = (f"Texas ladder: anyone may bid up to {bid_words(84)} while the high bid is lower (after 30 or 42 "
+                  f"too); after that each bid is exactly 1 mark more: "
+                  f"{bid_words(126)} after {bid_words(84)}, and so on. ")
+        ladder += (f"Only a {' or a '.join(sooner)} goes above 2 marks sooner." if sooner else
+                   "Nobody goes above 2 marks sooner.")
+    else:
+        ladder = (f"A bid is at most 2 marks over the high bid, where a high bid of 30 to 42 (or "
+                  f"none) counts as no marks: to open, or after any bid of 30 to 42, the most is "
+                  f"{bid_words(84)}; after {bid_words(84)} it is {bid_words(168)}, and so on.")
+    out.append(("Bidding", ladder, ("ladder", "contracts", "splash_marks") if texas else (), False))
+
+    calls = [GAME_WORDS[c] for c in CALLED_GAMES if c in played]
+    partner = (f"The bidder's partner calls the game ({_listing(calls, 'or')}) and leads "
+               f"(in nello the bidder leads).")
+    if not texas:
+        text = (f"A plunge (4 or more doubles in hand) raises exactly 4 marks and a splash (3 or "
+                f"more doubles) exactly 3 marks, counted as above: {bid_words(168)} and "
+                f"{bid_words(126)} to open or over any bid of 30 to 42, {bid_words(252)} and "
+                f"{bid_words(210)} over {bid_words(84)}. {partner}")
+    elif specials:
+        parts = []
+        if PLUNGE in specials:
+            parts.append(f"Plunge (4 or more doubles in hand): {bid_words(168)}, or 1 mark over a "
+                         f"high bid of 4 marks or more.")
+        if SPLASH in specials and splash == 2:
+            parts.append(f"Splash (3 or more doubles): {bid_words(84)}, or {bid_words(126)} over a "
+                         f"2-mark bid; it never tops 3 marks or more.")
+        elif SPLASH in specials:
+            parts.append(f"Splash (3 or more doubles): {bid_words(126)}, or 1 mark over a high bid "
+                         f"of 3 marks or more.")
+        text = " ".join(parts) + " " + partner
+    else:
+        text = "No plunge and no splash at this table."
+    reading = PLUNGE in specials
+    if reading:
+        text += (" Reading: a second plunge in one auction is refused (a double-six set holds "
+                 "only 7 doubles).")
+    out.append(("Plunge and splash", text, ("contracts", "splash_marks") if texas else (), reading))
+
     if not texas or o.get("all_pass", "forced") == "forced":
         least = o.get("forced_minimum") or 30
-        passes = (f"If all pass, the dealer must bid (forced): at least {least}.")
+        passes = (f"If all the others pass, the {dealer} may not pass: she must bid at least "
+                  f"{least} (a forced bid). No hand is thrown in.")
     else:
-        passes = "If all pass, the dominoes are shuffled and dealt again (redeal)."
-    out.append(("All pass", passes, ("all_pass", "forced_minimum") if texas else ()))
-    played = [c for c in ("sevens", "nillo", "follow-me") if c in contracts]
+        passes = ("If all pass, the hand is thrown in, scores nothing and is dealt again (redeal) "
+                  "by the next player to the left.")
+    out.append(("All pass", passes, ("all_pass", "forced_minimum") if texas else (), False))
+
+    special = [GAME_WORDS[c] for c in ("sevens", "nillo", "follow-me") if c in played]
     least = variant.special_minimum(o)
-    if played:
-        names = ", ".join(c.replace("-", " ") for c in played)
+    if special:
         on = "any bid" if least <= 30 else f"a bid of at least {bid_words(least)}"
-        text = f"Straight (trumps) on any bid; {names} on {on}."
+        text = (f"The bid winner names the game: straight (trumps) on any bid; "
+                f"{_listing(special)} on {on}.")
     else:
-        text = "Only straight (trumps): no sevens, nillo or follow me."
-    out.append(("Contracts", text, ("contracts", "special_minimum") if texas else ()))
+        text = "Only straight (trumps): no sevens, nello or follow me."
+    out.append(("Contracts", text, ("contracts", "special_minimum") if texas else (), False))
+
+    every = [GAME_WORDS[c] for c in ("sevens", "follow-me", PLUNGE, SPLASH) if c in played]
+    made = (f"A straight bid of 30 to 41 is made with at least that many points caught; a bid of "
+            f"{bid_words(42)} or more needs all 42.")
+    if every:
+        made += f" In {_listing(every)} the bidding team must win every trick."
+    if "nillo" in played:
+        made += " In nello the bidder must take no trick."
+    out.append(("Made or set", made, ("contracts",) if texas else (), False))
+
+    out.append(("Marks", f"A bid of 30 to 42 is worth 1 mark, a higher bid its marks "
+                f"(84 is worth 2 marks). Made, the bidding team gains them; set, the other "
+                f"team does.", (), False))
     return out
 
 
-def _lines(variant: Variant, o: dict) -> list[tuple[str, str, tuple[str, ...]]]:
+def _texas1986_lines(o: dict) -> list[tuple]:
+    return [
+        ("Target", f"The first team to {plural(o['target_points'], 'point')} wins.",
+         ("target_points",), False),
+        ("Bidding", "The deal passes left. The player left of the dealer bids first, the dealer "
+         "last; each bids once and must top the high bid: 30 to 42, and above 42 only multiples "
+         "of 42 (84, 126 and so on), once somebody has bid 42 (nobody opens with 84).", (), False),
+        ("All pass", "If all the others pass, the dealer may not pass: she must bid at least 30 "
+         "(a forced bid). No hand is thrown in.", (), False),
+        ("Contracts", "Trumps: made with at least the bid in points caught; a bid above 42 needs "
+         "all 42. Trash, only on a bid of 42 or a multiple of 42: the bidder plays alone (her "
+         "partner sits out) and tries to take no trick; made when she takes none.", (), False),
+        ("Score", "Reading: the side that wins the hand scores the bid plus what it caught. Made, "
+         "the bidders score the bid plus their points; set, the defenders score the bid plus "
+         "theirs (a set 30 with nothing caught gives the defenders 72). Trash scores the bid "
+         "only, to the bidders when made, else to the defenders.", (), True),
+    ]
+
+
+def _forty_two_lines(o: dict) -> list[tuple]:
+    goals = []
+    if o["target_points"]:
+        goals.append(plural(o["target_points"], "point"))
+    if o["target_hands"]:
+        goals.append(f"{plural(o['target_hands'], 'hand')} won")
+    target = f"The first team to {' or '.join(goals)} wins"
+    target += ", whichever comes first (Reading)." if len(goals) > 1 else "."
+    target += " If both teams get there in the same hand, the bidders win (Reading)."
+    return [
+        ("Target", target, ("target_points", "target_hands"), True),
+        ("Bidding", "Shuffling passes left. The player left of the shuffler bids first, the "
+         "shuffler last; each bids once or passes: 30 to 42, topping the high bid.", (), False),
+        ("All pass", "If all four pass, the hand scores nothing and the next player to the left "
+         "shuffles and deals again.", (), False),
+        ("Score", "Made (the bidders caught at least the bid): each team scores what it caught "
+         "(bid 30, caught 35: 35 to the bidders, 7 to the defenders). Set: the bidders score 0 and "
+         "the defenders the bid plus what they caught (bid 37, caught 35: 37 + 7 = 44). Made, the "
+         "bidders win the hand; set, the defenders do.", (), False),
+    ]
+
+
+def _moon_lines(o: dict) -> list[tuple]:
+    return [
+        ("Target", f"The first player to {plural(o['target_points'], 'point')} wins. Reading: "
+         "if several get there in the same hand, the bidder wins if she is one of them, else "
+         "the highest total; equal highest totals share the win.", ("target_points",), True),
+        ("Bidding", "The deal passes left. The player left of the dealer bids first, the dealer "
+         "last; each bids once or passes: 4, 5, 6 or 7 tricks, or 21 to shoot the moon, topping "
+         "the high bid.", (), False),
+        ("All pass", "Reading: if all three pass, the hand scores nothing and the next player "
+         "to the left deals again.", (), True),
+        ("Score", "Every player scores 1 point for each trick she took. A bidder who takes fewer tricks "
+         f"than her bid loses the bid instead (bid 5, took 4: {minus(-5)}). Totals can go "
+         "negative.", (), False),
+        ("Shooting the moon", "Only a bid of 21 shoots the moon: taking all 7 tricks scores 21 "
+         f"and wins the game at once, whatever the totals; fewer costs her 21 ({minus(-21)}) and the others "
+         "score their tricks. A made bid of 7 scores 7.", (), False),
+    ]
+
+
+def _card42_lines(o: dict) -> list[tuple]:
+    bonus = o["bonus"]
+    exact = (f"Taking exactly the tricks bid adds {plural(bonus, 'point')}: the tricks plus "
+             f"{bonus} (bid 4, took 4: {4 + bonus})." if bonus else
+             "Taking exactly the tricks bid adds nothing (no bonus at this table).")
+    return [
+        ("Target", "The first to 42 on a hand where she took exactly her bid wins; several "
+         "players can win the same hand.", (), False),
+        ("Bidding", "The deal passes left. The player left of the dealer bids first, the dealer "
+         "last: 0 to 7 tricks each. The dealer may not bid the number that would make the bids "
+         "total exactly 7.", (), False),
+        ("Score", "Every trick taken is 1 point. A missed bid still scores its tricks and costs "
+         "nothing.", (), False),
+        ("Bonus", exact, ("bonus",), False),
+        ("Exact 7 and 0", "An exact 7 scores 14. An exact 0 scores 14 with 2 players, 7 with 3, "
+         "and 3 with 4 or more.", (), False),
+        ("Cap", "Totals stop at 42: a player there waits for an exact bid (at 40, a hand worth 5 "
+         "moves her 2)." if o["cap_at_42"] else "Totals do not stop at 42.", ("cap_at_42",), False),
+    ]
+
+
+def _card42_teams_lines(o: dict) -> list[tuple]:
+    return [
+        ("Target", f"The first team to {plural(o['target_points'], 'point')} wins.",
+         ("target_points",), False),
+        ("Bidding", "The deal passes to the right. From the dealer's left, each bids 2 to 18 "
+         "points, topping the high bid, or passes; a player who passed may not bid again. The "
+         "auction goes round until three players have passed after the last bid (or someone "
+         "bids 18).", (), False),
+        ("All pass", "Reading: if all four pass, the hand scores nothing and the next player to "
+         "the right deals again.", (), True),
+        ("Points", "High (the highest trump taken) 2, each other ace 1, the jack of trumps 2, "
+         "each other jack 1, the four of trumps 4, game 2, the three of trumps 2: 18 in all.",
+         (), False),
+        ("Score", "Only the bidding team scores. Made (caught at least the bid): it scores all it "
+         f"caught (bid 8, caught 11: 11). Set: it loses its bid (bid 10, caught 6: {minus(-10)}). "
+         "Totals can go negative.", (), False),
+    ]
+
+
+def _mexican_train_lines(o: dict) -> list[tuple]:
+    top = o["set"]
+    rounds = o["rounds"] or top + 1
+    last = top - rounds + 1
+    dealt = ", ".join(f"{n}: {tiles_dealt(top, n)}" for n in TILES_DEALT_12)
+    blank = o["double_blank"]
+    return [
+        ("Set", f"A double-{top} set. Tiles dealt to each player, by the number of players: "
+         f"{dealt}.", ("set",), False),
+        ("Rounds", (f"{plural(rounds, 'round')}, starting from the double {top} as the engine, "
+                    f"one double lower each round down to the double {last or 'blank'}"
+                    if rounds > 1 else f"1 round, with the double {top} as the engine")
+         + "; the player who starts moves left each round.", ("rounds",), False),
+        ("Score", "Each round, every player adds the pips left in her hand; the player who went "
+         "out adds 0. After the last round the lowest total wins; equal lowest totals share the "
+         "win.", (), False),
+        ("Double blank", f"A double blank left in a hand costs {blank} extra pips."
+         if blank else "A double blank left in a hand counts 0, as printed.",
+         ("double_blank",), False),
+    ]
+
+
+def _lines(variant: Variant, o: dict) -> list[tuple]:
+    """(topic, text, keys, reading) per line, from every option's value `o`."""
     family = variant.family
     if family == "marks":
         return _marks_lines(variant, o)
-    if family == "texas42-1986":
-        return [("Target", f"The first team to {o['target_points']} points wins.",
-                 ("target_points",)),
-                ("Bidding", "Bid 30 to 42 or multiples of 42, once around; trash on 42 or more.",
-                 ()),
-                ("All pass", "If all pass, the dealer must bid.", ())]
-    if family == "forty-two":
-        goals = []
-        if o["target_points"]:
-            goals.append(f"{o['target_points']} points")
-        if o["target_hands"]:
-            goals.append(f"{o['target_hands']} hands won")
-        return [("Target", f"The first team to {' or '.join(goals)} wins.",
-                 ("target_points", "target_hands")),
-                ("Bidding", "Bid 30 to 42, once around; both teams count what they caught.", ()),
-                ("All pass", "If all pass, the hand is dealt again.", ())]
-    if family == "moon":
-        return [("Target", f"The first player to {o['target_points']} points wins; shooting "
-                 "the moon (all 7 tricks) wins at once.", ("target_points",)),
-                ("Bidding", "Bid 4 to 7 tricks, or 21 to shoot the moon.", ()),
-                ("All pass", "If all pass, the hand is dealt again.", ())]
-    if family == "card42":
-        bonus = o["bonus"]
-        return [("Target", "The first to 42 on a made (exact) bid wins.", ()),
-                ("Bonus", f"Taking exactly the tricks bid scores the bid plus {bonus} (bids of 0 and 7 "
-                 "score their own fixed totals).",
-                 ("bonus",)),
-                ("Cap", "Totals stop at 42: a player there waits for an exact bid."
-                 if o["cap_at_42"] else "Totals do not stop at 42.", ("cap_at_42",)),
-                ("Dealer", "The dealer may not bid so that the bids total 7.", ())]
-    if family == "card42-teams":
-        return [("Target", f"The first team to {o['target_points']} points wins.",
-                 ("target_points",)),
-                ("Bidding", "Bid 2 to 18 points; only the bidding team scores, and loses its "
-                 "bid when set.", ()),
-                ("All pass", "If all pass, the hand is dealt again.", ())]
-    if family == "mexican-train":
-        top = o["set"]
-        rounds = o["rounds"] or top + 1
-        blank = o["double_blank"]
-        return [("Set", f"A double-{top} set.", ("set",)),
-                ("Rounds", f"{rounds} round{'s' if rounds != 1 else ''}, starting from the "
-                 f"double {top}; after the last, the lowest total wins.", ("rounds", "set")),
-                ("Double blank", f"A double blank left in a hand costs {blank} extra pips."
-                 if blank else "A double blank left in a hand counts 0, as printed.",
-                 ("double_blank",))]
+    simple = {"texas42-1986": _texas1986_lines, "forty-two": _forty_two_lines,
+              "moon": _moon_lines, "card42": _card42_lines,
+              "card42-teams": _card42_teams_lines, "mexican-train": _mexican_train_lines}
+    if family in simple:
+        return simple[family](o)
     if family == "castle-rock":
         return [("Winning", "Each hand is a game of its own, won with 2 or fewer dominoes "
-                 "left.", ())]
+                 "left. There is no end: play as many as you like.", (), False)]
     return []
+
+
+def _reads_otherwise(variant: Variant, mine: dict, other: dict, topic: str,
+                     keys: tuple[str, ...], text: str) -> bool:
+    """Whether the line would read otherwise with its own options at `other`'s values: what
+    the options mean, not their raw values, is compared."""
+    if not keys or all(mine[k] == other[k] for k in keys):
+        return False
+    swapped = {**mine, **{k: other[k] for k in keys}}
+    return next(t for tp, t, *_ in _lines(variant, swapped) if tp == topic) != text
 
 
 def rules_card(variant: Variant, options: dict | None,
@@ -157,13 +311,9 @@ def rules_card(variant: Variant, options: dict | None,
     written = effective(variant, {})
     club = effective(variant, club_options) if club_options is not None else None
     lines = []
-    for topic, text, keys in _lines(variant, mine):
+    for topic, text, keys, reading in _lines(variant, mine):
         keys = tuple(k for k in keys if k in written)
-        house = any(_norm(mine[k]) != _norm(written[k]) for k in keys)
-        differs = club is not None and any(_norm(mine[k]) != _norm(club[k]) for k in keys)
-        lines.append(Line(topic, text, keys, house, differs))
+        house = _reads_otherwise(variant, mine, written, topic, keys, text)
+        differs = club is not None and _reads_otherwise(variant, mine, club, topic, keys, text)
+        lines.append(Line(topic, text, keys, house, differs, reading))
     return lines
-
-
-def _norm(value: Any) -> Any:
-    return tuple(value) if isinstance(value, (list, tuple)) else value

@@ -222,6 +222,14 @@ def show_value(value: Any) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
+def minus(value: Any) -> str:
+    """A number as players read it: a negative one with the minus sign (U+2212), not a hyphen,
+    the same on the rules card, the sheet and the chart."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return f"\u2212{-value}"
+    return str(value)
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
