@@ -102,7 +102,8 @@ def stats(paths: list[str]) -> int:
     file holds one record (its `game` is 0) or a JSON list of records (`game`: the index in the
     list). The first invalid record, in the order given, exits 1 with
     {"ok": false, "file", "game", "hand", "error"}; a file that is not JSON has game and hand
-    null. A player is her name as written, spaces at either end dropped.
+    null. A player is her name; names equal by `name_key` (spaces, NFC, case) are one player,
+    shown as the first spelling met.
     """
     texts = []
     for path in paths:
@@ -113,6 +114,7 @@ def stats(paths: list[str]) -> int:
             emit({"ok": False, "file": path, "game": None, "hand": None, "error": str(error)})
             return EXIT_MISUSE
     games = []
+    spellings: dict[str, str] = {}  # one person, one name: the first spelling met is shown
     for path, text in texts:
         try:
             value = parse_json(text)
@@ -126,7 +128,7 @@ def stats(paths: list[str]) -> int:
                 emit({"ok": False, "file": path, "game": index, "hand": result["hand"],
                       "error": result["error"]})
                 return EXIT_INVALID
-            games.append(Game(game_summary(record, result), names_of(record), len(games)))
+            games.append(Game(game_summary(record, result), names_of(record, spellings), len(games)))
     players = player_stats(games)
     club = club_summary(games, players)
     emit({"ok": True, "games": len(games), "finished": club["finished"],

@@ -5,11 +5,11 @@ The engine judges every option (Option.parse), so this module only turns form te
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from . import forms, rules
 from .rules.record import Invalid
+from .stats.names import clean_name, name_key
 
 MAX_NAME = 40
 
@@ -64,25 +64,20 @@ def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
     return chosen, errors
 
 
-def clean_name(name: str) -> str:
-    """A name with runs of spaces folded and invisible characters (zero-width spaces and the
-    like) dropped, so two names that look the same are the same."""
-    visible = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
-    return " ".join(visible.split())
-
-
 def name_problems(players: list[str]) -> list[str]:
-    """What is wrong with the names in seat order: blank, too long, or the same twice."""
+    """What is wrong with the names in seat order: blank, too long, or one person twice (names
+    equal by name_key, as the roster and the command line compare them)."""
     errors: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # name_key -> the first spelling
     for i, name in enumerate(players):
         if not name:
             errors.append(f"Seat {i + 1} has no name: fill it in or move the names up.")
         elif len(name) > MAX_NAME:
             errors.append(f"The name in seat {i + 1} is too long (at most {MAX_NAME} letters).")
-        elif name.casefold() in seen:
-            errors.append(f"Two players are called {name}: give each a different name.")
-        seen.add(name.casefold())
+        elif name_key(name) in seen:
+            errors.append(f"Two seats are called {seen[name_key(name)]}: give each player a "
+                          f"different name.")
+        seen.setdefault(name_key(name), name)
     return errors
 
 

@@ -98,14 +98,14 @@ def start_game(record: dict, via: str = "creator", club: Club | None = None,
 def _roster(club: Club | None) -> dict[str, Person] | None:
     if club is None:
         return None
-    return {p.name.casefold(): p for p in db.session.scalars(
+    return {stats.name_key(p.name): p for p in db.session.scalars(
         select(Person).where(Person.club_id == club.id))}
 
 
 def _person(club: Club, roster: dict[str, Person], name: str) -> Person:
-    person = roster.get(name.casefold())
+    person = roster.get(stats.name_key(name))
     if person is None:
-        person = roster[name.casefold()] = Person(club_id=club.id, name=name)
+        person = roster[stats.name_key(name)] = Person(club_id=club.id, name=name)
         db.session.add(person)
         db.session.flush()
     return person
@@ -301,7 +301,7 @@ def save_club_rules(club: Club, variant: str, options: dict) -> None:
 
 
 def add_person(club: Club, name: str) -> Person:
-    existing = _roster(club).get(name.casefold())
+    existing = _roster(club).get(stats.name_key(name))
     if existing is not None:
         raise Refused(f"{existing.name} is on the roster already.")
     person = Person(club_id=club.id, name=name)
@@ -325,7 +325,7 @@ def rename_person(person: Person, name: str, via: str) -> None:
     old = person.name
     if name == old:
         return
-    other = _roster(person.club).get(name.casefold())
+    other = _roster(person.club).get(stats.name_key(name))
     if other is not None and other.id != person.id:
         raise Refused(f"{other.name} is someone else on the roster: to make them one person, "
                       f"merge them.")

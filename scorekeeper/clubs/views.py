@@ -14,6 +14,7 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from .. import access, pages, rules, setup, sharing, store
 from ..extensions import db
 from ..models import Club, Game
+from ..stats import name_key
 from . import bp, roster
 
 MAX_CLUB_NAME = 60
@@ -252,7 +253,7 @@ def _seat_names(club, variant, form) -> list[str]:
 
 def _new_game_page(club, variant_id, form=None, errors=None, status=200):
     ctx = setup.new_game_context(variant_id, form, errors)
-    ctx.update(club=club, roster=sorted(club.people, key=lambda p: p.name.casefold()),
+    ctx.update(club=club, roster=sorted(club.people, key=lambda p: name_key(p.name)),
                picker_url=url_for("clubs.new_game", club_id=club.id),
                create_url=url_for("clubs.create_game", club_id=club.id))
     variant = ctx["variant"]

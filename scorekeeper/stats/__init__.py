@@ -41,18 +41,22 @@ merged; the web app keeps each game's summary and aggregates on page load):
 "wins", "win_rate"}, most wins first.
 
 `bid_level(variant, bid, contract)` gives the `by_level` labels; `level_rank` and
-`contract_rank` sort them. `names_of(record)` gives the command line's people: the names
-as written, spaces at either end dropped.
+`contract_rank` sort them. `names_of(record, spellings)` gives the command line's people: two
+names are one person when their `name_key` is equal (spaces, Unicode NFC, case ignored), shown
+as the first spelling met. `clean_name` is how the app keeps a typed name.
 """
 from __future__ import annotations
 
 from .aggregate import Game, club_summary, player_stats, rate
+from .names import clean_name, first_spellings, name_key
 from .summary import SUMMARY_VERSION, bid_level, contract_rank, game_summary, level_rank, went_out
 
 __all__ = ["SUMMARY_VERSION", "Game", "game_summary", "player_stats", "club_summary", "names_of",
+           "name_key", "clean_name",
            "bid_level", "level_rank", "contract_rank", "went_out", "rate"]
 
 
-def names_of(record: dict) -> list[str]:
-    """The people of a record on the command line: each seat's name, stripped at both ends."""
-    return [name.strip() for name in record["players"]]
+def names_of(record: dict, spellings: dict[str, str] | None = None) -> list[str]:
+    """The people of a record on the command line: each seat's name as the first spelling met
+    of it (`spellings` carries them from record to record; a fresh one when None)."""
+    return first_spellings({} if spellings is None else spellings, record["players"])

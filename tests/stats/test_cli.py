@@ -106,11 +106,13 @@ def test_one_record_a_list_and_standard_input_agree(cli, write):
     assert both["games"] == 2
 
 
-def test_names_are_stripped_and_compared_exactly(cli, write):
-    code, out, _ = cli("stats", write([CARD, rec("card42", CARD["hands"], players=["  Ann", "bob", "Cat  "])]))
+def test_one_person_one_name_the_first_spelling_shown(cli, write):
+    """spec/stats.md, "Who a player is": spaces, NFC and case do not make another player."""
+    other = rec("card42", CARD["hands"], players=["  ANN", "bob", "Cat  "])
+    code, out, _ = cli("stats", write([CARD, other]))
     assert code == 0
-    assert list(out["players"]) == ["Ann", "Bob", "Cat", "bob"]
-    assert out["players"]["Ann"]["games"] == 2 and out["players"]["Bob"]["games"] == 1
+    assert list(out["players"]) == ["Ann", "Bob", "Cat"]
+    assert all(out["players"][p]["games"] == 2 for p in ("Ann", "Bob", "Cat"))
     # card42: every player bids every hand; made is exactly the tricks bid.
     assert counts(out["players"]["Cat"]) == {"games": 2, "finished": 0, "wins": 0, "bids": 2, "made": 0,
                                              "set": 2}
@@ -285,3 +287,17 @@ def test_console_script_if_installed(write):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["players"]["Ann"]["bids"] == 4
+
+
+def test_names_equal_after_nfc_and_spaces_are_one_player(cli, write):
+    first = rec("card42", CARD["hands"], players=["Zo\u00eb  Lee", "Bob", "Cat"])
+    second = rec("card42", CARD["hands"], players=["ZOE\u0308 LEE", "Bob", "Cat"])
+    code, out, _ = cli("stats", write(second, "b.json"), write(first, "a.json"))
+    assert code == 0 and list(out["players"])[0] == "ZOE\u0308 LEE"
+    assert out["players"]["ZOE\u0308 LEE"]["games"] == 2 and len(out["players"]) == 3
+
+
+def test_one_name_twice_in_a_game_counts_the_game_once_and_both_bids(cli, write):
+    code, out, _ = cli("stats", write(rec("card42", CARD["hands"], players=["Ann", "ann", "Cat"])))
+    assert code == 0 and list(out["players"]) == ["Ann", "Cat"]
+    assert out["players"]["Ann"]["games"] == 1 and out["players"]["Ann"]["bids"] == 2

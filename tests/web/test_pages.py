@@ -102,7 +102,7 @@ def test_create_game_sets_creator_cookie(client):
 @pytest.mark.parametrize("names, message", [
     (["Ann", "Bob", "Cat"], "is for exactly 4 players"),
     (["Ann", "", "Cat", "Dan"], "Seat 2 has no name"),
-    (["Ann", "Bob", "ann", "Dan"], "Two players are called ann"),
+    (["Ann", "Bob", "ann", "Dan"], "Two seats are called Ann"),
 ])
 def test_create_game_checks_names(client, names, message):
     data = {"variant": "forty-two", "first_dealer": "0", "opt-target_points": "250",

@@ -76,7 +76,7 @@ def test_import_accepts_one_game_record(client):
        "hands": [{"bidder": 0, "bid": 5, "tricks": [1, 5, 1]},
                  {"bidder": 0, "bid": 5, "tricks": [1, 1, 1]}]}],
      "Game 2: Hand 2: The tricks add up to 3"),
-    ([{"variant": "moon", "players": ["A", "a", "C"]}], "Game 1: Two players are called a"),
+    ([{"variant": "moon", "players": ["A", "a", "C"]}], "Game 1: Two seats are called A"),
     ([{"variant": "nope", "players": ["A"]}], "Game 1:"),
     (["x"], "Game 1: It is not a game record"),
 ])

@@ -43,10 +43,10 @@ def test_club_game_form_errors_keep_the_picks(client):
             "opt-target_points": "21"}
     r = client.post(f"/clubs/{cid}/games/new", data=data)
     assert r.status_code == 422
-    assert "Two players are called ann" in text(r) and "for exactly 3 players" in text(r)
+    assert "Two seats are called Ann" in text(r) and "for exactly 3 players" in text(r)
     assert f'<option value="{ann}" selected' in r.text and 'value="ann"' in r.text
     r = client.post(f"/clubs/{cid}/games/new", data=data, headers=HX)
-    assert r.status_code == 200 and "<html" not in r.text and "Two players" in text(r)
+    assert r.status_code == 200 and "<html" not in r.text and "Two seats" in text(r)
     data["person-1"] = "999"  # not on this roster: no name
     data["name-2"] = "Zed"
     data.pop("name-1")
