@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import forms
 from .rules import cards, dominoes
+from .rules.record import minus
 
 
 def hand_word(variant_id: str) -> str:
@@ -10,13 +11,12 @@ def hand_word(variant_id: str) -> str:
 
 
 def signed(value) -> str:
+    """A change as the sheet shows it: +5, 0, −5 (the minus sign, as everywhere)."""
     if value is None:
         return ""
     if isinstance(value, (int, float)) and value > 0:
         return f"+{value}"
-    if isinstance(value, (int, float)) and value < 0:
-        return f"−{-value}"
-    return str(value)
+    return minus(value)
 
 
 def unit_label(units: str, value=None) -> str:
@@ -38,6 +38,7 @@ def tally_groups(marks) -> list[int]:
 def init_app(app) -> None:
     """Make the helpers (and the form's choice tables) available to every template."""
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["number"] = minus  # a total: −5 with the minus sign, never a hyphen
     app.jinja_env.globals["unit_label"] = unit_label
     app.jinja_env.globals["hand_word"] = hand_word
     app.jinja_env.globals["tally_groups"] = tally_groups

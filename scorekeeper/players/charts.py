@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..rules.record import minus
+
 WIDTH = 360
 HEIGHT = 230
 MARGIN_LEFT = 38      # the y tick labels
@@ -212,7 +214,7 @@ def running_totals(result: dict, hand_word: str = "Hand") -> LineChart | None:
     return LineChart(
         width=WIDTH, height=HEIGHT, left=left, top=top, right=right, bottom=bottom,
         x_ticks=tuple(Tick(v, px(v), "Start" if v == 0 and n else str(v)) for v in x_vals),
-        y_ticks=tuple(Tick(v, py(v), str(v)) for v in y_vals),
+        y_ticks=tuple(Tick(v, py(v), minus(v)) for v in y_vals),
         zero_y=py(0) if lo < 0 else None, series=tuple(series), hands=n,
         units=result.get("units", "points"), x_title=f"{hand_word}s",
         lowest_wins=result.get("units") == "pips")

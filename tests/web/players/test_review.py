@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
@@ -141,3 +142,17 @@ def test_review_after_hands_entered_through_the_form(client):
     assert r.status_code == 303, text(r)
     t = text(client.get(f"/games/{gid}/review"))
     assert "Bob 30" in t and "made" in t
+
+
+def test_negative_numbers_use_the_minus_sign_everywhere(client):
+    """One minus sign (U+2212) on the scoreboard, the sheet and the chart, never a hyphen."""
+    gid = create(client, "card42-teams")
+    r = post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "10", "points_mode": "number",
+                                "points": "6"})
+    assert r.status_code == 303
+    for url in (f"/games/{gid}", f"/games/{gid}/review"):
+        html = client.get(url).get_data(as_text=True)
+        assert "\u221210" in html, url
+        assert not re.search(r"[>\s]-10\b", html), url
+    review = client.get(f"/games/{gid}/review").get_data(as_text=True)
+    assert review.count("\u221210") >= 3  # the sheet's change and total, the chart
