@@ -90,7 +90,11 @@ def check(path: str) -> int:
     except NotJson as error:
         result = {"ok": False, "hand": None, "error": str(error)}
     else:
-        result = score(record)
+        result = score(record) if not isinstance(record, list) else {
+            "ok": False, "hand": None,
+            "error": f"This file holds a list of {len(record)} game records (an export of many "
+                     f"games); check checks one record. Use `scorekeeper stats {path}` to check "
+                     f"every record in it, or check them one by one."}
     emit(result)
     return EXIT_VALID if result["ok"] else EXIT_INVALID
 

@@ -77,6 +77,17 @@ def test_invalid_stdin_exit_1():
     assert res["ok"] is False and res["hand"] == 1
 
 
+def test_a_list_of_records_points_to_stats(write):
+    path = write([VALID, VALID], "club.json")
+    r = run("check", path)
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    res = out_json(r)
+    assert res["ok"] is False and res["hand"] is None
+    assert "a list of 2 game records" in res["error"]
+    assert f"scorekeeper stats {path}" in res["error"]
+    assert run("stats", path).returncode == 0  # which checks every one of them
+
+
 @pytest.mark.parametrize("content", [
     pytest.param("{not json", id="broken"),
     pytest.param("", id="empty"),
