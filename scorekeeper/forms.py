@@ -34,7 +34,7 @@ CONTRACT_LABELS = {
     "trash": "Trash",
     "straight": "Straight 42",
     "sevens": "Sevens",
-    "nillo": "Nillo",
+    "nillo": "Nello",
     "follow-me": "Follow me",
     "plunge": "Plunge",
     "splash": "Splash",

@@ -170,7 +170,7 @@ class MarksGame(TeamDominoes):
         if contract in (PLUNGE, SPLASH):
             game = self.allowed(hand, "call", k, allowed, "the game the partner called")
             if game not in CALLED_GAMES:
-                raise Invalid(k, f"The partner calls straight, sevens, follow-me or nillo, not {game}.")
+                raise Invalid(k, f"The partner calls straight, sevens, follow me or nello, not {game}.")
             least = DOUBLES_NEEDED[contract]
             held = whole(hand, "doubles", k, 0, 7, "the number of doubles the bidder held")
             if held < least:
@@ -206,7 +206,7 @@ class MarksGame(TeamDominoes):
 class Lechner42(MarksGame):
     id = "lechner42"
     title = "Texas 42 (Lechner Hall rules)"
-    blurb = ("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nillo, "
+    blurb = ("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nello, "
              "follow-me, plunge and splash; win by two.")
     options = (
         Option("target_marks", 7, "int",
@@ -232,7 +232,7 @@ class Texas42(MarksGame):
                "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more).", choices=(3, 2)),
         Option("forced_minimum", 30, "choice", "The least the dealer may bid when everyone else "
                "passed and she must bid: 30 or 31.", choices=(30, 31)),
-        Option("special_minimum", 42, "choice", "The least bid for nillo, sevens or follow me: "
+        Option("special_minimum", 42, "choice", "The least bid for nello, sevens or follow me: "
                "42 (1 mark), 30 (any bid) or 84 (2 marks).", choices=(42, 30, 84)),
         Option("ladder", "texas", "choice", "Texas: open at most 2 marks, then one mark at a time; "
                "free: any bid that tops the high bid (plunge and splash keep their values).",
