@@ -44,3 +44,13 @@ def test_viewer_reads_it_stranger_does_not(client, app):
     r = stranger.get(f"/games/{gid}/rules")
     assert r.status_code == 303 and r.headers["Location"].startswith("/join")
     assert client.get("/games/999999/rules").status_code == 404
+
+
+def test_readings_are_marked_on_the_card(client):
+    gid = create(client, "lechner42")
+    page = text(client.get(f"/games/{gid}/rules"))
+    assert "played by the written rules" in page and "House rule" not in page
+    assert "lines are marked Reading" in page
+    assert "Reading: the written rules give no target" in page
+    gid = create(client, "card42", 3)
+    assert "marked Reading" not in text(client.get(f"/games/{gid}/rules"))

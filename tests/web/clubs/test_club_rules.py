@@ -50,6 +50,17 @@ def test_card_marks_lines_that_differ_from_the_club(client):
     assert "1 line differs from Thursday Night's rules" in text(r)
 
 
+def test_an_option_without_effect_is_the_clubs_rule(client):
+    """The club plays redeal; a game that also sets a forced minimum (no effect under redeal)
+    is played by the club's rules: nothing says "Not the club's rule"."""
+    club_id = create_club(client)
+    first = club_game(client, club_id, "texas42", SEATS, all_pass="redeal")
+    client.post(f"/games/{first}/rules/club")
+    gid = club_game(client, club_id, "texas42", SEATS, all_pass="redeal", forced_minimum=31)
+    page = text(client.get(f"/games/{gid}/rules"))
+    assert "Not the club's rule" not in page and "Played by Thursday Night's rules" in page
+
+
 def test_new_game_form_saves_the_club_rules(client):
     club_id = create_club(client)
     data = {"variant": "moon", "first_dealer": "0", "name-0": "Ann", "name-1": "Bob",
