@@ -93,7 +93,7 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
                   f"{bid_words(84)}; after {bid_words(84)} it is {bid_words(168)}, and so on.")
     out.append(("Bidding", ladder, ("ladder", "contracts", "splash_marks") if texas else (), False))
 
-    calls = [GAME_WORDS[c] for c in CALLED_GAMES if c in played]
+    calls = ["trumps" if c == "straight" else GAME_WORDS[c] for c in CALLED_GAMES if c in played]
     partner = (f"The bidder's partner calls the game ({_listing(calls, 'or')}) and leads "
                f"(in nello the bidder leads).")
     if not texas:
