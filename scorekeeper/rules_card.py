@@ -53,6 +53,23 @@ GAME_WORDS = {"straight": "straight (trumps)", "sevens": "sevens", "nillo": "nel
               "follow-me": "follow me", PLUNGE: "plunge", SPLASH: "splash"}
 
 
+def _order(dealer: str = "dealer", deal: str = "The deal") -> str:
+    """Who bids when, as every once-around auction has it."""
+    return (f"{deal} passes left. The player left of the {dealer} bids first, the {dealer} "
+            f"last")
+
+
+def _forced(least: int, dealer: str = "dealer") -> str:
+    return (f"If all the others pass, the {dealer} may not pass: she must bid at least {least} "
+            f"(a forced bid). No hand is thrown in.")
+
+
+def _redeal(everyone: str, side: str = "left", reading: bool = False) -> str:
+    """An all-pass redeal, and who deals next (the deal passes on as after any hand)."""
+    return (f"{'Reading: if' if reading else 'If'} {everyone} pass, the hand scores nothing "
+            f"and the next player to the {side} deals again.")
+
+
 def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
     texas = variant.id == "texas42"
     dealer = "dealer" if texas else "shaker"
@@ -72,8 +89,8 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
         target += " Reading: the written rules give no target; 7 marks is the usual one."
     out.append(("Target", target, ("target_marks", "win_by"), not texas))
 
-    out.append(("Bids", f"{dealing} passes left. The player left of the {dealer} bids first, the "
-                f"{dealer} last; each bids once or passes, and a bid must top the high bid. Bids "
+    out.append(("Bids", f"{_order(dealer, dealing)}; each bids once or passes, and a bid must "
+                f"top the high bid. Bids "
                 f"are 30 to 41 points, or marks: {bid_words(42)}, {bid_words(84)}, "
                 f"{bid_words(126)} and so on.", (), False))
 
@@ -122,9 +139,7 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
     out.append(("Plunge and splash", text, ("contracts", "splash_marks") if texas else (), reading))
 
     if not texas or o.get("all_pass", "forced") == "forced":
-        least = o.get("forced_minimum") or 30
-        passes = (f"If all the others pass, the {dealer} may not pass: she must bid at least "
-                  f"{least} (a forced bid). No hand is thrown in.")
+        passes = _forced(o.get("forced_minimum") or 30, dealer)
     else:
         passes = ("If all pass, the hand is thrown in, scores nothing and is dealt again (redeal) "
                   "by the next player to the left.")
@@ -159,11 +174,10 @@ def _texas1986_lines(o: dict) -> list[tuple]:
     return [
         ("Target", f"The first team to {plural(o['target_points'], 'point')} wins.",
          ("target_points",), False),
-        ("Bidding", "The deal passes left. The player left of the dealer bids first, the dealer "
-         "last; each bids once and must top the high bid: 30 to 42, and above 42 only multiples "
-         "of 42 (84, 126 and so on), once somebody has bid 42 (nobody opens with 84).", (), False),
-        ("All pass", "If all the others pass, the dealer may not pass: she must bid at least 30 "
-         "(a forced bid). No hand is thrown in.", (), False),
+        ("Bidding", f"{_order()}; each bids once and must top the high bid: 30 to 42, and above "
+         "42 only multiples of 42 (84, 126 and so on), once somebody has bid 42 (nobody opens "
+         "with 84).", (), False),
+        ("All pass", _forced(30), (), False),
         ("Contracts", "Trumps: made with at least the bid in points caught; a bid above 42 needs "
          "all 42. Trash, only on a bid of 42 or a multiple of 42: the bidder plays alone (her "
          "partner sits out) and tries to take no trick; made when she takes none.", (), False),
@@ -185,10 +199,9 @@ def _forty_two_lines(o: dict) -> list[tuple]:
     target += " If both teams get there in the same hand, the bidders win (Reading)."
     return [
         ("Target", target, ("target_points", "target_hands"), True),
-        ("Bidding", "Shuffling passes left. The player left of the shuffler bids first, the "
-         "shuffler last; each bids once or passes: 30 to 42, topping the high bid.", (), False),
-        ("All pass", "If all four pass, the hand scores nothing and the next player to the left "
-         "shuffles and deals again.", (), False),
+        ("Bidding", f"{_order('shuffler', 'Shuffling')}; each bids once or passes: 30 to 42, "
+         "topping the high bid.", (), False),
+        ("All pass", _redeal("all four"), (), False),
         ("Score", "Made (the bidders caught at least the bid): each team scores what it caught "
          "(bid 30, caught 35: 35 to the bidders, 7 to the defenders). Set: the bidders score 0 and "
          "the defenders the bid plus what they caught (bid 37, caught 35: 37 + 7 = 44). Made, the "
@@ -201,11 +214,9 @@ def _moon_lines(o: dict) -> list[tuple]:
         ("Target", f"The first player to {plural(o['target_points'], 'point')} wins. Reading: "
          "if several get there in the same hand, the bidder wins if she is one of them, else "
          "the highest total; equal highest totals share the win.", ("target_points",), True),
-        ("Bidding", "The deal passes left. The player left of the dealer bids first, the dealer "
-         "last; each bids once or passes: 4, 5, 6 or 7 tricks, or 21 to shoot the moon, topping "
-         "the high bid.", (), False),
-        ("All pass", "Reading: if all three pass, the hand scores nothing and the next player "
-         "to the left deals again.", (), True),
+        ("Bidding", f"{_order()}; each bids once or passes: 4, 5, 6 or 7 tricks, or 21 to shoot "
+         "the moon, topping the high bid.", (), False),
+        ("All pass", _redeal("all three", reading=True), (), True),
         ("Score", "Every player scores 1 point for each trick she took. A bidder who takes fewer tricks "
          f"than her bid loses the bid instead (bid 5, took 4: {minus(-5)}). Totals can go "
          "negative.", (), False),
@@ -223,8 +234,7 @@ def _card42_lines(o: dict) -> list[tuple]:
     return [
         ("Target", "The first to 42 on a hand where she took exactly her bid wins; several "
          "players can win the same hand.", (), False),
-        ("Bidding", "The deal passes left. The player left of the dealer bids first, the dealer "
-         "last: 0 to 7 tricks each. The dealer may not bid the number that would make the bids "
+        ("Bidding", f"{_order()}: 0 to 7 tricks each. The dealer may not bid the number that would make the bids "
          "total exactly 7.", (), False),
         ("Score", "Every trick taken is 1 point. A missed bid still scores its tricks and costs "
          "nothing.", (), False),
@@ -244,8 +254,7 @@ def _card42_teams_lines(o: dict) -> list[tuple]:
          "points, topping the high bid, or passes; a player who passed may not bid again. The "
          "auction goes round until three players have passed after the last bid (or someone "
          "bids 18).", (), False),
-        ("All pass", "Reading: if all four pass, the hand scores nothing and the next player to "
-         "the right deals again.", (), True),
+        ("All pass", _redeal("all four", "right", reading=True), (), True),
         ("Points", "High (the highest trump taken) 2, each other ace 1, the jack of trumps 2, "
          "each other jack 1, the four of trumps 4, game 2, the three of trumps 2: 18 in all.",
          (), False),
