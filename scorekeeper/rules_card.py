@@ -251,9 +251,9 @@ def _card42_teams_lines(o: dict) -> list[tuple]:
         ("Target", f"The first team to {plural(o['target_points'], 'point')} wins.",
          ("target_points",), False),
         ("Bidding", "The deal passes to the right. From the dealer's left, each bids 2 to 18 "
-         "points, topping the high bid, or passes; a player who passed may not bid again. The "
-         "auction goes round until three players have passed after the last bid (or someone "
-         "bids 18).", (), False),
+         "points, topping the high bid, or passes; a player who passed is out. The auction goes "
+         "round until three players have passed, and the one left wins it with her bid (or "
+         "someone bids 18).", (), False),
         ("All pass", _redeal("all four", "right", reading=True), (), True),
         ("Points", "High (the highest trump taken) 2, each other ace 1, the jack of trumps 2, "
          "each other jack 1, the four of trumps 4, game 2, the three of trumps 2: 18 in all.",

@@ -144,6 +144,9 @@ def test_card42_teams_points_and_bids():
 
 
 def test_card42_teams_auction_ends_when_three_pass_and_the_deal_goes_right():
+    assert "until three players have passed" in line("card42-teams", {}, "Bidding")
+    r = played("card42-teams", [{"auction": [5, "pass", "pass", 6, "pass"], "points": 6}])
+    assert r["ok"] and (r["hands"][0]["bidder"], r["hands"][0]["bid"]) == (0, 6)
     r = played("card42-teams", [{"auction": [5, "pass", "pass", "pass"], "points": 5},
                                 {"passed": True}])
     assert r["ok"] and r["hands"][0]["bidder"] == 1 and r["hands"][1]["deltas"] == [0, 0]
