@@ -8,8 +8,9 @@ from __future__ import annotations
 import unicodedata
 
 ZWNJ, ZWJ = "\u200c", "\u200d"
+JOINERS = (ZWNJ, ZWJ)
 BLACK_FLAG = "\U0001f3f4"  # a subdivision flag is the black flag followed by tag characters
-JOINED = {ZWNJ: "LM", ZWJ: "LMS"}  # what a joiner may stand between (category initials)
+JOINING_SCRIPTS = "\u0590"  # Hebrew onwards: the scripts whose letters joiners shape (Persian...)
 
 
 def name_key(name: str) -> str:
@@ -22,12 +23,20 @@ def _is_tag(ch: str) -> bool:
     return "\U000e0020" <= ch <= "\U000e007f"
 
 
+def _kind(ch: str) -> str:
+    return unicodedata.category(ch)[0]
+
+
 def _joins(ch: str, before: str, after: str) -> bool:
-    """A zero-width joiner or non-joiner that is part of the name: between two letters (a
-    Persian ZWNJ), or for ZWJ between emoji too (a family emoji), never at either end."""
-    allowed = JOINED[ch]
-    return bool(before and after) and all(unicodedata.category(c)[0] in allowed
-                                          for c in (before, after))
+    """A zero-width joiner or non-joiner that is part of the name, never at either end: ZWJ in
+    an emoji sequence (a family emoji; after a variation selector or skin tone too), or either
+    between letters of a script it shapes (a Persian ZWNJ, a Devanagari ZWJ). Between Latin
+    letters it shows nothing, so it goes: "A\u200dnn" is Ann."""
+    if not (before and after):
+        return False
+    if ch == ZWJ and _kind(after) == "S" and _kind(before) in "SM":
+        return True
+    return all(_kind(c) in "LM" and c >= JOINING_SCRIPTS for c in (before, after))
 
 
 def clean_name(name: str) -> str:
@@ -37,7 +46,7 @@ def clean_name(name: str) -> str:
     kept: list[str] = []
     for i, ch in enumerate(name):
         after = name[i + 1] if i + 1 < len(name) else ""
-        if ch in JOINED:
+        if ch in JOINERS:
             if _joins(ch, kept[-1] if kept else "", after):
                 kept.append(ch)
         elif _is_tag(ch):

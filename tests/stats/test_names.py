@@ -15,6 +15,7 @@ TECHNOLOGIST = "\U0001f469\U0001f3fd\u200d\U0001f4bb"            # woman, skin t
 SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
 PERSIAN = "\u0646\u06cc\u200c\u0644\u0648\u0641\u0631"           # Nilufar, with a ZWNJ
 HEART = "\u2764\ufe0f"                                            # heart with VS16
+KSSA = "\u0915\u094d\u200d\u0937"                               # Devanagari k, virama, ZWJ, ss
 
 
 def test_the_same_person_by_spaces_nfc_and_case():
@@ -32,7 +33,7 @@ def test_names_of_shows_the_first_spelling_across_records():
 
 
 def test_joiners_that_are_part_of_a_name_are_kept():
-    for name in (FAMILY, RAINBOW_FLAG, TECHNOLOGIST, SCOTLAND, PERSIAN, HEART,
+    for name in (FAMILY, RAINBOW_FLAG, TECHNOLOGIST, SCOTLAND, PERSIAN, HEART, KSSA,
                  f"Ann {FAMILY}", f"{PERSIAN} Lee"):
         assert clean_name(name) == name, name
 
@@ -46,6 +47,7 @@ def test_other_invisible_characters_are_dropped():
     assert clean_name("Ann\tLee\n") == "Ann Lee"                  # whitespace is a space
     assert clean_name("\U000e0067Ann") == "Ann"                   # a tag without its flag
     assert clean_name("1\u200d2") == "12"                         # a joiner between digits
+    assert clean_name("A\u200dnn") == clean_name("A\u200cnn") == "Ann"  # shapes no Latin
     assert clean_name("\ud800Ann") == "Ann"                       # a lone surrogate
 
 
