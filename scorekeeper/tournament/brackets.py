@@ -70,6 +70,7 @@ class Bracket:
         self.stages: list[list[Node]] = []  # the nodes whose losers share a place, best first
         self.nodes: list[Node] = []
         self.final: Node | None = None
+        self.replayed = False  # double elimination: a final the losers' side wins is played again
         self.replay: Node | None = None
 
     # building ----------------------------------------------------------------------------
@@ -109,8 +110,7 @@ class Bracket:
         for node in self.nodes:
             self.resolve_node(node, recorded)
         final = self.final
-        if final is not None and final.match is not None and final.winner == final.entrants[1] \
-                and isinstance(final.winner, int):
+        if self.replayed and isinstance(final.winner, int) and final.winner == final.entrants[1]:
             # the losers' bracket's winner beat the unbeaten one: the final is played once more
             self.replay = self.add("final", final.round + 1, ("winner", final), ("loser", final))
             self.resolve_node(self.replay, recorded)
@@ -156,8 +156,11 @@ class Bracket:
         return out
 
     def to_seat(self) -> list[Node]:
-        """Matches whose two entrants are known and that are not recorded yet."""
-        return [n for n in self.nodes if n.match is None and all(isinstance(e, int) for e in n.entrants)]
+        """The next round's matches whose two entrants are known and that are not recorded
+        yet (the earliest round that has any)."""
+        ready = [n for n in self.nodes if n.match is None and all(isinstance(e, int) for e in n.entrants)]
+        first = min((n.round for n in ready), default=None)
+        return [n for n in ready if n.round == first]
 
     def byes(self, rnd: int) -> list[int]:
         return [e for n in self.nodes if n.round == rnd and EMPTY in n.entrants
@@ -228,6 +231,7 @@ def double_elimination(event: Event, seeds: list) -> Bracket:
     else:
         last = ("loser", winners[0][0])
     bracket.final = bracket.add("final", 2 * k, ("winner", winners[-1][0]), last)
+    bracket.replayed = True
     bracket.stages = list(reversed(losers))
     return bracket
 

@@ -3,6 +3,7 @@ the same record always gives the same seating (a random draw of seeds happens be
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -73,27 +74,43 @@ def one_factorization(m: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
-def sit_out_turns(options: list[list[tuple[int, ...]]], n: int, budget: int = 20000) -> list[tuple[int, ...]]:
+def sit_out_turns(options: list[list[tuple[int, ...]]], n: int) -> list[tuple[int, ...]]:
     """One sit-out choice per round such that after every round the number of rounds any two
-    players have sat out differs by at most one (depth-first, fewest sit-outs tried first)."""
+    players have sat out differs by at most one: a depth-first search, fewest sit-outs tried
+    first, restarted with other (seeded, so repeatable) tie orders when it runs long."""
+    for attempt in range(40):
+        chosen = _balanced_turns(options, n, random.Random(attempt) if attempt else None)
+        if chosen is not None:
+            return chosen
+    counts, chosen = [0] * n, []  # none found: the fewest sit-outs first, round by round
+    for opts in options:
+        choice = min(opts, key=lambda c: (sum(counts[p] for p in c), c))
+        for p in choice:
+            counts[p] += 1
+        chosen.append(choice)
+    return chosen
+
+
+def _balanced_turns(options, n, shuffle: random.Random | None, budget: int = 3000):
     counts = [0] * n
     chosen: list[tuple[int, ...]] = []
-    tries = [0]
-
-    def balanced() -> bool:
-        return max(counts) - min(counts) <= 1
+    tries = 0
 
     def go(r: int) -> bool:
+        nonlocal tries
         if r == len(options):
             return True
-        order = sorted(options[r], key=lambda c: (sum(counts[p] for p in c), c))
+        order = list(options[r])
+        if shuffle:
+            shuffle.shuffle(order)
+        order.sort(key=lambda c: sum(counts[p] for p in c))
         for choice in order:
-            tries[0] += 1
-            if tries[0] > budget:
+            tries += 1
+            if tries > budget:
                 return False
             for p in choice:
                 counts[p] += 1
-            if balanced():
+            if max(counts) - min(counts) <= 1:
                 chosen.append(choice)
                 if go(r + 1):
                     return True
@@ -102,14 +119,7 @@ def sit_out_turns(options: list[list[tuple[int, ...]]], n: int, budget: int = 20
                 counts[p] -= 1
         return False
 
-    if not go(0):  # no perfectly even way within the budget: the fewest sit-outs first
-        counts, chosen = [0] * n, []
-        for opts in options:
-            choice = min(opts, key=lambda c: (sum(counts[p] for p in c), c))
-            for p in choice:
-                counts[p] += 1
-            chosen.append(choice)
-    return chosen
+    return chosen if go(0) else None
 
 
 def progressive_rounds(n: int, rounds: int) -> list[Round]:

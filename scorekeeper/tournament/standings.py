@@ -25,10 +25,11 @@ class Line:
     won: int = 0
     scored: int = 0
     conceded: int = 0
+    two_sided: bool = True  # a tables event concedes nothing: conceded and difference are 0
 
     @property
     def difference(self) -> int:
-        return self.scored - self.conceded
+        return self.scored - self.conceded if self.two_sided else 0
 
 
 def sides_of(event: Event, match: Match) -> tuple[tuple[int, ...], ...]:
@@ -62,8 +63,8 @@ def outcomes(event: Event, matches: list[Match]) -> list[Outcome]:
 
 
 def figures(event: Event, games: list[Outcome]) -> dict[int, Line]:
-    lines = {e: Line(e) for e in range(len(event.entrants))}
     two_sided = event.format != "tables"
+    lines = {e: Line(e, two_sided=two_sided) for e in range(len(event.entrants))}
     for game in games:
         for s, side in enumerate(game.sides):
             for e in side:
