@@ -8,9 +8,9 @@ import os
 import sys
 from typing import Any
 
+from . import tournament
 from .rules import score
 from .stats import Game, club_summary, game_summary, names_of, player_stats
-from . import tournament
 
 EXIT_VALID, EXIT_INVALID, EXIT_MISUSE = 0, 1, 2
 

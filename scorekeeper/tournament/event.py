@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.rules import VARIANTS, Variant, score
-from scorekeeper.rules.record import Invalid, is_whole, parse_table, show_value, too_long
+from scorekeeper.rules.record import Invalid, is_whole, parse_table, plural, show_value, too_long
 
 TEAM_FORMATS = ("round-robin", "pools", "single-elimination", "double-elimination")
 FORMATS = TEAM_FORMATS + ("progressive", "tables")
@@ -246,7 +246,7 @@ def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[
         players = tuple(p.strip() for p in e["players"])
         if len(players) != size:
             kind = "a team has 2 players" if size == 2 else "each player is an entrant of her own"
-            raise EventInvalid(None, f"Entrant {i + 1} has {len(players)} players: in a {fmt} event "
+            raise EventInvalid(None, f"Entrant {i + 1} has {plural(len(players), 'player')}: in a {fmt} event "
                                      f"{kind}.")
         for p in players:
             if p in where:

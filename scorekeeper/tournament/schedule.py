@@ -122,11 +122,28 @@ def _balanced_turns(options, n, shuffle: random.Random | None, budget: int = 300
     return chosen if go(0) else None
 
 
+# A whist design for 8 (players 0-6 and 7, the fixed one): the two tables of round 1, each
+# two partner pairs; round r adds r (mod 7) to every player but 7. Everyone partners everyone
+# once and opposes everyone exactly twice in 7 rounds.
+WHIST_8 = (((7, 0), (1, 3)), ((2, 6), (4, 5)))
+
+
+def whist_8(rounds: int) -> list[Round]:
+    def moved(p: int, r: int) -> int:
+        return p if p == 7 else (p + r) % 7
+
+    return [Round([(moved(a, r), moved(c, r), moved(b, r), moved(d, r))
+                   for (a, b), (c, d) in WHIST_8]) for r in (i % 7 for i in range(rounds))]
+
+
 def progressive_rounds(n: int, rounds: int) -> list[Round]:
     """Partners from a one-factorization of the players (a dummy player when n is odd: her
     partner sits out), so nobody partners twice before the cycle is through; when a round has
     an odd number of partner pairs, one pair sits out, chosen so sit-outs stay even; partner
-    pairs are put together at tables so opponents repeat as little as they can."""
+    pairs are put together at tables so opponents repeat as little as they can. Eight players
+    play a whist design: opponents then spread perfectly."""
+    if n == 8:
+        return whist_8(rounds)
     m = n + n % 2
     factor = one_factorization(m)
     plan = [factor[r % (m - 1)] for r in range(rounds)]
@@ -140,22 +157,67 @@ def progressive_rounds(n: int, rounds: int) -> list[Round]:
         else:
             options.append([forced])
     sitting = sit_out_turns(options, n)
+    rounds_pairs = [[pair for pair in pairs if pair[0] not in sit] for pairs, sit in zip(playing, sitting)]
     met = [[0] * n for _ in range(n)]
-    out = []
-    for pairs, sit in zip(playing, sitting):
-        left = [pair for pair in pairs if pair[0] not in sit]
-        rnd = Round(byes=sorted(sit))
-        while left:
-            first = left.pop(0)
-            other = min(left, key=lambda q: (sum(met[a][b] for a in first for b in q), left.index(q)))
-            left.remove(other)
-            for a in first:
-                for b in other:
-                    met[a][b] += 1
-                    met[b][a] += 1
-            rnd.tables.append((first[0], other[0], first[1], other[1]))
-        out.append(rnd)
-    return out
+    tables: list[list[tuple]] = [[] for _ in rounds_pairs]
+    for sweep in range(4):  # seat each round against all the others, until nothing improves
+        changed = False
+        for r, pairs in enumerate(rounds_pairs):
+            count(met, tables[r], -1)
+            seated = opposing(pairs, met)
+            changed |= seated != tables[r]
+            tables[r] = seated
+            count(met, seated, 1)
+        if not changed:
+            break
+    return [Round([(p[0], q[0], p[1], q[1]) for p, q in t], sorted(sit))
+            for t, sit in zip(tables, sitting)]
+
+
+def count(met: list[list[int]], tables: list[tuple], step: int) -> None:
+    for first, other in tables:
+        for a in first:
+            for b in other:
+                met[a][b] += step
+                met[b][a] += step
+
+
+def opposing(pairs: list[tuple[int, int]], met: list[list[int]]) -> list[tuple]:
+    """Put partner pairs two by two at tables so that players meet the opponents they have met
+    least: every way for up to four tables, else greedy then swapping pairs between two tables
+    while that lowers the repeats."""
+    def cost(p, q):
+        return sum(met[a][b] for a in p for b in q)
+
+    if len(pairs) <= 8:
+        return min(pairings(pairs), key=lambda t: sum(cost(p, q) for p, q in t))
+    left, tables = list(pairs), []
+    while left:
+        first = left.pop(0)
+        other = min(left, key=lambda q: cost(first, q))
+        left.remove(other)
+        tables.append((first, other))
+    better = True
+    while better:
+        better = False
+        for i, j in combinations(range(len(tables)), 2):
+            (p, q), (r, s) = tables[i], tables[j]
+            now = cost(p, q) + cost(r, s)
+            for new in (((p, r), (q, s)), ((p, s), (q, r))):
+                if cost(*new[0]) + cost(*new[1]) < now:
+                    tables[i], tables[j] = new
+                    better = True
+                    break
+    return tables
+
+
+def pairings(items: list) -> list[list[tuple]]:
+    """Every way to split `items` (an even number) into pairs, in a fixed order."""
+    if not items:
+        return [[]]
+    first, rest = items[0], items[1:]
+    return [[(first, other)] + more for i, other in enumerate(rest)
+            for more in pairings(rest[:i] + rest[i + 1:])]
 
 
 # tables ----------------------------------------------------------------------------------
