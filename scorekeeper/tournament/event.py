@@ -21,6 +21,7 @@ BRACKETS = {"pools": ("pool", "winners"), "single-elimination": ("winners",),
 TIEBREAKS = ("wins", "difference", "scored", "conceded", "head_to_head")
 DEFAULT_TIEBREAKS = ("wins", "difference", "scored", "head_to_head")
 MOST_ENTRANTS = 256  # far more than a club seats in an evening; keeps schedules quick
+MOST_PROGRESSIVE = 64  # 16 tables: each round's seating weighs every earlier one
 MOST_ROUNDS = 200
 
 
@@ -219,8 +220,8 @@ def _settings(raw: Any, fmt: str, variant: Variant) -> Settings:
     default_size = 4 if lo <= 4 <= hi else lo
     table_size = _whole(raw, "table_size", lo, hi, default_size)
     tiebreaks = raw.get("tiebreaks", list(DEFAULT_TIEBREAKS))
-    if (not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks if isinstance(t, str))
-            or not all(isinstance(t, str) for t in tiebreaks) or len(set(tiebreaks)) != len(tiebreaks)):
+    if not isinstance(tiebreaks, list) or not all(isinstance(t, str) and t in TIEBREAKS for t in tiebreaks) \
+            or len(set(tiebreaks)) != len(tiebreaks):
         raise EventInvalid(None, f"Setting tiebreaks must list tie-breaks from {', '.join(TIEBREAKS)}, "
                                  f"each at most once.")
     return Settings(best_of=best_of, double=double, pool_size=pool_size, advance=advance,
@@ -234,10 +235,10 @@ def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[
     if not isinstance(raw, list):
         raise EventInvalid(None, "Entrants must be a list, in seed order.")
     fewest = {"progressive": 4, "tables": variant.min_players}.get(fmt, 2)
-    if not fewest <= len(raw) <= MOST_ENTRANTS:
+    most = MOST_PROGRESSIVE if fmt == "progressive" else MOST_ENTRANTS
+    if not fewest <= len(raw) <= most:
         what = "teams" if size == 2 else "players"
-        raise EventInvalid(None, f"A {fmt} event needs {fewest} to {MOST_ENTRANTS} {what}, "
-                                 f"not {len(raw)}.")
+        raise EventInvalid(None, f"A {fmt} event needs {fewest} to {most} {what}, not {len(raw)}.")
     out, where = [], {}
     for i, e in enumerate(raw):
         if not isinstance(e, dict) or not isinstance(e.get("players"), list) or not all(
@@ -261,7 +262,7 @@ def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[
         smallest = len(out) // math.ceil(len(out) / settings.pool_size)
         if settings.advance > smallest:
             raise EventInvalid(None, f"Setting advance is {settings.advance}, but the smallest pool "
-                                     f"has {smallest} entrants.")
+                                     f"has {plural(smallest, 'entrant')}.")
         if math.ceil(len(out) / settings.pool_size) * settings.advance < 2:
             raise EventInvalid(None, "With one pool, at least 2 entrants must advance to the bracket.")
     return out
