@@ -7,8 +7,8 @@ import json
 
 from scorekeeper.store import derive_summary
 
-from .clubs.test_migration import LECHNER, MOON, _insert
-from .helpers import game, text
+from .clubs.test_migration import LECHNER, upgraded_games
+from .helpers import empty_app, game, text
 
 AHEAD = {"variant": "texas42", "players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": 0,
          "options": {}, "called": True,
@@ -53,25 +53,14 @@ def test_a_game_not_called_keeps_its_record(client):
 
 
 def test_migration_adds_called_and_keeps_every_game(tmp_path, monkeypatch):
-    from flask_migrate import downgrade, upgrade
+    from flask_migrate import downgrade
     from sqlalchemy import text as sql
 
-    from scorekeeper import create_app
     from scorekeeper.extensions import db
     from scorekeeper.models import Game
 
-    monkeypatch.delenv("PUBLIC_URL", raising=False)
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
-    with app.app_context():
-        upgrade(revision="c3d8f0a2e611")
-        with db.engine.begin() as conn:
-            _insert(conn, 1, MOON, "ABCDEFG")
-            _insert(conn, 2, LECHNER, "HJKMNPQ")
-        upgrade()
-        db.session.remove()
-        games = db.session.query(Game).order_by(Game.id).all()
-        assert [g.record() for g in games] == [MOON, LECHNER]
+    with empty_app(tmp_path, monkeypatch).app_context():
+        games = upgraded_games("c3d8f0a2e611")
         assert [g.called for g in games] == [False, False]
         games[1].called = True
         db.session.commit()
