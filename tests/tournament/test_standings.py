@@ -138,3 +138,24 @@ def test_tables_head_to_head_counts_games_at_the_same_table():
     assert order(s) == [(3, 1, False), (0, 2, False), (2, 3, False), (1, 4, True), (4, 4, True),
                         (5, 4, True)]
     assert row(s, 3)["scored"] == 42 and row(s, 0)["scored"] == 21
+
+
+def test_cap_defaults_to_the_games_target():
+    """Texas 42 to 3 marks: a 2-mark bid at 2-0 ends the game 4-0, counted 3-0."""
+    big = {"bidder": 0, "bid": 84, "contract": "straight", "points": 42}
+    match = {"round": 1, "table": 1, "entrants": [0, 1], "games": [game(0, 1, marks(0, 0) + [big])]}
+    s = standings(team_event("round-robin", 2, [match]))
+    assert (row(s, 0)["scored"], row(s, 0)["conceded"], row(s, 1)["conceded"]) == (3, 0, 3)
+    s = standings(team_event("round-robin", 2, [match], cap=5))
+    assert row(s, 0)["scored"] == 4
+
+
+def test_no_cap_without_a_target():
+    """Forty-two played to hands only (target_points 0): totals count in full."""
+    from scorekeeper.tournament import parse_event
+
+    event = parse_event({"format": "round-robin", "variant": "forty-two",
+                         "options": {"target_points": 0},
+                         "entrants": [{"players": ["Ann", "Bob"]}, {"players": ["Cat", "Dan"]}]})
+    assert event.cap is None
+    assert parse_event(team_event("round-robin", 2)).cap == 3
