@@ -9,8 +9,8 @@ from typing import Any
 
 from .brackets import Bracket
 from .event import Event, EventInvalid, parse_event
-from .schedule import first_dealer, planned_rounds
-from .standings import Pools, event_bracket, standings as derive_standings
+from .ranking import Pools, event_bracket, standings as derive_standings
+from .seating import first_dealer, planned_rounds
 
 __all__ = ["Event", "EventInvalid", "parse_event", "standings", "schedule", "first_dealer"]
 

@@ -78,7 +78,7 @@ def sit_out_turns(options: list[list[tuple[int, ...]]], n: int) -> list[tuple[in
     """One sit-out choice per round such that after every round the number of rounds any two
     players have sat out differs by at most one: a depth-first search, fewest sit-outs tried
     first, restarted with other (seeded, so repeatable) tie orders when it runs long."""
-    for attempt in range(40):
+    for attempt in range(12):
         chosen = _balanced_turns(options, n, random.Random(attempt) if attempt else None)
         if chosen is not None:
             return chosen
@@ -160,7 +160,7 @@ def progressive_rounds(n: int, rounds: int) -> list[Round]:
     rounds_pairs = [[pair for pair in pairs if pair[0] not in sit] for pairs, sit in zip(playing, sitting)]
     met = [[0] * n for _ in range(n)]
     tables: list[list[tuple]] = [[] for _ in rounds_pairs]
-    for sweep in range(4):  # seat each round against all the others, until nothing improves
+    for sweep in range(4 if n <= 32 else 1):  # each round against all the others, until stable
         changed = False
         for r, pairs in enumerate(rounds_pairs):
             count(met, tables[r], -1)

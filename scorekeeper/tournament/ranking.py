@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .brackets import PENDING, Bracket, double_elimination, pools_bracket, single_elimination, claim
+from .brackets import PENDING, Bracket, claim, double_elimination, pools_bracket, single_elimination
 from .event import Event, Match, match_winners, needed_wins, pool_members
-from .schedule import pool_rounds
+from .seating import pool_rounds
 
 
 @dataclass(frozen=True)
