@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from scorekeeper.tournament import schedule, standings
 
@@ -159,3 +160,41 @@ def test_the_record_is_not_changed():
     before = copy.deepcopy(record)
     standings(record), schedule(record)
     assert record == before and seats(0, 1) == ["Ann", "Cat", "Bob", "Dan"]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                max_size=4),
+                    max_leaves=12)
+
+
+def paths(value, here=()):
+    """Every place inside a JSON value: (path to it)."""
+    yield here
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, here + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from paths(item, here + (i,))
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), fmt=st.sampled_from(["round-robin", "pools", "single-elimination",
+                                            "double-elimination"]))
+def test_any_change_to_a_valid_record_is_a_result_or_a_plain_error(data, fmt):
+    """Hostile input: one value anywhere replaced by any JSON; never an exception."""
+    record = team_event(fmt, 4, [won(1, 1, 0, 3, bracket="winners") if fmt != "round-robin"
+                                 else won(1, 1, 0, 3), {"round": 1, "bye": 1}])
+    if fmt == "pools":
+        record["matches"][0].update(bracket="pool", pool=1)
+    place = data.draw(st.sampled_from(list(paths(record))[1:]))
+    target = record
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = data.draw(JSON)
+    for out in (standings(record), schedule(record)):
+        assert out["ok"] in (True, False)
+        if not out["ok"]:
+            assert isinstance(out["error"], str) and out["error"].endswith(".")
+            assert set(out) == {"ok", "match", "game", "hand", "error"}
