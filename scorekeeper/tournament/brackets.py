@@ -63,10 +63,9 @@ def occupied(source: tuple) -> bool:
 class Bracket:
     """The nodes of an event's bracket, resolved against the matches recorded."""
 
-    def __init__(self, event: Event, seeds: list, first_round: int):
+    def __init__(self, event: Event, seeds: list):
         self.event = event
         self.seeds = seeds  # entrant indices (or PENDING) in seed order
-        self.first_round = first_round
         self.stages: list[list[Node]] = []  # the nodes whose losers share a place, best first
         self.nodes: list[Node] = []
         self.final: Node | None = None
@@ -168,7 +167,7 @@ class Bracket:
 
 
 def single_elimination(event: Event, seeds: list, first_round: int) -> Bracket:
-    bracket = Bracket(event, seeds, first_round)
+    bracket = Bracket(event, seeds)
     size = bracket_size(len(seeds))
     levels = bracket.knockout([bracket.seed(s - 1) for s in seed_positions(size)], first_round)
     bracket.final = levels[-1][0]
@@ -184,7 +183,7 @@ def pools_bracket(event: Event, seeds: list, pools: int, first_round: int) -> Br
     advance = len(seeds) // pools
     if advance != 2 or pools == 1:
         return single_elimination(event, seeds, first_round)
-    bracket = Bracket(event, seeds, first_round)
+    bracket = Bracket(event, seeds)
 
     def place(pool: int, p: int) -> tuple:
         return bracket.seed(p * pools + pool)
@@ -207,7 +206,7 @@ def pools_bracket(event: Event, seeds: list, pools: int, first_round: int) -> Br
 def double_elimination(event: Event, seeds: list) -> Bracket:
     """Winners' bracket from round 1; its losers drop into the losers' bracket (its round i
     played in event round i + 1); the two brackets' winners meet in the final."""
-    bracket = Bracket(event, seeds, 1)
+    bracket = Bracket(event, seeds)
     size = bracket_size(len(seeds))
     winners = bracket.knockout([bracket.seed(s - 1) for s in seed_positions(size)], 1)
     k = len(winners)
