@@ -248,3 +248,10 @@ def test_pools(n, pool_size, data):
     s = standings(record)
     assert s["complete"] is True and None not in [r["rank"] for r in s["standings"]]
     assert len(s["standings"]) == n
+
+
+def test_first_dealer_moves_one_seat_each_game_of_a_match():
+    from scorekeeper.tournament import first_dealer
+
+    assert [first_dealer(g) for g in range(5)] == [0, 1, 2, 3, 0]
+    assert [first_dealer(g, seats=3) for g in range(4)] == [0, 1, 2, 0]
