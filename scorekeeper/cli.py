@@ -1,5 +1,5 @@
-"""The `scorekeeper` command: `check` scores a game record and `stats` sums players' numbers over
-records, without a server or database."""
+"""The `scorekeeper` command: `check` scores a game record, `stats` sums players' numbers over
+records, `standings` and `schedule` read an event record, without a server or database."""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Any
 
+from . import tournament
 from .rules import score
 from .stats import Game, club_summary, game_summary, names_of, player_stats
 
@@ -142,6 +143,33 @@ def stats(paths: list[str]) -> int:
     return EXIT_VALID
 
 
+def event_command(name: str, derive, path: str) -> int:
+    """`standings` and `schedule`: read an event record (spec/events.md), print what `derive`
+    makes of it; exit 0 valid, 1 invalid (not JSON included), 2 unreadable."""
+    try:
+        record = read_json(path)
+    except Unreadable as error:
+        print(f"scorekeeper {name}: {error}", file=sys.stderr)
+        emit({"ok": False, "match": None, "game": None, "hand": None, "error": str(error)})
+        return EXIT_MISUSE
+    except NotJson as error:
+        result = {"ok": False, "match": None, "game": None, "hand": None, "error": str(error)}
+    else:
+        result = derive(record)
+    emit(result)
+    return EXIT_VALID if result["ok"] else EXIT_INVALID
+
+
+def standings(path: str) -> int:
+    """Print an event's standings (see spec/events.md)."""
+    return event_command("standings", tournament.standings, path)
+
+
+def schedule(path: str) -> int:
+    """Print the rounds of an event still to seat (see spec/events.md)."""
+    return event_command("schedule", tournament.schedule, path)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -152,6 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     summer.add_argument("files", nargs="+", metavar="FILE",
                         help="a record or a JSON list of records; - for standard input")
     summer.set_defaults(run=lambda args: stats(args.files))
+    ranker = commands.add_parser("standings", help="an event's standings (JSON)")
+    ranker.add_argument("file", help="the event record's path, or - for standard input")
+    ranker.set_defaults(run=lambda args: standings(args.file))
+    seater = commands.add_parser("schedule", help="the rounds of an event still to seat (JSON)")
+    seater.add_argument("file", help="the event record's path, or - for standard input")
+    seater.set_defaults(run=lambda args: schedule(args.file))
     server = commands.add_parser(
         "serve", help="serve the app with waitress on all interfaces (port: --port or $PORT)")
     server.add_argument("--port", type=int, default=None, help="default: $PORT or 5000")

@@ -141,18 +141,7 @@ def import_game():
     elif isinstance(raw.get("hands"), list) and len(raw["hands"]) > MAX_HANDS:
         error = f"That game has {len(raw['hands'])} hands: a game here holds at most {MAX_HANDS}."
     else:
-        record = {"variant": raw.get("variant"), "players": raw.get("players"),
-                  "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
-                  "hands": raw.get("hands", [])}
-        if isinstance(record["players"], list) and all(isinstance(p, str) for p in record["players"]):
-            record["players"] = [setup.clean_name(p) for p in record["players"]]
-        result = rules.score(record)
-        problems = setup.name_problems(record["players"]) if result["ok"] else []
-        if not result["ok"]:
-            where = "" if result["hand"] is None else f"Hand {result['hand'] + 1}: "
-            error = f"{where}{result['error']}"
-        elif problems:
-            error = problems[0]
+        record, error = setup.check_record(raw)
     if error:
         ctx = setup.new_game_context(None, None, None)
         ctx["import_error"] = error

@@ -42,6 +42,12 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
+def with_called(record: dict[str, Any], called: bool) -> dict[str, Any]:
+    """A record with `"called": true` when time was called; without the key otherwise, so the
+    records of games that were never called stay as they were."""
+    return {**record, "called": True} if called else record
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -58,6 +64,8 @@ class Game(db.Model):
     variant: Mapped[str] = mapped_column(String(40))
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # Time was called after the last hand (game-record.md's `called`): an input like the hands.
+    called: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -95,13 +103,13 @@ class Game(db.Model):
 
     def record(self) -> dict[str, Any]:
         """The game record (game-record.md) built from the rows: the inputs, never a score."""
-        return {
+        return with_called({
             "variant": self.variant,
             "players": self.player_names,
             "first_dealer": self.first_dealer,
             "options": dict(self.options or {}),
             "hands": [h.data for h in self.hands],
-        }
+        }, self.called)
 
     def __repr__(self) -> str:
         return f"<Game {self.id} {self.variant} v{self.version}>"

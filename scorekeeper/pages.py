@@ -81,7 +81,7 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
 
 def lowest_wins(variant) -> bool:
     """Whether the lowest total is the best (Mexican Train's pips)."""
-    return bool(variant) and getattr(variant, "lowest_wins", variant.family == "mexican-train")
+    return bool(variant) and variant.lowest_wins
 
 
 def leader(variant, result: dict) -> dict[str, Any] | None:

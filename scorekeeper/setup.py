@@ -144,6 +144,8 @@ def check_record(raw) -> tuple[dict | None, str | None]:
     record = {"variant": raw.get("variant"), "players": raw.get("players"),
               "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
               "hands": raw.get("hands", [])}
+    if "called" in raw:  # checked by the engine: true or false only
+        record["called"] = raw["called"]
     if isinstance(record["players"], list) and all(isinstance(p, str) for p in record["players"]):
         record["players"] = [clean_name(p) for p in record["players"]]
     result = rules.score(record)

@@ -26,7 +26,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import rules, stats
 from .extensions import db
 from .models import (AuditEvent, Club, ClubRules, Game, Hand, Member, Person, Player, new_code,
-                     new_secret, unused_code, utcnow)
+                     new_secret, unused_code, utcnow, with_called)
 
 
 class Refused(Exception):
@@ -113,7 +113,7 @@ def _person(club: Club, roster: dict[str, Person], name: str) -> Person:
 
 def _new_game(record: dict, via: str, club: Club | None, roster, origin: dict) -> Game:
     game = Game(variant=record["variant"], first_dealer=record["first_dealer"],
-                options=record["options"], code=unused_code(),
+                options=record["options"], called=record.get("called", False), code=unused_code(),
                 club_id=None if club is None else club.id)
     players = []
     for i, name in enumerate(record["players"]):
@@ -128,10 +128,16 @@ def _new_game(record: dict, via: str, club: Club | None, roster, origin: dict) -
     game.finished = bool(game.summary and game.summary["finished"])
     db.session.add(game)
     db.session.flush()
-    data = {key: record[key] for key in ("variant", "players", "first_dealer", "options", "hands")}
+    data = created_data(record)
     data["players"] = [p.name for p in players]
     db.session.add(AuditEvent(game_id=game.id, action="created", via=via, data={**data, **origin}))
     return game
+
+
+def created_data(record: dict) -> dict:
+    """What a "created" audit row keeps of a new game's record (its inputs)."""
+    data = {key: record[key] for key in ("variant", "players", "first_dealer", "options", "hands")}
+    return with_called(data, record.get("called", False))
 
 
 def write_hand(game: Game, version: int, action: str, number: int, old: dict | None,
@@ -404,7 +410,8 @@ def _new_games(records: list[dict], via: str, club: Club, roster) -> None:
     for record, code in zip(records, codes):
         summary = derive_summary(record)
         games.append({"variant": record["variant"], "first_dealer": record["first_dealer"],
-                      "options": record["options"], "code": code, "club_id": club.id,
+                      "options": record["options"], "called": record.get("called", False),
+                      "code": code, "club_id": club.id,
                       "created_at": now, "updated_at": now, "version": 1,
                       "scorer_secret": new_secret(), "scorer_generation": 1,
                       "creator_secret": new_secret(), "summary": summary,
@@ -420,8 +427,7 @@ def _new_games(records: list[dict], via: str, club: Club, roster) -> None:
         db.session.execute(insert(Hand), hands)
     events = []
     for gid, record, people in zip(ids, records, seated):
-        data = {key: record[key] for key in ("variant", "players", "first_dealer", "options",
-                                             "hands")}
+        data = created_data(record)
         data["players"] = [p.name for p in people]
         events.append({"game_id": gid, "at": now, "action": "created", "via": via,
                        "data": data})

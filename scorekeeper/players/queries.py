@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, func, select, update
 
 from .. import stats
 from ..extensions import db
-from ..models import Game, Hand, Person, Player
+from ..models import Game, Hand, Person, Player, with_called
 from ..store import derive_summary
 
 PAGE_SIZE = 25
@@ -150,7 +150,7 @@ def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
              if s is None or s.get("version") != stats.SUMMARY_VERSION]
     if not stale:
         return {}
-    heads = db.session.execute(select(Game.id, Game.variant, Game.first_dealer, Game.options)
+    heads = db.session.execute(select(Game.id, Game.variant, Game.first_dealer, Game.options, Game.called)
                                .where(Game.id.in_(stale))).all()
     names = _seats(Player.game_id.in_(stale), names=True)
     hands: dict[int, list] = {}
@@ -160,10 +160,10 @@ def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
         hands.setdefault(gid, []).append(data)
     fresh = {}
     for h in heads:
-        record = {"variant": h.variant, "first_dealer": h.first_dealer,
-                  "options": dict(h.options or {}),
-                  "players": [name for name, _ in names.get(h.id, [])],
-                  "hands": hands.get(h.id, [])}
+        record = with_called({"variant": h.variant, "first_dealer": h.first_dealer,
+                              "options": dict(h.options or {}),
+                              "players": [name for name, _ in names.get(h.id, [])],
+                              "hands": hands.get(h.id, [])}, h.called)
         fresh[h.id] = derive_summary(record)
     changed = [{"gid": gid, "s": s, "f": bool(s and s["finished"])} for gid, s in fresh.items()
                if s is not None]

@@ -23,6 +23,9 @@ class Card42(Variant):
                                   "their own fixed totals).", minimum=0, maximum=10),
     )
 
+    def target(self, options):
+        return TARGET
+
     def worth(self, table: Table, bid: int) -> int:
         """What taking exactly `bid` tricks scores."""
         if bid == 7:

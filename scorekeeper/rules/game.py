@@ -32,10 +32,20 @@ class Variant:
     partnership: bool = False
     units: str = "points"
     bidding: bool = False
+    lowest_wins: bool = False  # Mexican Train's pips: the lowest total is the best
+    can_be_called: bool = True  # a game time may be called on (game-record.md's `called`)
     options: tuple[Option, ...] = ()
 
     def redeal_allowed(self, options: dict) -> bool:
         return False
+
+    def target(self, options: dict) -> int | None:
+        """What a side must reach to win (marks or points), or None where the game has none
+        (0 or off): an event caps a game's totals at it."""
+        for name in ("target_marks", "target_points"):
+            if options.get(name):
+                return options[name]
+        return None
 
     def contracts(self, options: dict) -> tuple[str, ...]:
         return ()
@@ -96,6 +106,8 @@ def replay(variant: Variant, table: Table, hands: list[Any]) -> dict:
         results.append({"dealer": dealer, **scored.bidding, "deltas": scored.deltas,
                         "totals": totals, **scored.extra})
         winners = variant.winners(table, state, totals, scored, k)
+    if not winners and table.called:
+        winners = called_winner(variant, totals)
     finished = bool(winners)
     result = {"ok": True, "variant": variant.id, "units": variant.units, "sides": sides,
               "hands": results, "totals": totals, "finished": finished, "winners": winners}
@@ -103,6 +115,12 @@ def replay(variant: Variant, table: Table, hands: list[Any]) -> dict:
         result["next_dealer"] = variant.dealer(table, len(hands))
     result.update(variant.summary(table, state, totals, finished, len(hands)))
     return result
+
+
+def called_winner(variant: Variant, totals: list[int]) -> list[int]:
+    """A game stopped at time is won by the one side ahead; a shared lead plays another hand."""
+    ahead = leaders(totals, list(range(len(totals))), lowest=variant.lowest_wins)
+    return ahead if len(ahead) == 1 else []
 
 
 def leaders(totals: list[int], among: list[int], lowest: bool = False) -> list[int]:

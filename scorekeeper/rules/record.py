@@ -82,6 +82,7 @@ class Table:
     players: tuple[str, ...]
     first_dealer: int
     options: dict = field(default_factory=dict)
+    called: bool = False  # time was called after the last hand (game-record.md)
 
     @property
     def n(self) -> int:
@@ -120,9 +121,22 @@ def parse_table(raw: dict, variant) -> Table:
             raise Invalid(None, f"Unknown option {name!r} for {variant.id} (its options: {offered}).")
     chosen = {o.name: o.parse(options[o.name]) if o.name in options else o.default
               for o in variant.options}
-    table = Table(tuple(players), first, chosen)
+    table = Table(tuple(players), first, chosen, parse_called(raw, variant))
     variant.check_table(table)
     return table
+
+
+def parse_called(raw: dict, variant) -> bool:
+    """`called`: optional, true or false; Castle Rock's games are never called."""
+    if "called" not in raw:
+        return False
+    called = raw["called"]
+    if not isinstance(called, bool):
+        raise Invalid(None, f"Called (time called after the last hand) must be true or false, "
+                            f"not {show_value(called)}.")
+    if called and not variant.can_be_called:
+        raise Invalid(None, f"{variant.title} has no time to call: each hand is a game of its own.")
+    return called
 
 
 # Hand fields -------------------------------------------------------------------------------

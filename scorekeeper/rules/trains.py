@@ -32,6 +32,7 @@ class MexicanTrain(Variant):
     family = "mexican-train"
     min_players, max_players = 2, 8
     units = "pips"
+    lowest_wins = True
     options = (
         Option("set", 12, "choice", "The domino set: double-12, or double-9 / double-15.",
                choices=(9, 12, 15)),
@@ -90,7 +91,7 @@ class MexicanTrain(Variant):
     def winners(self, table, state, totals, scored, k):
         if k + 1 < self.rounds(table):
             return []
-        return leaders(totals, list(range(table.n)), lowest=True)
+        return leaders(totals, list(range(table.n)), lowest=self.lowest_wins)
 
     def summary(self, table, state, totals, finished, played):
         out = {"rounds": self.rounds(table)}
@@ -109,6 +110,7 @@ class CastleRock(Variant):
     family = "castle-rock"
     min_players = max_players = 1
     units = "wins"
+    can_be_called = False  # each hand is a whole game: there is no round to stop
     MOST_LEFT = 91
     WON_AT = 2
 

@@ -1,5 +1,5 @@
-"""The rules engine and the stats library are pure: they import only the standard library,
-scorekeeper.rules, and (stats) scorekeeper.stats itself."""
+"""The rules engine, the stats library and the events library are pure: they import only the
+standard library, scorekeeper.rules, and (stats, tournament) their own package."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
 STATS = ROOT / "scorekeeper" / "stats"
 # Each pure package and the scorekeeper packages it may import (stats is fed by the engine).
-PURE = {"rules": ("rules",), "stats": ("rules", "stats")}
+PURE = {"rules": ("rules",), "stats": ("rules", "stats"), "tournament": ("rules", "tournament")}
 FORBIDDEN = ("flask", "sqlalchemy", "werkzeug", "jinja2", "alembic", "flask_sqlalchemy", "flask_migrate",
              "flask_wtf", "flask_htmx", "wtforms", "qrcode", "waitress")
 STDLIB = set(sys.stdlib_module_names)
@@ -73,6 +73,7 @@ def test_rules_package_exists():
     assert (RULES / "__init__.py") in files
     assert len(files) >= 1
     assert (STATS / "__init__.py") in [path for _, path in pure_files()]
+    assert (ROOT / "scorekeeper" / "tournament" / "__init__.py") in [path for _, path in pure_files()]
 
 
 @pytest.mark.parametrize("package,path", pure_files(),

@@ -50,6 +50,15 @@ def preview(client, game_id, fields, htmx=True):
     return client.post(f"/games/{game_id}/hands/preview", data=data, headers=HX if htmx else {})
 
 
+def empty_app(tmp_path, monkeypatch):
+    """An app on an empty SQLite database, for the migration tests to upgrade step by step."""
+    from scorekeeper import create_app
+
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
+
+
 def text(response) -> str:
     """The visible text of a response, whitespace collapsed."""
     html = response.get_data(as_text=True)

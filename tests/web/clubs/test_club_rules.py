@@ -8,7 +8,7 @@ from sqlalchemy import text as sql
 
 from scorekeeper import store
 
-from ..helpers import HX, game, text
+from ..helpers import HX, empty_app, game, text
 from .helpers import club_game, create_club, join_club
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]
@@ -99,14 +99,10 @@ def test_no_club_game_or_no_game_is_404(client):
 def test_migration_keeps_data_and_adds_club_rules(tmp_path, monkeypatch):
     from flask_migrate import upgrade
 
-    from scorekeeper import create_app
     from scorekeeper.extensions import db
     from scorekeeper.models import Club, ClubRules
 
-    monkeypatch.delenv("PUBLIC_URL", raising=False)
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
-    with app.app_context():
+    with empty_app(tmp_path, monkeypatch).app_context():
         upgrade(revision="b7e2c4a91d05")
         with db.engine.begin() as conn:
             conn.execute(sql("INSERT INTO club (id, name, code, created_at) VALUES "

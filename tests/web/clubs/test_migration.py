@@ -8,6 +8,8 @@ from sqlalchemy import text as sql
 
 from scorekeeper import rules
 
+from ..helpers import empty_app
+
 BEFORE_CLUBS = "594100b4698a"
 
 MOON = {"variant": "moon", "players": ["Ann", "Bob", "Cat"], "first_dealer": 1,
@@ -40,25 +42,33 @@ def _insert(conn, gid: int, record: dict, code: str) -> None:
                      {"g": gid, "n": number, "d": json.dumps(hand), "now": now})
 
 
-def test_upgrade_keeps_every_game(tmp_path, monkeypatch):
-    from flask_migrate import downgrade, upgrade
+def upgraded_games(revision: str) -> list:
+    """MOON and LECHNER written on a database at `revision`, then every later migration run:
+    the games, whose records are still exactly what was written."""
+    from flask_migrate import upgrade
 
-    from scorekeeper import create_app
     from scorekeeper.extensions import db
-    from scorekeeper.models import Club, Game, Person
+    from scorekeeper.models import Game
 
-    monkeypatch.delenv("PUBLIC_URL", raising=False)
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
-    with app.app_context():
-        upgrade(revision=BEFORE_CLUBS)
-        with db.engine.begin() as conn:
-            _insert(conn, 1, MOON, "ABCDEFG")
-            _insert(conn, 2, LECHNER, "HJKMNPQ")
-        upgrade()
-        db.session.remove()
-        games = db.session.query(Game).order_by(Game.id).all()
-        assert [g.record() for g in games] == [MOON, LECHNER]
+    upgrade(revision=revision)
+    with db.engine.begin() as conn:
+        _insert(conn, 1, MOON, "ABCDEFG")
+        _insert(conn, 2, LECHNER, "HJKMNPQ")
+    upgrade()
+    db.session.remove()
+    games = db.session.query(Game).order_by(Game.id).all()
+    assert [g.record() for g in games] == [MOON, LECHNER]
+    return games
+
+
+def test_upgrade_keeps_every_game(tmp_path, monkeypatch):
+    from flask_migrate import downgrade
+
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Club, Person
+
+    with empty_app(tmp_path, monkeypatch).app_context():
+        games = upgraded_games(BEFORE_CLUBS)
         for g in games:
             assert g.club_id is None and g.next_game_id is None
             assert all(p.person_id is None for p in g.players)

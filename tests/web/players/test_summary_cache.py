@@ -80,7 +80,7 @@ def test_club_import_in_bulk_makes_the_same_games(client):
 
     records = [
         {"variant": "moon", "players": ["Ann", "Bob", "Cat"], "first_dealer": 1, "options": {},
-         "hands": [{"bidder": 1, "bid": 5, "tricks": [1, 5, 1]}]},
+         "hands": [{"bidder": 1, "bid": 5, "tricks": [1, 5, 1]}], "called": True},
         {"variant": "castle-rock", "players": ["bob"], "first_dealer": 0, "options": {},
          "hands": [{"remaining": 0}, {"remaining": 4}]},
         {"variant": "lechner42", "players": ["Dan", "Ann", "Eve", "Cat"], "first_dealer": 0,
@@ -103,3 +103,4 @@ def test_club_import_in_bulk_makes_the_same_games(client):
         assert [e.action for e in events] == ["created"] and events[0].data["hands"] == \
             record["hands"]
     assert client.get(f"/games/{games[0].id}").status_code == 200  # a member watches it
+    assert games[0].finished and games[0].summary["winners"] == [1]  # time called, Bob ahead

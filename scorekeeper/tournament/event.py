@@ -1,0 +1,446 @@
+"""Reading and checking an event record (spec/events.md): entrants, settings and the matches
+played, each game scored by the rules engine.
+
+Every check raises `EventInvalid(match, game, hand, message)`: `match` the index in `matches`
+(None for the record itself), `game` the index in that match's games, `hand` as the engine says.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.rules import VARIANTS, Variant, score
+from scorekeeper.rules.record import Invalid, is_whole, parse_table, plural, show_value, too_long
+
+TEAM_FORMATS = ("round-robin", "pools", "single-elimination", "double-elimination")
+FORMATS = TEAM_FORMATS + ("progressive", "tables")
+BRACKET_FORMATS = ("pools", "single-elimination", "double-elimination")
+BRACKETS = {"pools": ("pool", "winners"), "single-elimination": ("winners",),
+            "double-elimination": ("winners", "losers", "final")}
+TIEBREAKS = ("wins", "difference", "scored", "conceded", "head_to_head")
+DEFAULT_TIEBREAKS = ("wins", "difference", "scored", "head_to_head")
+MOST_ENTRANTS = 256  # far more than a club seats in an evening; keeps schedules quick
+MOST_PROGRESSIVE = 64  # 16 tables: each round's seating weighs every earlier one
+MOST_ROUNDS = 200
+
+
+class EventInvalid(Exception):
+    """An event record that breaks a rule: where (match, game, hand) and one plain sentence."""
+
+    def __init__(self, match: int | None, message: str, game: int | None = None,
+                 hand: int | None = None):
+        super().__init__(message)
+        self.match, self.game, self.hand, self.message = match, game, hand, message
+
+    def as_json(self) -> dict:
+        return {"ok": False, "match": self.match, "game": self.game, "hand": self.hand,
+                "error": self.message}
+
+
+@dataclass(frozen=True)
+class Entrant:
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Settings:
+    best_of: int = 1
+    double: bool = False
+    pool_size: int = 4
+    advance: int = 2
+    rounds: int | None = None
+    table_size: int = 4
+    cap: int | None = None
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    time_limit: int | None = None
+
+
+@dataclass
+class Match:
+    """One match of the record, checked; `games` holds each game's engine result."""
+
+    index: int
+    round: int
+    table: int | None = None
+    entrants: tuple[int, ...] = ()
+    bye: int | None = None
+    forfeit: int | None = None
+    bracket: str | None = None
+    pool: int | None = None
+    games: list[dict] = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        return f"Round {self.round}" + (f", table {self.table}" if self.table is not None else "")
+
+
+@dataclass
+class Event:
+    name: str
+    format: str
+    variant: Variant
+    options: dict        # as the record gives them: every game is played with them
+    rules: dict          # every house rule's value (the defaults filled in)
+    settings: Settings
+    entrants: list[Entrant]
+    matches: list[Match]
+
+    @property
+    def teams(self) -> bool:
+        return self.format in TEAM_FORMATS
+
+    @property
+    def bracket(self) -> bool:
+        return self.format in BRACKET_FORMATS
+
+    @property
+    def cycles(self) -> int:
+        return 2 if self.settings.double else 1
+
+    @property
+    def rounds(self) -> int:
+        """Progressive and tables: the rounds to play."""
+        if self.settings.rounds is not None:
+            return self.settings.rounds
+        return len(self.entrants) - 1 if self.format == "progressive" else 3
+
+    @property
+    def cap(self) -> int | None:
+        """The most a side's total counts for one game (None: no cap)."""
+        if self.settings.cap is not None:
+            return self.settings.cap
+        return None if self.variant.lowest_wins else self.variant.target(self.rules)
+
+    @property
+    def table_sizes(self) -> tuple[int, int]:
+        """The fewest and most players a table of a tables event may seat."""
+        return self.variant.min_players, self.variant.max_players
+
+    def pool_count(self) -> int:
+        return math.ceil(len(self.entrants) / self.settings.pool_size)
+
+    def label(self, entrant: int) -> str:
+        return self.entrants[entrant].name
+
+    def seats(self, entrants: tuple[int, ...]) -> list[str]:
+        """The players of a match's games in seat order."""
+        if self.teams:
+            (a0, a1), (b0, b1) = (self.entrants[e].players for e in entrants)
+            return [a0, b0, a1, b1]
+        return [self.entrants[e].players[0] for e in entrants]
+
+
+def parse_event(raw: Any) -> Event:
+    """The checked event, or EventInvalid at the first rule it breaks."""
+    if not isinstance(raw, dict):
+        raise EventInvalid(None, "An event record must be a JSON object.")
+    if too_long(raw):
+        raise EventInvalid(None, "The record holds a number too long to read.")
+    name = raw.get("name", "")
+    if name is None:
+        name = ""
+    if not isinstance(name, str):
+        raise EventInvalid(None, "The event's name must be text.")
+    fmt = raw.get("format")
+    if fmt not in FORMATS:
+        raise EventInvalid(None, f"Format {show_value(fmt)} is not one of {', '.join(FORMATS)}.")
+    variant, options, rules = _variant(raw, fmt)
+    settings = _settings(raw.get("settings"), fmt, variant)
+    entrants = _entrants(raw.get("entrants"), fmt, variant, settings)
+    event = Event(name, fmt, variant, options, rules, settings, entrants, [])
+    matches = raw.get("matches", [])
+    if matches is None:
+        matches = []
+    if not isinstance(matches, list):
+        raise EventInvalid(None, "Matches must be a list of the matches played.")
+    seen: dict[tuple, int] = {}
+    for i, m in enumerate(matches):
+        match = _match(event, i, m)
+        _once_a_round(event, match, seen)
+        event.matches.append(match)
+    return event
+
+
+def _variant(raw: dict, fmt: str) -> tuple[Variant, dict, dict]:
+    variant = VARIANTS.get(raw.get("variant")) if isinstance(raw.get("variant"), str) else None
+    if variant is None:
+        raise EventInvalid(None, f"Unknown variant {show_value(raw.get('variant'))}: choose one of "
+                                 f"{', '.join(VARIANTS)}.")
+    if not variant.can_be_called or variant.max_players < 2:
+        raise EventInvalid(None, f"{variant.title} has no events.")
+    two_sided = variant.partnership and variant.min_players == variant.max_players == 4
+    if fmt == "tables":
+        if variant.partnership:
+            raise EventInvalid(None, f"A tables event seats players each for herself: "
+                                     f"{variant.id} is played in teams.")
+    elif not two_sided:
+        kind = "progressive event" if fmt == "progressive" else f"{fmt} event"
+        raise EventInvalid(None, f"A {kind} plays a game of two teams of two: {variant.id} is not one.")
+    options = raw.get("options", {})
+    if options is None:
+        options = {}
+    try:
+        sample = ["1", "2", "3", "4", "5", "6", "7", "8"][:variant.min_players]
+        table = parse_table({"players": sample, "options": options}, variant)
+    except Invalid as error:
+        raise EventInvalid(None, error.message) from None
+    return variant, options, table.options
+
+
+def _whole(settings: dict, key: str, lo: int, hi: int, default):
+    value = settings.get(key)
+    if value is None:
+        return default
+    if not is_whole(value) or not lo <= value <= hi:
+        raise EventInvalid(None, f"Setting {key} must be a whole number from {lo} to {hi}, "
+                                 f"not {show_value(value)}.")
+    return value
+
+
+def _settings(raw: Any, fmt: str, variant: Variant) -> Settings:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise EventInvalid(None, "Settings must be an object.")
+    unknown = [key for key in raw if key not in Settings.__dataclass_fields__]
+    if unknown:
+        raise EventInvalid(None, f"Unknown setting {unknown[0]!r} (settings: "
+                                 f"{', '.join(Settings.__dataclass_fields__)}).")
+    best_of = raw.get("best_of", 1)
+    if best_of not in (1, 3, 5) or not is_whole(best_of):
+        raise EventInvalid(None, f"Setting best_of must be 1, 3 or 5, not {show_value(best_of)}.")
+    double = raw.get("double", False)
+    if not isinstance(double, bool):
+        raise EventInvalid(None, f"Setting double must be true or false, not {show_value(double)}.")
+    pool_size = _whole(raw, "pool_size", 2, MOST_ENTRANTS, 4)
+    advance = _whole(raw, "advance", 1, pool_size, 2)
+    lo, hi = variant.min_players, variant.max_players
+    default_size = 4 if lo <= 4 <= hi else lo
+    table_size = _whole(raw, "table_size", lo, hi, default_size)
+    tiebreaks = raw.get("tiebreaks", list(DEFAULT_TIEBREAKS))
+    if not isinstance(tiebreaks, list) or not all(isinstance(t, str) and t in TIEBREAKS for t in tiebreaks) \
+            or len(set(tiebreaks)) != len(tiebreaks):
+        raise EventInvalid(None, f"Setting tiebreaks must list tie-breaks from {', '.join(TIEBREAKS)}, "
+                                 f"each at most once.")
+    return Settings(best_of=best_of, double=double, pool_size=pool_size, advance=advance,
+                    rounds=_whole(raw, "rounds", 1, MOST_ROUNDS, None), table_size=table_size,
+                    cap=_whole(raw, "cap", 1, 10 ** 6, None), tiebreaks=tuple(tiebreaks),
+                    time_limit=_whole(raw, "time_limit", 1, 24 * 60, None))
+
+
+def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[Entrant]:
+    size = 2 if fmt in TEAM_FORMATS else 1
+    if not isinstance(raw, list):
+        raise EventInvalid(None, "Entrants must be a list, in seed order.")
+    fewest = {"progressive": 4, "tables": variant.min_players}.get(fmt, 2)
+    most = MOST_PROGRESSIVE if fmt == "progressive" else MOST_ENTRANTS
+    if not fewest <= len(raw) <= most:
+        what = "teams" if size == 2 else "players"
+        raise EventInvalid(None, f"A {fmt} event needs {fewest} to {most} {what}, not {len(raw)}.")
+    out, where = [], {}
+    for i, e in enumerate(raw):
+        if not isinstance(e, dict) or not isinstance(e.get("players"), list) or not all(
+                isinstance(p, str) and p.strip() for p in e["players"]):
+            raise EventInvalid(None, f"Entrant {i + 1} needs its players: a list of names.")
+        players = tuple(p.strip() for p in e["players"])
+        if len(players) != size:
+            kind = "a team has 2 players" if size == 2 else "each player is an entrant of her own"
+            raise EventInvalid(None, f"Entrant {i + 1} has {plural(len(players), 'player')}: in a {fmt} event "
+                                     f"{kind}.")
+        for p in players:
+            if p in where:
+                raise EventInvalid(None, f"{p} is in entrant {where[p] + 1} and entrant {i + 1}: "
+                                         f"a player is in one entrant only.")
+            where[p] = i
+        name = e.get("name")
+        if name is not None and not (isinstance(name, str) and name.strip()):
+            raise EventInvalid(None, f"Entrant {i + 1}'s name must be text.")
+        out.append(Entrant(name.strip() if name else " & ".join(players), players))
+    if fmt == "pools":
+        smallest = len(out) // math.ceil(len(out) / settings.pool_size)
+        if settings.advance > smallest:
+            raise EventInvalid(None, f"Setting advance is {settings.advance}, but the smallest pool "
+                                     f"has {plural(smallest, 'entrant')}.")
+        if math.ceil(len(out) / settings.pool_size) * settings.advance < 2:
+            raise EventInvalid(None, "With one pool, at least 2 entrants must advance to the bracket.")
+    return out
+
+
+def _index(event: Event, value: Any, where: str) -> int:
+    if not is_whole(value) or not 0 <= value < len(event.entrants):
+        raise EventInvalid(None, f"{where}: there is no entrant {show_value(value)} in this event "
+                                 f"(entrants are 0 to {len(event.entrants) - 1}).")
+    return value
+
+
+def _match(event: Event, i: int, m: Any) -> Match:
+    try:
+        return _read_match(event, i, m)
+    except EventInvalid as error:
+        if error.match is None:
+            error.match = i
+        raise
+
+
+def _read_match(event: Event, i: int, m: Any) -> Match:
+    if not isinstance(m, dict):
+        raise EventInvalid(i, f"Match {i + 1} must be an object.")
+    rnd = m.get("round")
+    if not is_whole(rnd) or not 1 <= rnd <= 10 ** 4:
+        raise EventInvalid(i, f"Match {i + 1} needs its round: a whole number from 1.")
+    if "bye" in m:
+        if "entrants" in m or "games" in m:
+            raise EventInvalid(i, f"Round {rnd}: a bye has no entrants or games.")
+        return Match(i, rnd, bye=_index(event, m["bye"], f"Round {rnd}"))
+    table = m.get("table")
+    if not is_whole(table) or not 1 <= table <= 10 ** 4:
+        raise EventInvalid(i, f"Round {rnd}: the match needs its table, a whole number from 1.")
+    match = Match(i, rnd, table)
+    raw = m.get("entrants")
+    if not isinstance(raw, list):
+        raise EventInvalid(i, f"{match.where}: the match needs its entrants, a list.")
+    match.entrants = tuple(_index(event, e, match.where) for e in raw)
+    _check_entrants(event, match)
+    _check_bracket(event, match, m)
+    forfeit, games = m.get("forfeit"), m.get("games")
+    if forfeit is not None:
+        if not event.teams:
+            raise EventInvalid(i, f"{match.where}: only a team match can be forfeited; a player "
+                                  f"who leaves sits out.")
+        if games:
+            raise EventInvalid(i, f"{match.where}: a forfeited match has no games.")
+        if forfeit not in (0, 1) or not is_whole(forfeit):
+            raise EventInvalid(i, f"{match.where}: forfeit must be 0 or 1, the side that did not play.")
+        match.forfeit = forfeit
+        return match
+    if games is None:
+        games = []
+    if not isinstance(games, list):
+        raise EventInvalid(i, f"{match.where}: games must be a list.")
+    if len(games) > event.settings.best_of:
+        raise EventInvalid(i, f"{match.where}: a best of {event.settings.best_of} match has at most "
+                              f"{event.settings.best_of} games, not {len(games)}.")
+    seats = event.seats(match.entrants)
+    for g, game in enumerate(games):
+        if match_winners(event, match):
+            raise EventInvalid(i, f"{match.where}, game {g + 1}: the match was already decided.", g)
+        match.games.append(_game(event, match, g, game, seats))
+    return match
+
+
+def _check_entrants(event: Event, match: Match) -> None:
+    count = len(match.entrants)
+    if event.teams and count != 2:
+        raise EventInvalid(match.index, f"{match.where}: a match is between 2 teams, not {count}.")
+    if event.format == "progressive" and count != 4:
+        raise EventInvalid(match.index, f"{match.where}: a progressive table seats 4 players, not {count}.")
+    lo, hi = event.table_sizes
+    if event.format == "tables" and not lo <= count <= hi:
+        wanted = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise EventInvalid(match.index, f"{match.where}: a table of {event.variant.id} seats {wanted} "
+                                        f"players, not {count}.")
+    if len(set(match.entrants)) != count:
+        raise EventInvalid(match.index, f"{match.where}: an entrant is listed twice in the match.")
+
+
+def _check_bracket(event: Event, match: Match, m: dict) -> None:
+    bracket = m.get("bracket")
+    if not event.bracket:
+        if bracket is not None:
+            raise EventInvalid(match.index, f"{match.where}: a {event.format} event has no bracket.")
+        return
+    allowed = BRACKETS[event.format]
+    if bracket not in allowed:
+        raise EventInvalid(match.index, f"{match.where}: the match needs its bracket, one of "
+                                        f"{', '.join(allowed)}.")
+    match.bracket = bracket
+    if bracket == "pool":
+        pools = event.pool_count()
+        pool = m.get("pool")
+        if not is_whole(pool) or not 1 <= pool <= pools:
+            raise EventInvalid(match.index, f"{match.where}: a pool match needs its pool, 1 to {pools}.")
+        members = pool_members(event)[pool - 1]
+        outside = [e for e in match.entrants if e not in members]
+        if outside:
+            raise EventInvalid(match.index, f"{match.where}: {event.label(outside[0])} is not in "
+                                            f"pool {pool}.")
+        match.pool = pool
+
+
+def _game(event: Event, match: Match, g: int, game: Any, seats: list[str]) -> dict:
+    where = f"{match.where}, game {g + 1}"
+    if not isinstance(game, dict):
+        raise EventInvalid(match.index, f"{where}: a game must be an object.", g)
+    if "variant" in game and game["variant"] != event.variant.id:
+        raise EventInvalid(match.index, f"{where}: every game of the event is {event.variant.id}, "
+                                        f"not {show_value(game['variant'])}.", g)
+    if "options" in game:
+        try:
+            mine = parse_table({"players": seats, "options": game["options"]}, event.variant).options
+        except Invalid as error:
+            raise EventInvalid(match.index, f"{where}: {error.message}", g) from None
+        if mine != event.rules:
+            raise EventInvalid(match.index, f"{where}: the game's options must be the event's.", g)
+    if game.get("players") != seats:
+        raise EventInvalid(match.index, f"{where}: the players must sit {', '.join(seats)}, in that "
+                                        f"order (seats 0 to {len(seats) - 1}).", g)
+    record = {"variant": event.variant.id, "players": seats, "options": event.options,
+              "first_dealer": game.get("first_dealer"), "hands": game.get("hands", [])}
+    if "called" in game:
+        record["called"] = game["called"]
+    result = score(record)
+    if not result["ok"]:
+        raise EventInvalid(match.index, f"{where}: {result['error']}", g, result["hand"])
+    return result
+
+
+def _once_a_round(event: Event, match: Match, seen: dict) -> None:
+    """An entrant plays (or sits out) at most once a round; one match a table."""
+    if match.table is not None:
+        key = ("table", match.round, match.table)
+        if key in seen:
+            raise EventInvalid(match.index, f"{match.where}: another match is already at this table.")
+        seen[key] = match.index
+    for e in match.entrants or (match.bye,):
+        if ("entrant", match.round, e) in seen:
+            verb = "play" if len(event.entrants[e].players) > 1 else "plays"
+            raise EventInvalid(match.index, f"Round {match.round}: {event.label(e)} {verb} twice.")
+        seen[("entrant", match.round, e)] = match.index
+
+
+def pool_members(event: Event) -> list[list[int]]:
+    """The pools' entrants by snake seeding: pools A B C D take seeds 1 2 3 4, then 8 7 6 5..."""
+    return snake_pools(len(event.entrants), event.pool_count())
+
+
+def snake_pools(n: int, pools: int) -> list[list[int]]:
+    out: list[list[int]] = [[] for _ in range(pools)]
+    for seed in range(n):
+        row, col = divmod(seed, pools)
+        out[col if row % 2 == 0 else pools - 1 - col].append(seed)
+    return out
+
+
+def game_wins(event: Event, match: Match) -> list[int]:
+    """Games won by each side of a match so far (a forfeit: the games the winner needed)."""
+    if match.forfeit is not None:
+        wins = [0, 0]
+        wins[1 - match.forfeit] = needed_wins(event)
+        return wins
+    wins = [0] * (len(match.entrants) if event.format == "tables" else 2)
+    for result in match.games:
+        for side in result["winners"] if result["finished"] else ():
+            wins[side] += 1
+    return wins
+
+
+def needed_wins(event: Event) -> int:
+    return event.settings.best_of // 2 + 1
+
+
+def match_winners(event: Event, match: Match) -> list[int]:
+    """The sides that have won the match (the first to win more than half its games; several
+    only on a shared win), empty while it goes on."""
+    return [s for s, w in enumerate(game_wins(event, match)) if w >= needed_wins(event)]
