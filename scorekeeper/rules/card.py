@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import Variant
-from .rules.auction import MARK, PLUNGE, SPLASH
+from . import Variant
+from .auction import MARK, PLUNGE, SPLASH
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from . import forms, rules
-from .rules.record import Invalid
+from .. import rules
+from ..rules.record import Invalid
+from . import hand_form as forms
 
 MAX_NAME = 40
 
