@@ -142,7 +142,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import assets, clubs, games, handover, players, pwa, security, sharing
+    from . import assets, clubs, handover, players, pwa, security
+    from .games import views as games
+    from .sharing import views as sharing
 
     app.register_blueprint(games.bp)
     app.register_blueprint(sharing.bp)

@@ -1,7 +1,7 @@
 """Jinja helpers: filters and globals the templates use, registered by init_app(app)."""
 from __future__ import annotations
 
-from . import forms
+from .games import hand_form as forms
 from .rules import cards, dominoes
 from .rules.record import minus
 

@@ -28,7 +28,8 @@ from flask import (Blueprint, abort, current_app, jsonify, make_response, render
                    request, url_for)
 from sqlalchemy import select
 
-from . import access, forms, pages, rules
+from . import access, rules
+from .games import board as pages, hand_form as forms
 from .extensions import db
 from .models import AuditEvent
 
@@ -128,7 +129,7 @@ def tv(game_id: int):
     game = access.load_game(game_id)  # 404, or a phone without a role to /join
     ctx = pages.live_context(game)
     ctx["can_score"] = False  # a screen on the table shows, it does not offer edits
-    return pages.render("games/tv.html", "_scoreboard.html", **ctx)
+    return pages.render("games/tv.html", "games/_scoreboard.html", **ctx)
 
 
 @bp.post("/games/<int:game_id>/hands/kept")

@@ -11,7 +11,9 @@ import json
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 
-from .. import access, pages, rules, setup, sharing, store
+from .. import access, rules, store
+from ..games import board as pages, new_game as setup
+from ..sharing import views as sharing
 from ..extensions import db
 from ..models import Club, Game
 from ..stats import name_key
@@ -266,7 +268,7 @@ def _new_game_page(club, variant_id, form=None, errors=None, status=200):
             ctx["option_values"] = {**ctx["option_values"], **saved}
         if form is not None:
             ctx["names"] = _seat_names(club, variant, form)
-    return pages.render("clubs/new_game.html", "_new_game.html", status, **ctx)
+    return pages.render("clubs/new_game.html", "games/_new_game.html", status, **ctx)
 
 
 @bp.get("/clubs/<int:club_id>/games/new")

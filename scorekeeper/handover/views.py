@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 
-from .. import access, pages, rules, store
+from .. import access, rules, store
+from ..games import board as pages
 from ..extensions import db
 from ..models import Game
 from . import bp

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import forms
+from ..games import hand_form as forms
 
 # What the dealer of a hand did, in the words of the scoreboard ("Ann shakes").
 DEALT = {"marks": "shook", "texas42-1986": "shook", "forty-two": "shook", "moon": "shook",

@@ -15,7 +15,8 @@ import io
 
 from flask import abort, make_response, request
 
-from .. import access, pages, rules
+from .. import access, rules
+from ..games import board as pages
 from ..extensions import db
 from ..filters import hand_word
 from ..models import Club

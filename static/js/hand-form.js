@@ -1,4 +1,4 @@
-// The hand form (partials/_hand_form.html), progressive: everything works without this file.
+// The hand form (partials/games/_hand_form.html), progressive: everything works without this file.
 //
 // - Focus stays in the form. Every tap re-draws the form (htmx swaps it); htmx puts the focus
 //   back on the control with the same id, and when that control is gone (a call button that is

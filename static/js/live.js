@@ -1,6 +1,6 @@
 // Small enhancements, from a static file (the Content-Security-Policy allows no inline script).
 (function () {
-  // The live poller (partials/_live.html): a 304 reaches htmx as the cached 200, so skip any
+  // The live poller (partials/games/_live.html): a 304 reaches htmx as the cached 200, so skip any
   // answer whose ETag is the one already shown: no flicker, scroll and open menus are kept.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var el = event.detail.elt;
@@ -10,7 +10,7 @@
     if (xhr.status === 304 || etag === '"' + el.dataset.etag + '"') event.detail.shouldSwap = false;
   });
 
-  // The new-game form (partials/_new_game.html): the dealer choices show the names as typed.
+  // The new-game form (partials/games/_new_game.html): the dealer choices show the names as typed.
   document.addEventListener("input", function (event) {
     var input = event.target, form = input.form;
     if (!form || form.id !== "setup-form") return;

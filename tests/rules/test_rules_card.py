@@ -1,4 +1,4 @@
-"""The rules card's wording (scorekeeper/rules_card.py): per variant, and per texas42 option."""
+"""The rules card's wording (scorekeeper/rules/card.py): per variant, and per texas42 option."""
 from __future__ import annotations
 
 import re
@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorekeeper.rules import VARIANTS
-from scorekeeper.rules_card import rules_card
+from scorekeeper.rules.card import rules_card
 
 
 def card(variant, options=None, club=None):

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from scorekeeper.rules import VARIANTS, score
-from scorekeeper.rules_card import rules_card
+from scorekeeper.rules.card import rules_card
 
 from ._helpers import rec
 

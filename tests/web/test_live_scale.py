@@ -11,7 +11,7 @@ from http.cookies import SimpleCookie
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import sharing
+from scorekeeper.sharing import views as sharing
 from scorekeeper.extensions import db
 from scorekeeper.models import MAX_HANDS
 

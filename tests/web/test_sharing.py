@@ -14,7 +14,9 @@ from flask import render_template_string
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import access, create_app, models, pages, sharing
+from scorekeeper import access, create_app, models
+from scorekeeper.games import board as pages
+from scorekeeper.sharing import views as sharing
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEvent, Game, GuessAttempt, Hand, Player, utcnow
 
@@ -456,7 +458,7 @@ def test_an_over_game_is_watched_for_a_while_so_a_correction_reaches_every_phone
 def test_poller_on_the_page_knows_when_the_game_is_over(app, game):
     """The game page's own context has the engine's result, not a `finished` flag."""
     _last_written(game, sharing.LIVE_GRACE + timedelta(seconds=1))
-    include = '{% include "partials/_live.html" %}'
+    include = '{% include "partials/games/_live.html" %}'
     with game_request():
         running = render_template_string(include, game=game, result={"ok": True})
         over = render_template_string(include, game=game, result={"ok": True, "finished": True})
@@ -531,7 +533,7 @@ def test_qr_urls_use_the_lan_address_never_localhost(app, game, monkeypatch):
 def test_share_partial_for_creator_and_viewer(app, game, monkeypatch):
     from scorekeeper import network
     monkeypatch.setattr(network, "lan_ip", lambda: "10.0.0.5")
-    include = '{% include "partials/_share.html" %}'
+    include = '{% include "partials/sharing/_share.html" %}'
     with game_request(base_url="http://localhost:5000"):
         html = render_template_string(include, game=game)
     assert sharing.pretty_code(game.code) in html

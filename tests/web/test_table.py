@@ -1,7 +1,8 @@
 """The hand form at the table (issue 12), server side: what the form offers and reads."""
 from __future__ import annotations
 
-from scorekeeper import pages, rules
+from scorekeeper import rules
+from scorekeeper.games import board as pages
 
 from .helpers import create, game, post_hand, preview, text
 

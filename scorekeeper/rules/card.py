@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import Variant
-from .rules.auction import MARK, PLUNGE, SPLASH
-from .rules.dominoes import CALLED_GAMES, CONTRACTS
-from .rules.record import minus, plural
-from .rules.trains import TILES_DEALT_12, tiles_dealt
+from . import Variant
+from .auction import MARK, PLUNGE, SPLASH
+from .dominoes import CALLED_GAMES, CONTRACTS
+from .record import minus, plural
+from .trains import TILES_DEALT_12, tiles_dealt
 
 
 @dataclass(frozen=True)

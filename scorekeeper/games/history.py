@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import forms, rules
-from .filters import hand_word
-from .models import Game
+from .. import rules
+from ..filters import hand_word
+from ..models import Game
+from . import hand_form as forms
 
 
 def hand_summary(variant, record: dict, number: int, hand: dict,

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import forms, rules
-from .rules.record import Invalid
-from .stats.names import clean_name, name_key
+from .. import rules
+from ..rules.record import Invalid
+from ..stats.names import clean_name, name_key
+from . import hand_form as forms
 
 MAX_NAME = 40
 

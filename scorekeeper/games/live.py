@@ -22,8 +22,8 @@ from typing import Callable
 from flask import current_app, request
 from flask_wtf.csrf import generate_csrf
 
-from . import access
-from .models import utcnow
+from .. import access
+from ..models import utcnow
 
 # After the last write, phones go on polling this long even when the game is over: the final
 # hand is the one most often taken back or corrected, and every phone must see that too.
@@ -67,7 +67,7 @@ def cache() -> RenderCache:
 def key(kind: str, head, htmx: bool = False) -> str:
     """The cache key of `kind` ("live", "page") for `head` (a game, or its bare row: id,
     version, updated_at and the secrets access.role needs) as this request sees it."""
-    from .pages import this_phone  # pages renders through this module's cache
+    from .board import this_phone  # pages renders through this module's cache
 
     quiet = "" if recently_changed(head) else "-quiet"
     return (f"{kind}:g{head.id}-v{head.version}-{access.role(head)}{quiet}"

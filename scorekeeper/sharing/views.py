@@ -30,9 +30,10 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 from sqlalchemy import delete, func, select
 
-from . import access, pages, rendered, store
-from .extensions import db
-from .models import Game, GuessAttempt, utcnow
+from .. import access, store
+from ..extensions import db
+from ..games import board as pages, live as rendered
+from ..models import Game, GuessAttempt, utcnow
 
 bp = Blueprint("sharing", __name__)
 
@@ -113,7 +114,7 @@ def find_by_code(code: str, model):
 
 def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
                notice: str | None = None):
-    return pages.render("join.html", "_join.html", status, code_typed=code_typed, error=error,
+    return pages.render("sharing/join.html", "sharing/_join.html", status, code_typed=code_typed, error=error,
                         notice=notice)
 
 
@@ -208,14 +209,14 @@ def _live_body(game_id: int) -> tuple[str, str, str]:
     etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
     key = rendered.key("live", game)
     text = rendered.body(key, lambda: render_template(
-        "partials/_live_update.html", **pages.live_context(game),
+        "partials/games/_live_update.html", **pages.live_context(game),
         csrf_token=rendered.placeholder_csrf))
     return etag, key, text
 
 
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
-    """The poller, scoreboard and hand list (partials/_live_update.html); 304 when the
+    """The poller, scoreboard and hand list (partials/games/_live_update.html); 304 when the
     game's version is unchanged.
 
     The 304 path reads six columns of one row by primary key and renders nothing. A 200 is
@@ -270,7 +271,7 @@ def _base_url() -> str:
     configured = (current_app.config.get("PUBLIC_URL") or "").strip()
     if configured:
         return configured.rstrip("/")
-    from . import network
+    from .. import network
 
     port = urlsplit(request.host_url).port
     if port is None:

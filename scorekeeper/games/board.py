@@ -13,10 +13,12 @@ from typing import Any
 
 from flask import make_response, render_template, request
 
-from . import access, filters, forms, rules, rules_card, store
-from .extensions import htmx
-from .models import Game
-from .setup import option_defaults
+from .. import access, filters, rules, store
+from ..extensions import htmx
+from ..models import Game
+from ..rules import card as rules_card
+from . import hand_form as forms
+from .new_game import option_defaults
 
 
 def is_htmx() -> bool:
@@ -272,7 +274,7 @@ def _call_buttons(auction, variant, calls=()):
 def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
     """The score sheet as on paper: one column per side (player or team), one row per hand with
     each side's running total (and what the hand added), the totals last. The view-model of
-    partials/_score_grid.html, which any page can include with `score_grid` in its context
+    partials/games/_score_grid.html, which any page can include with `score_grid` in its context
     (the game page; the game review page). Straight from the engine's result: no arithmetic."""
     if not result.get("ok"):
         return None

@@ -26,10 +26,11 @@ from flask import (
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from . import access, filters, forms, pages, rendered, rules, security, setup, store
-from .extensions import db
+from .. import access, filters, rules, security, store
+from ..extensions import db
+from . import board as pages, hand_form as forms, live as rendered, new_game as setup
 from .history import history_rows
-from .models import MAX_HANDS, AuditEvent, Game
+from ..models import MAX_HANDS, AuditEvent, Game
 
 bp = Blueprint("games", __name__)
 
@@ -66,7 +67,7 @@ def home():
         item = {"game": game, "result": result, "variant": variant,
                 "leader": pages.leader(variant, result) if variant else None}
         (finished if result.get("finished") else playing).append(item)
-    return pages.render("games/home.html", "_game_list.html", playing=playing,
+    return pages.render("games/home.html", "games/_game_list.html", playing=playing,
                         finished=finished[:10])
 
 
@@ -75,7 +76,7 @@ def home():
 @bp.get("/games/new")
 def new_game():
     ctx = setup.new_game_context(request.args.get("variant"))
-    return pages.render("games/new.html", "_new_game.html", **ctx)
+    return pages.render("games/new.html", "games/_new_game.html", **ctx)
 
 
 @bp.post("/games/new")
@@ -150,7 +151,7 @@ def import_game():
 
 
 def _render_new(ctx, status):
-    return pages.render("games/new.html", "_new_game.html", status, **ctx)
+    return pages.render("games/new.html", "games/_new_game.html", status, **ctx)
 
 
 # --------------------------------------------------------------------------- the game page
@@ -170,13 +171,13 @@ def game_page(game_id: int):
     if view in ("grid", "list"):
         _remember(pages.VIEW_COOKIE, view)
         if pages.is_htmx():
-            return render_template("partials/_hands.html", **pages.page_context(access.load_game(game_id)))
+            return render_template("partials/games/_hands.html", **pages.page_context(access.load_game(game_id)))
     key = rendered.key("page", head, pages.is_htmx())
 
     def render():
         game = access.load_game(game_id)
         ctx = pages.page_context(game)
-        return pages.render("games/game.html", "_scoreboard.html",
+        return pages.render("games/game.html", "games/_scoreboard.html",
                             csrf_token=rendered.placeholder_csrf, **ctx)[0]
     return rendered.body(key, render)
 
@@ -252,14 +253,14 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
     if index is None:
         ctx = pages.page_context(game, values, message=message, notice=notice)
         if pages.is_htmx() and (whole or "entry" not in ctx):
-            return render_template("partials/_game_body.html", **ctx), 200, \
+            return render_template("partials/games/_game_body.html", **ctx), 200, \
                 {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
-        return pages.render("games/game.html", "_hand_form.html", status, **ctx)
+        return pages.render("games/game.html", "games/_hand_form.html", status, **ctx)
     record = game.record()
     result = rules.score(record)
     ctx = pages.board_context(game, record, result)
     ctx["entry"] = pages.entry_context(game, record, values, index, message=message, notice=notice)
-    return pages.render("games/edit.html", "_hand_form.html", status, **ctx)
+    return pages.render("games/edit.html", "games/_hand_form.html", status, **ctx)
 
 
 def _stale_message(game: Game) -> str:
@@ -296,7 +297,7 @@ def _after_write(game: Game, saved: str, edit: bool = False):
             return response
         ctx = pages.page_context(game, saved=saved)  # store kept `game` current
         ctx["saved"] = saved
-        return render_template("partials/_game_body.html", **ctx)
+        return render_template("partials/games/_game_body.html", **ctx)
     return redirect(url, 303)
 
 
@@ -357,7 +358,7 @@ def edit_hand(game_id: int, number: int):
     result = rules.score(record)
     ctx = pages.board_context(game, record, result)
     ctx["entry"] = pages.entry_context(game, record, values, number)
-    return pages.render("games/edit.html", "_hand_form.html", **ctx)
+    return pages.render("games/edit.html", "games/_hand_form.html", **ctx)
 
 
 @bp.post("/games/<int:game_id>/hands/<int:number>")
@@ -395,7 +396,7 @@ def undo_hand(game_id: int):
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
     game = access.load_game(game_id)
-    return pages.render("games/history.html", "_history.html", game=game,
+    return pages.render("games/history.html", "games/_history.html", game=game,
                         variant=variants().get(game.variant), rows=history_rows(game))
 
 
@@ -405,7 +406,7 @@ def history(game_id: int):
 def rules_card(game_id: int):
     """This game's house rules in plain words (rules_card.py), for anyone who may read it."""
     game = access.load_game(game_id)
-    return pages.render("games/rules_card.html", "_rules_card.html",
+    return pages.render("games/rules_card.html", "games/_rules_card.html",
                         **pages.rules_card_context(game))
 
 
@@ -418,14 +419,14 @@ KEPT = {"Cache-Control": "private, no-cache"}
 
 @bp.get("/rules/")
 def rules_index():
-    return (*pages.render("games/rules_index.html", "_rules_index.html", variants=variants()),
+    return (*pages.render("games/rules_index.html", "games/_rules_index.html", variants=variants()),
             KEPT)
 
 
 @bp.get("/rules/<variant_id>")
 def rules_page(variant_id: str):
     variant = get_variant(variant_id)
-    return (*pages.render("games/rules.html", "_rules.html", variant=variant,
+    return (*pages.render("games/rules.html", "games/_rules.html", variant=variant,
                           variants=variants()), KEPT)
 
 
