@@ -3,7 +3,7 @@ remove, hand over admin), a new game seated from the roster, export and import o
 
 Every club page needs this phone's member cookie (roster.load_club: 404 for no such club, 403
 for a phone that has not joined); nothing of a club is shown to anyone else. Joining takes the
-club's code, through sharing's code check and its wrong-guess limit (shared with game codes).
+club's code, through codes.find_by_code and its wrong-guess limit (shared with game codes).
 """
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import json
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 
-from .. import access, rules, store
-from ..games import board as pages, new_game as setup
-from ..sharing import views as sharing
+from .. import access, codes, qr, rules, store, web
+from ..games import new_game as setup
 from ..extensions import db
 from ..models import Club, Game
 from . import bp, roster
@@ -25,11 +24,7 @@ MAX_LABEL = 40
 def _go(url: str, htmx_form: bool = False):
     """After a write: 303. The setup form is posted by htmx (hx-post, its target the form):
     htmx gets 204 + HX-Redirect and loads the page, as games.start_game does."""
-    if htmx_form and pages.is_htmx():
-        response = make_response("", 204)
-        response.headers["HX-Redirect"] = url
-        return response
-    return redirect(url, 303)
+    return web.redirect_to(url) if htmx_form else redirect(url, 303)
 
 
 def _label() -> str | None:
@@ -41,7 +36,7 @@ def _label() -> str | None:
 
 def _index(status: int = 200, **ctx):
     ctx.setdefault("clubs", roster.my_clubs())
-    return pages.render("clubs/index.html", "clubs/_index.html", status, **ctx)
+    return web.render("clubs/index.html", "clubs/_index.html", status, **ctx)
 
 
 @bp.get("/clubs")
@@ -80,9 +75,9 @@ def join():
     if code is None:  # cannot be any code: not counted as a guess
         return _index(400, join_error="A code is 7 letters and digits, like “ABC 2345”.",
                       code_typed=typed)
-    club = sharing.find_by_code(code, Club)
+    club = codes.find_by_code(code, Club)
     if club is None:
-        return _index(404, join_error=f"No club has the code {sharing.pretty_code(code)}.",
+        return _index(404, join_error=f"No club has the code {codes.pretty_code(code)}.",
                       code_typed=typed)
     return _join(club)
 
@@ -92,12 +87,12 @@ def link(code: str):
     """The club's QR code: asks this phone to join (a GET never joins), or opens the club for
     a phone that is in it already."""
     normalized = access.normalize_code(code)
-    club = sharing.find_by_code(normalized, Club) if normalized else None
+    club = codes.find_by_code(normalized, Club) if normalized else None
     if club is None:
         return _index(404, join_error="No club has that code.", code_typed=code)
     if access.member(club.id) is not None:
         return redirect(url_for("clubs.home", club_id=club.id), 303)
-    return pages.render("clubs/join.html", "clubs/_join.html", club=club)
+    return web.render("clubs/join.html", "clubs/_join.html", club=club)
 
 
 # --------------------------------------------------------------------------- the club's home
@@ -105,14 +100,14 @@ def link(code: str):
 @bp.get("/clubs/<int:club_id>")
 def home(club_id: int):
     club, phone = roster.load_club(club_id)
-    return pages.render("clubs/home.html", "clubs/_home.html", club=club, phone=phone,
+    return web.render("clubs/home.html", "clubs/_home.html", club=club, phone=phone,
                         people=roster.people(club), games=roster.recent_games(club))
 
 
 # --------------------------------------------------------------------------- the roster
 
 def _roster(club, phone, status=200, **ctx):
-    return pages.render("clubs/people.html", "clubs/_people.html", status, club=club,
+    return web.render("clubs/people.html", "clubs/_people.html", status, club=club,
                         phone=phone, people=roster.people(club), **ctx)
 
 
@@ -126,7 +121,7 @@ def _roster_name(field: str = "name") -> tuple[str, str | None]:
 
 
 def _roster_done(club, phone, notice: str):
-    if pages.is_htmx():
+    if web.is_htmx():
         return _roster(club, phone, notice=notice)
     return redirect(url_for("clubs.people", club_id=club.id), 303)
 
@@ -179,7 +174,7 @@ def merge_person(club_id: int, person_id: int):
     into = roster.load_person(club, int(into_id))
     if request.form.get("confirm") != "1":
         games = len({p.game_id for p in gone.seats})
-        return pages.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,
+        return web.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,
                             into=into, games=games)
     gone_name, into_name = gone.name, into.name
     try:
@@ -193,8 +188,8 @@ def merge_person(club_id: int, person_id: int):
 # --------------------------------------------------------------------------- phones
 
 def _phones(club, phone, status=200, **ctx):
-    return pages.render("clubs/members.html", "clubs/_members.html", status, club=club,
-                        phone=phone, club_url=sharing.absolute_url(
+    return web.render("clubs/members.html", "clubs/_members.html", status, club=club,
+                        phone=phone, club_url=qr.absolute_url(
                             url_for("clubs.link", code=club.code)), **ctx)
 
 
@@ -267,7 +262,7 @@ def _new_game_page(club, variant_id, form=None, errors=None, status=200):
             ctx["option_values"] = {**ctx["option_values"], **saved}
         if form is not None:
             ctx["names"] = _seat_names(club, variant, form)
-    return pages.render("clubs/new_game.html", "games/_new_game.html", status, **ctx)
+    return web.render("clubs/new_game.html", "games/_new_game.html", status, **ctx)
 
 
 @bp.get("/clubs/<int:club_id>/games/new")
@@ -325,7 +320,7 @@ def export(club_id: int):
     club, _phone = roster.load_club(club_id)
     games = db.session.scalars(db.select(Game).where(Game.club_id == club.id)
                                .order_by(Game.id)).all()
-    return pages.json_download([g.record() for g in games], f"scorekeeper-club-{club.id}.json")
+    return web.json_download([g.record() for g in games], f"scorekeeper-club-{club.id}.json")
 
 
 @bp.post("/clubs/import")
@@ -333,7 +328,7 @@ def import_club():
     """A new club from a club export (or one game record), checked game by game and hand by
     hand before anything is saved; people are made from the names."""
     name = setup.clean_name(request.form.get("name", ""))
-    text = pages.uploaded_text("records")
+    text = web.uploaded_text("records")
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):

@@ -1,4 +1,5 @@
-"""Pages and live updates rendered once per game version, served to every phone that asks.
+"""The live side of a game: the /live poll's ETag and body, and the render cache that serves
+pages and live updates rendered once per game version to every phone that asks.
 
 A rendering is a pure function of the game as of one version (the database moves the version
 on every write, a scorer-link rotation included), the role reading it (a scorer sees forms), the
@@ -19,11 +20,14 @@ from collections import OrderedDict
 from datetime import timedelta
 from typing import Callable
 
-from flask import current_app, request
+import re
+
+from flask import abort, current_app, make_response, render_template, request
 from flask_wtf.csrf import generate_csrf
 
-from .. import access
+from .. import access, store
 from ..models import utcnow
+from . import board
 
 # After the last write, phones go on polling this long even when the game is over: the final
 # hand is the one most often taken back or corrected, and every phone must see that too.
@@ -64,14 +68,13 @@ def cache() -> RenderCache:
     return current_app.extensions.setdefault("scorekeeper_render_cache", RenderCache())
 
 
-def key(kind: str, head, htmx: bool = False) -> str:
+def key(kind: str, head, partial: str | None = None) -> str:
     """The cache key of `kind` ("live", "page") for `head` (a game, or its bare row: id,
-    version, updated_at and the secrets access.role needs) as this request sees it."""
-    from .board import this_phone  # pages renders through this module's cache
-
+    version, updated_at and the secrets access.role needs) as this request sees it; `partial`
+    is the part htmx asked for (web.partial_for), None for the whole page."""
     quiet = "" if recently_changed(head) else "-quiet"
     return (f"{kind}:g{head.id}-v{head.version}-{access.role(head)}{quiet}"
-            f":{'hx' if htmx else 'page'}:{request.host}:{this_phone(head)}")
+            f":{partial or 'page'}:{request.host}:{board.this_phone(head)}")
 
 
 def cached(cache_key: str) -> str | None:
@@ -113,8 +116,6 @@ def respond(cache_key: str, text: str):
     is also compressed once per encoding and kept beside it: between two hands the hundreds
     of viewers' updates cost neither a render nor a compression (Flask-Compress leaves an
     answer that has its Content-Encoding alone)."""
-    from flask import make_response
-
     encoding = _encoding()
     if encoding is None or CSRF_SLOT in (cache().get(cache_key) or CSRF_SLOT) or len(text) < 500:
         return make_response(text)
@@ -140,3 +141,33 @@ def respond(cache_key: str, text: str):
 def placeholder_csrf() -> str:
     """Stands in for csrf_token() while rendering for the cache."""
     return CSRF_SLOT
+
+
+def live_etag(game) -> str:
+    """The /live ETag (unquoted): game, version, and role, since scorers see edit buttons;
+    "-quiet" once LIVE_GRACE has passed since the last write, so the first poll after that
+    gets a 200 whose poller stops polling if the game is over."""
+    quiet = "" if recently_changed(game) else "-quiet"
+    return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
+
+
+def live_body(game_id: int) -> tuple[str, str, str]:
+    """(ETag, cache key, body) of the live update as this request's role sees the game now."""
+    game = store.get_game(game_id)
+    if game is None:
+        abort(404)
+    etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
+    cache_key = key("live", game)
+    text = body(cache_key, lambda: render_template(
+        "partials/games/_live_update.html", **board.live_context(game),
+        csrf_token=placeholder_csrf))
+    return etag, cache_key, text
+
+
+def polled_version() -> int | None:
+    """The game version of the ETag this poll revalidates (None on a page's first poll)."""
+    for tag in request.if_none_match.as_set(include_weak=True):
+        m = re.fullmatch(r"g\d+-v(\d+)-.*", tag)
+        if m:
+            return int(m[1])
+    return None

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 
-from .. import access, rules, store
-from ..games import board as pages
+from .. import access, rules, store, web
 from ..extensions import db
 from ..models import Game
 from . import bp
@@ -50,7 +49,7 @@ def take_over(game_id: int):
     if access.can_score(game):
         return redirect(url_for("games.game_page", game_id=game.id), 303)
     if request.method == "GET":
-        return pages.render("handover/take_over.html", "handover/_take_over.html", game=game,
+        return web.render("handover/take_over.html", "handover/_take_over.html", game=game,
                             variant=rules.VARIANTS.get(game.variant))
     phone = access.member(game.club_id)
     store.take_over(game.id, f"club member {phone.display}"[:40])
@@ -69,7 +68,7 @@ def continue_game(game_id: int):
     if access.can_score(game):
         return redirect(url_for("games.game_page", game_id=game.id), 303)
     if request.method == "GET":
-        return pages.render("handover/continue.html", "handover/_continue.html", game=game,
+        return web.render("handover/continue.html", "handover/_continue.html", game=game,
                             variant=rules.VARIANTS.get(game.variant))
     copy = store.start_game(game.record(), continued_from=game.id)
     return access.grant_creator(_go(url_for("games.game_page", game_id=copy.id)), copy)

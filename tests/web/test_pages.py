@@ -421,7 +421,7 @@ def _route_cases():
     htmx: the same fragment either way). Writes are made to be refused, so each shows its page."""
     hand = {"mode": "quick", "bidder": "2", "bid": "30", "contract": "straight", "points": "99"}
     return [
-        ("index", "GET", "/", None, "page"),
+        ("games.home", "GET", "/", None, "page"),
         ("games.new_game", "GET", "/games/new?variant=moon", None, "page"),
         ("games.create_game", "POST", "/games/new", {"variant": "moon"}, "page"),
         ("games.export_game", "GET", "/games/{gid}/record.json", None, "json"),
@@ -442,12 +442,12 @@ def _route_cases():
         ("sharing.viewer", "GET", "/g/{code}", None, "redirect"),
         ("sharing.scorer", "GET", "/s/{secret}", None, "redirect"),
         ("sharing.rotate", "POST", "/games/{gid}/scorer-link/rotate", {}, "redirect"),
-        ("sharing.live", "GET", "/games/{gid}/live", None, "fragment"),
+        ("games.live_update", "GET", "/games/{gid}/live", None, "fragment"),
         ("pwa.manifest", "GET", "/manifest.webmanifest", None, "asset"),
         ("pwa.service_worker", "GET", "/sw.js", None, "asset"),
         ("pwa.offline", "GET", "/offline", None, "page"),
-        ("pwa.tv", "GET", "/games/{gid}/tv", None, "page"),
-        ("pwa.kept_hand", "POST", "/games/{gid}/hands/kept", {"number": "0", **hand}, "asset"),
+        ("games.tv", "GET", "/games/{gid}/tv", None, "page"),
+        ("games.kept_hand", "POST", "/games/{gid}/hands/kept", {"number": "0", **hand}, "asset"),
         ("players.game_review", "GET", "/games/{gid}/review", None, "page"),
         ("players.game_hands_csv", "GET", "/games/{gid}/hands.csv", None, "csv"),
         # clubs: this client started the club {club}; {member} is another phone in it, which
