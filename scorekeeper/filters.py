@@ -24,6 +24,15 @@ def unit_label(units: str, value=None) -> str:
     return one if value in (1, -1) else units
 
 
+def percent(part: int | None, whole: int | None) -> str:
+    """`part` of `whole` as a whole percentage, rounded once, half up, from the counts
+    (23 of 40 is 57.5%: 58%); a dash when there is nothing to divide. Never from a rate
+    already rounded, which would round twice."""
+    if not whole or part is None:
+        return "–"
+    return f"{(200 * part + whole) // (2 * whole)}%"
+
+
 def tally_groups(marks) -> list[int]:
     """Marks drawn as tally strokes, in groups of five."""
     try:
@@ -41,6 +50,7 @@ def init_app(app) -> None:
     app.jinja_env.globals["unit_label"] = unit_label
     app.jinja_env.globals["hand_word"] = hand_word
     app.jinja_env.globals["tally_groups"] = tally_groups
+    app.jinja_env.globals["percent"] = percent
     app.jinja_env.globals["call_label"] = forms.call_label
     app.jinja_env.globals["CONTRACT_LABELS"] = forms.CONTRACT_LABELS
     app.jinja_env.globals["PLAYED_CHOICES"] = forms.PLAYED_CHOICES

@@ -15,7 +15,7 @@
 - A NUL character (PostgreSQL refuses it in text, SQLite would store it unseen) in the path,
   the query string or a form field is a plain 400, never a 500 or a stored value. Lone
   surrogates cannot come out of Werkzeug's UTF-8 decoding; JSON imports are checked in
-  games.import_game (clean_text).
+  games/new_game.check_record (bad_text).
 """
 from __future__ import annotations
 

@@ -7,8 +7,6 @@ club's code, through codes.find_by_code and its wrong-guess limit (shared with g
 """
 from __future__ import annotations
 
-import json
-
 from flask import abort, make_response, redirect, render_template, request, url_for
 
 from .. import access, codes, qr, rules, store, web
@@ -281,15 +279,8 @@ def create_game(club_id: int):
     names = _seat_names(club, variant, request.form)
     last = max((i for i, n in enumerate(names) if n), default=-1)
     players = names[: last + 1]
-    errors = setup.name_problems(players)
-    if not (variant.min_players <= len(players) <= variant.max_players):
-        need = (f"exactly {variant.min_players}" if variant.min_players == variant.max_players
-                else f"{variant.min_players} to {variant.max_players}")
-        errors.append(f"{variant.title} is for {need} players; {len(players)} "
-                      f"{'is' if len(players) == 1 else 'are'} seated.")
-    record = None
-    if not errors:
-        record, errors = setup.read_record(variant, players, request.form)
+    errors = setup.seat_problems(variant, players, "seated")
+    record, errors = setup.read_record(variant, players, request.form, errors)
     if errors:
         return _new_game_page(club, variant.id, request.form, errors, 422)
     if request.form.get("save_rules"):
@@ -328,11 +319,7 @@ def import_club():
     """A new club from a club export (or one game record), checked game by game and hand by
     hand before anything is saved; people are made from the names."""
     name = setup.clean_name(request.form.get("name", ""))
-    text = web.uploaded_text("records")
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raw = None
+    raw = setup.read_json(web.uploaded_text("records"))
     error = None
     records: list[dict] = []
     if not name or len(name) > MAX_CLUB_NAME:

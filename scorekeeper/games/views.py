@@ -1,5 +1,5 @@
-"""The table app: home, new game, the game page and its history, enter / edit / undo a hand,
-rules board.
+"""The game's routes: home, new game and import, the game page and its history, enter / edit /
+undo a hand, the live poll, the TV screen, a kept hand's check, the rules pages.
 
 Reading a game needs a role cookie (access.require_reader), changing it a scorer's or the
 creator's (access.require_scorer); access.load_game() does one or the other for every game route.
@@ -11,12 +11,13 @@ before it) and, on the history page, about each stored version of a hand. No vie
 score itself. Writes carry the game version they were made on and are refused when it is stale,
 so a double tap or a resent form never saves twice.
 
-This module is the routes and their glue: the setup form's helpers are in new_game.py, the page
-view-models in board.py, the audit trail in words in history.py, template helpers in filters.py.
+This module is the routes and their glue: the new game's checks are in new_game.py, the page
+view-models in board.py (scoreboard, sheet) and entry.py (the hand form), the form's fields in
+hand_form.py, the poll's ETag and the render cache in live.py, the audit trail in words in
+history.py; rendering and redirecting go through web.py.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import (
@@ -26,7 +27,7 @@ from flask import (
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .. import access, filters, rules, security, store, web
+from .. import access, filters, rules, store, web
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, entry, hand_form, live
@@ -89,19 +90,7 @@ def create_game():
         ctx = setup.new_game_context(None, request.form, ["Pick the game you are playing."])
         return _render_new(ctx, 422)
     players, errors = setup.read_names(variant, request.form)
-    options, option_errors = setup.parse_options(variant, request.form)
-    errors += option_errors
-    first_dealer = hand_form.whole_number(request.form.get("first_dealer", "0"))
-    if first_dealer is None:
-        first_dealer = -1
-    if not errors and not (0 <= first_dealer < len(players)):
-        errors.append("Pick who deals first from the players named.")
-    if not errors:
-        record = {"variant": variant.id, "players": players, "first_dealer": first_dealer,
-                  "options": options, "hands": []}
-        result = rules.score(record)
-        if not result.get("ok"):
-            errors.append(result.get("error") or "These settings are not valid.")
+    record, errors = setup.read_record(variant, players, request.form, errors)
     if errors:
         return _render_new(setup.new_game_context(variant.id, request.form, errors), 422)
     return start_game(record)
@@ -123,32 +112,8 @@ def export_game(game_id: int):
 
 @bp.post("/games/import")
 def import_game():
-    """A new game from an exported record, hands and all, checked by the engine first."""
-    text = web.uploaded_text("record")
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raw = None
-    error = None
-    if not isinstance(raw, dict):
-        error = "That file is not a game record (a JSON object)."
-    elif security.bad_text(raw):
-        error = "That file holds a character that cannot be stored (NUL, or text that is not UTF-8)."
-    elif isinstance(raw.get("hands"), list) and len(raw["hands"]) > MAX_HANDS:
-        error = f"That game has {len(raw['hands'])} hands: a game here holds at most {MAX_HANDS}."
-    else:
-        record = {"variant": raw.get("variant"), "players": raw.get("players"),
-                  "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
-                  "hands": raw.get("hands", [])}
-        if isinstance(record["players"], list) and all(isinstance(p, str) for p in record["players"]):
-            record["players"] = [setup.clean_name(p) for p in record["players"]]
-        result = rules.score(record)
-        problems = setup.name_problems(record["players"]) if result["ok"] else []
-        if not result["ok"]:
-            where = "" if result["hand"] is None else f"Hand {result['hand'] + 1}: "
-            error = f"{where}{result['error']}"
-        elif problems:
-            error = problems[0]
+    """A new game from an exported record, hands and all, checked (setup.check_record) first."""
+    record, error = setup.check_record(setup.read_json(web.uploaded_text("record")))
     if error:
         ctx = setup.new_game_context(None, None, None)
         ctx["import_error"] = error

@@ -23,10 +23,6 @@ EVERYONE_BIDS = "card42"
 SOLITAIRE = "castle-rock"  # each hand is a game of solitaire; the session never finishes
 
 
-def pct(value: float | None) -> str:
-    return "–" if value is None else f"{round(value * 100)}%"
-
-
 def variant_title(vid: str) -> str:
     v = rules.VARIANTS.get(vid)
     return v.title if v else vid

@@ -22,8 +22,8 @@ bp = Blueprint("sharing", __name__)
 
 def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
                notice: str | None = None):
-    return web.render("sharing/join.html", "sharing/_join.html", status, code_typed=code_typed, error=error,
-                        notice=notice)
+    return web.render("sharing/join.html", "sharing/_join.html", status, code_typed=code_typed,
+                      error=error, notice=notice)
 
 
 def _to_game(game):
