@@ -2,11 +2,11 @@
 pages and live updates rendered once per game version to every phone that asks.
 
 A rendering is a pure function of the game as of one version (the database moves the version
-on every write, a scorer-link rotation included), the role reading it (a scorer sees forms), the
-"quiet" flag (LIVE_GRACE has passed since the last write: the poller stops), whether htmx asked
-(a partial) and the host the phone used (the share section's links). That tuple is the cache
-key, so an entry is never wrong: a stale one is simply never asked for again. What differs per
-phone, its CSRF token, is rendered as a placeholder and filled in per answer.
+on every write, a scorer-link rotation included), of RenderInputs (the role, "quiet", this
+phone's choices and club membership, the Host and the address in the QR codes) and of the part
+htmx asked for. The cache key and the /live ETag are both made from RenderInputs, so an entry is
+never wrong and a 304 never stale: a stale entry is simply never asked for again. What differs
+per phone, its CSRF token, is rendered as a placeholder and filled in per answer.
 
 The cache is an in-process LRU per app (RenderCache), not a table: an entry costs one render to
 rebuild, each worker (or a restarted one) fills its own, and nothing that matters lives in it;
@@ -20,12 +20,14 @@ from collections import OrderedDict
 from datetime import timedelta
 from typing import Callable
 
+import hashlib
 import re
+from dataclasses import dataclass
 
 from flask import abort, current_app, make_response, render_template, request
 from flask_wtf.csrf import generate_csrf
 
-from .. import access, store
+from .. import access, qr, store
 from ..models import utcnow
 from . import board
 
@@ -68,13 +70,42 @@ def cache() -> RenderCache:
     return current_app.extensions.setdefault("scorekeeper_render_cache", RenderCache())
 
 
-def key(kind: str, head, partial: str | None = None) -> str:
-    """The cache key of `kind` ("live", "page") for `head` (a game, or its bare row: id,
-    version, updated_at and the secrets access.role needs) as this request sees it; `partial`
-    is the part htmx asked for (web.partial_for), None for the whole page."""
-    quiet = "" if recently_changed(head) else "-quiet"
-    return (f"{kind}:g{head.id}-v{head.version}-{access.role(head)}{quiet}"
-            f":{partial or 'page'}:{request.host}:{board.this_phone(head)}")
+@dataclass(frozen=True)
+class RenderInputs:
+    """Everything a rendered game page or live update depends on besides the game's version:
+    the role reading it (a scorer sees forms), "quiet" (LIVE_GRACE has passed since the last
+    write: the poller stops), this phone's choices and club membership (board.this_phone), the
+    Host the phone used and the address other phones reach (qr.base_url: the invite's links
+    and QR codes). The cache key and the /live ETag are both made from it, so nothing a render
+    reads can be missing from one of them: a 304 is never sent where the render would differ.
+    """
+    game_id: int
+    version: int
+    role: str | None
+    quiet: bool
+    phone: str
+    host: str
+    base_url: str
+
+    @classmethod
+    def of(cls, head) -> "RenderInputs":
+        """The inputs for `head` (a game, or its bare row: id, version, updated_at and the
+        secrets access.role needs) as this request sees it."""
+        return cls(game_id=head.id, version=head.version, role=access.role(head),
+                   quiet=not recently_changed(head), phone=board.this_phone(head),
+                   host=request.host, base_url=qr.base_url())
+
+    def etag(self) -> str:
+        """The /live ETag (unquoted): g<id>-v<version>-<role>[-quiet]-<digest of the rest>."""
+        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}".encode(),
+                               digest_size=6).hexdigest()
+        return (f"g{self.game_id}-v{self.version}-{self.role}{'-quiet' if self.quiet else ''}"
+                f"-{rest}")
+
+    def key(self, kind: str, partial: str | None = None) -> str:
+        """The cache key of `kind` ("live", "page"); `partial` is the part htmx asked for
+        (web.partial_for), None for the whole page."""
+        return f"{kind}:{self.etag()}:{partial or 'page'}"
 
 
 def cached(cache_key: str) -> str | None:
@@ -144,11 +175,9 @@ def placeholder_csrf() -> str:
 
 
 def live_etag(game) -> str:
-    """The /live ETag (unquoted): game, version, and role, since scorers see edit buttons;
-    "-quiet" once LIVE_GRACE has passed since the last write, so the first poll after that
-    gets a 200 whose poller stops polling if the game is over."""
-    quiet = "" if recently_changed(game) else "-quiet"
-    return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
+    """The /live ETag of `game` as this request sees it (RenderInputs.etag); also in the page,
+    where the poller compares it with each answer's."""
+    return RenderInputs.of(game).etag()
 
 
 def live_body(game_id: int) -> tuple[str, str, str]:
@@ -156,12 +185,12 @@ def live_body(game_id: int) -> tuple[str, str, str]:
     game = store.get_game(game_id)
     if game is None:
         abort(404)
-    etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
-    cache_key = key("live", game)
+    inputs = RenderInputs.of(game)  # the version actually rendered, if it moved since the 304
+    cache_key = inputs.key("live")
     text = body(cache_key, lambda: render_template(
         "partials/games/_live_update.html", **board.live_context(game),
         csrf_token=placeholder_csrf))
-    return etag, cache_key, text
+    return inputs.etag(), cache_key, text
 
 
 def polled_version() -> int | None:

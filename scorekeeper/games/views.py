@@ -146,7 +146,7 @@ def game_page(game_id: int):
     view = request.args.get("view")
     if view in ("grid", "list"):
         _remember(board.VIEW_COOKIE, view)
-    key = live.key("page", head, web.partial_for(GAME_PAGE_PARTS))
+    key = live.RenderInputs.of(head).key("page", web.partial_for(GAME_PAGE_PARTS))
 
     def render():
         ctx = board.page_context(access.load_game(game_id))
@@ -374,11 +374,12 @@ def live_update(game_id: int):
     if row is None:
         abort(404)
     access.require_reader(row)
-    etag = live.live_etag(row)
+    inputs = live.RenderInputs.of(row)
+    etag = inputs.etag()
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
-        key = live.key("live", row)
+        key = inputs.key("live")
         body = live.cached(key)  # one statement in all on a hit
         if body is None:
             etag, key, body = live.live_body(game_id)

@@ -381,7 +381,7 @@ def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatc
     r = client.get(url)
     assert r.status_code == 200
     etag = r.headers["ETag"]
-    assert etag == f'W/"g{game.id}-v{game.version}-viewer"'
+    assert re.fullmatch(rf'W/"g{game.id}-v{game.version}-viewer-[0-9a-f]+"', etag)
     assert r.headers["Cache-Control"] == "no-cache"
     assert 'hx-trigger="every 2s"' in _poller(r.text)
     assert 'id="scoreboard"' in r.text and 'id="hands"' in r.text
@@ -397,7 +397,8 @@ def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatc
     db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1))
     db.session.commit()
     r = client.get(url, headers={"If-None-Match": etag})
-    assert r.status_code == 200 and r.headers["ETag"] == f'W/"g{game.id}-v{game.version}-viewer"'
+    assert r.status_code == 200
+    assert re.fullmatch(rf'W/"g{game.id}-v{game.version}-viewer-[0-9a-f]+"', r.headers["ETag"])
 
 
 def test_live_etag_depends_on_the_role(app, client, game):
@@ -405,10 +406,10 @@ def test_live_etag_depends_on_the_role(app, client, game):
     url = f"/games/{game.id}/live"
     client.get(f"/g/{game.code}")
     etag = client.get(url).headers["ETag"]
-    assert etag.endswith('-viewer"')
+    assert "-viewer-" in etag
     client.get(f"/s/{game.scorer_secret}")
     r = client.get(url, headers={"If-None-Match": etag})
-    assert r.status_code == 200 and r.headers["ETag"].endswith('-scorer"')
+    assert r.status_code == 200 and "-scorer-" in r.headers["ETag"]
     assert "Cookie" in r.headers["Vary"]
 
 
@@ -453,7 +454,8 @@ def test_an_over_game_is_watched_for_a_while_so_a_correction_reaches_every_phone
 
     _last_written(game, live.LIVE_GRACE + timedelta(seconds=1))
     r = client.get(url, headers={"If-None-Match": etag})
-    assert r.status_code == 200 and r.headers["ETag"] == f'W/"g{game.id}-v{game.version}-viewer-quiet"'
+    assert r.status_code == 200
+    assert r.headers["ETag"].startswith(f'W/"g{game.id}-v{game.version}-viewer-quiet-')
     assert "hx-trigger" not in _poller(r.text)
 
 
