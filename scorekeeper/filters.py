@@ -1,7 +1,7 @@
 """Jinja helpers: filters and globals the templates use, registered by init_app(app)."""
 from __future__ import annotations
 
-from .games import hand_form as forms
+from .games import hand_form
 from .rules import cards, dominoes
 
 
@@ -51,12 +51,12 @@ def init_app(app) -> None:
     app.jinja_env.globals["hand_word"] = hand_word
     app.jinja_env.globals["tally_groups"] = tally_groups
     app.jinja_env.globals["percent"] = percent
-    app.jinja_env.globals["call_label"] = forms.call_label
-    app.jinja_env.globals["CONTRACT_LABELS"] = forms.CONTRACT_LABELS
-    app.jinja_env.globals["PLAYED_CHOICES"] = forms.PLAYED_CHOICES
-    app.jinja_env.globals["DOUBLES_RULES"] = forms.DOUBLES_RULES
-    app.jinja_env.globals["TRUMP_CHOICES"] = forms.TRUMP_CHOICES
-    app.jinja_env.globals["CARD_ITEMS"] = forms.CARD_ITEMS
+    app.jinja_env.globals["call_label"] = hand_form.call_label
+    app.jinja_env.globals["CONTRACT_LABELS"] = hand_form.CONTRACT_LABELS
+    app.jinja_env.globals["PLAYED_CHOICES"] = hand_form.PLAYED_CHOICES
+    app.jinja_env.globals["DOUBLES_RULES"] = hand_form.DOUBLES_RULES
+    app.jinja_env.globals["TRUMP_CHOICES"] = hand_form.TRUMP_CHOICES
+    app.jinja_env.globals["CARD_ITEMS"] = hand_form.CARD_ITEMS
     # The engine's totals, for the hand form's "the other team caught ..." and trick count.
     app.jinja_env.globals["ALL_POINTS"] = dominoes.ALL_POINTS
     app.jinja_env.globals["MOST_POINTS"] = cards.MOST_POINTS

@@ -117,7 +117,7 @@ VIEW_COOKIE = "view"  # "grid" (the default) or "list": how this phone shows the
 
 def hands_view() -> str:
     """The hands as a score grid or as the list of hand cards: ?view= (the toggle) or the
-    cookie it sets (games.py), grid by default."""
+    cookie it sets (views.py), grid by default."""
     view = request.args.get("view") or request.cookies.get(VIEW_COOKIE)
     return view if view in ("grid", "list") else "grid"
 
@@ -126,7 +126,8 @@ def this_phone(game) -> str:
     """What a rendered game page or live update depends on besides the game's version and the
     role: this phone's choices (the hands as grid or list, its entry modes, from ?view= and
     cookies) and whether it is a member of the game's club (the rematch and club links). Part of
-    the render cache's key (rendered.key), so one phone's choice is never served to another."""
+    the render cache's key and the ETag (live.RenderInputs), so one phone's choice is never
+    served to another."""
     modes = remembered_modes(game)
     club_id = getattr(game, "club_id", None)
     member = club_id is not None and access.member(club_id) is not None

@@ -460,7 +460,7 @@ def history(game_id: int):
 
 @bp.get("/games/<int:game_id>/rules")
 def rules_card(game_id: int):
-    """This game's house rules in plain words (rules_card.py), for anyone who may read it."""
+    """This game's house rules in plain words (rules/card.py), for anyone who may read it."""
     game = access.load_game(game_id)
     return web.render("games/rules_card.html", "games/_rules_card.html",
                         **board.rules_card_context(game))

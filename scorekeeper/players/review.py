@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import hand_form as forms
+from ..games import hand_form
 
 # What the dealer of a hand did, in the words of the scoreboard ("Ann shakes").
 DEALT = {"marks": "shook", "texas42-1986": "shook", "forty-two": "shook", "moon": "shook",
@@ -35,8 +35,8 @@ def _bid(variant, record_hand: dict, res: dict) -> dict | None:
         return {"redeal": True, "bidder": None, "label": "", "contract": "", "made": None}
     contract = record_hand.get("contract") or ""
     return {"redeal": False, "bidder": res["bidder"],
-            "label": forms.call_label(res.get("bid"), variant),
-            "contract": forms.CONTRACT_LABELS.get(contract, contract) if contract else "",
+            "label": hand_form.call_label(res.get("bid"), variant),
+            "contract": hand_form.CONTRACT_LABELS.get(contract, contract) if contract else "",
             "made": res.get("made")}
 
 
