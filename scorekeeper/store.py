@@ -33,10 +33,12 @@ class Refused(Exception):
     """A change that cannot be made as asked; the message says why, for the page."""
 
 
-def derive_summary(record: dict) -> dict | None:
+def derive_summary(record: dict, result: dict | None = None) -> dict | None:
     """What Game.summary caches: stats.game_summary of the record, None when it does not score
-    (an imported record is checked first, so only a rules change could do that)."""
-    result = rules.score(record)
+    (an imported record is checked first, so only a rules change could do that). `result` is
+    rules.score(record) when the caller has it already."""
+    if result is None:
+        result = rules.score(record)
     return stats.game_summary(record, result) if result.get("ok") else None
 
 
@@ -135,21 +137,24 @@ def _new_game(record: dict, via: str, club: Club | None, roster, origin: dict) -
 
 
 def write_hand(game: Game, version: int, action: str, number: int, old: dict | None,
-               new: dict | None, via: str) -> bool:
+               new: dict | None, via: str, result: dict | None = None) -> bool:
     """Enter (`action` "entered"), change ("edited") or take back ("undone") hand `number`,
     made on `version`. False, with nothing written, when the version is stale or another
     phone's write got there first (the database's unique hand number).
 
     `game` is the one loaded with its hands (get_game) at `version`: once the version moved on
     from there, nothing else wrote in between, so its hands are changed in memory and written,
-    and after the commit it stands as the database does (its new version included)."""
+    and after the commit it stands as the database does (its new version included).
+    `result` is rules.score of the record as it will stand, when the caller has it (the
+    preview of the hand being saved): the summary is made from it, not scored again."""
     game_id = game.id
     hands = {h.number: h.data for h in game.hands}
     if action == "undone":
         del hands[number]
     else:
         hands[number] = new
-    summary = derive_summary({**game.record(), "hands": [hands[n] for n in sorted(hands)]})
+    record = {**game.record(), "hands": [hands[n] for n in sorted(hands)]}
+    summary = derive_summary(record, result)
     try:
         # the cached summary moves with the version, in the same UPDATE
         if not _bump(game_id, version, summary=summary,

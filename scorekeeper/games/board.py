@@ -135,10 +135,12 @@ def this_phone(game) -> str:
             f"-{'m' if member else ''}")
 
 
-def live_context(game: Game) -> dict[str, Any]:
-    """The scoreboard and the hand list: all the /live poll renders, for every role."""
+def live_context(game: Game, result: dict | None = None) -> dict[str, Any]:
+    """The scoreboard and the hand list: all the /live poll renders, for every role. `result`
+    is rules.score of the game's record when the caller has it (a save's preview)."""
     record = game.record()
-    result = rules.score(record)
+    if result is None:
+        result = rules.score(record)
     ctx = board_context(game, record, result)
     ctx["hand_rows"] = hand_rows(game, record, result)
     ctx["score_grid"] = score_grid(ctx["variant"], record, result)
@@ -147,9 +149,10 @@ def live_context(game: Game) -> dict[str, Any]:
     return ctx
 
 
-def page_context(game: Game, values: dict[str, str] | None = None, **entry_kw) -> dict[str, Any]:
+def page_context(game: Game, values: dict[str, str] | None = None, result: dict | None = None,
+                 **entry_kw) -> dict[str, Any]:
     """The game page: the live parts, and the hand form for a scorer while the game goes on."""
-    ctx = live_context(game)
+    ctx = live_context(game, result)
     result = ctx["result"]
     if ctx["can_score"] and result.get("ok") and not result.get("finished"):
         ctx["entry"] = entry_context(game, ctx["record"], values or {}, result=result, **entry_kw)

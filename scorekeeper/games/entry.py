@@ -4,6 +4,7 @@ hand itself comes from hand_form.build_hand; nothing here computes a score.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import request
@@ -88,33 +89,77 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     ctx["auction_done"] = bool(auction and auction.get("done")) if mode == "auction" else True
     ctx["redeal"] = bool(auction and mode == "auction" and auction.get("redeal"))
 
-    hand = problem = None
-    try:
-        hand = hand_form.build_hand(variant, ctx["options"], players, values,
-                                auction if mode == "auction" else None)
-    except hand_form.Problem as p:
-        p.message = hand_form.in_units(variant, p.message)
-        problem = p
-    ctx["hand"] = hand
-    ctx["problem"] = problem
-    if hand is not None:
-        pv = rules.preview(record, hand, index)
-        if pv.get("ok"):
-            ctx["preview"] = pv
-            ctx["preview_hand"] = pv["hands"][number]
-        else:
-            bad = pv.get("hand")
-            if bad is not None and bad > number:
-                last = len(record["hands"]) - 1
-                what = "take back" if bad == last else "change"
-                word = filters.hand_word(variant.id).lower()
-                ctx["invalid"] = (f"This change would make {word} {bad + 1} invalid: "
-                                  f"{pv.get('error')} To make it, {what} {word} {bad + 1} first.")
-                ctx["blocking_hand"] = {"number": bad, "last": bad == last}
-            else:
-                ctx["invalid"] = pv.get("error") or "This hand is not valid."
-            ctx["invalid"] = hand_form.in_units(variant, ctx["invalid"])
+    attempt = _attempt(variant, ctx["options"], record, values,
+                       auction if mode == "auction" else None, index)
+    ctx["hand"] = attempt.hand
+    ctx["problem"] = attempt.problem
+    if attempt.result is not None:
+        ctx["preview"] = attempt.result
+        ctx["preview_hand"] = attempt.result["hands"][number]
+    if attempt.invalid:
+        ctx["invalid"] = attempt.invalid
+        if attempt.blocking_hand is not None:
+            ctx["blocking_hand"] = attempt.blocking_hand
     return ctx
+
+
+@dataclass(frozen=True)
+class HandAttempt:
+    """The hand a form's values make and what the engine says of it. `result` is
+    rules.preview: the whole record scored with the hand in place, which is what saving it
+    gives (store.write_hand takes it as it is: the save computes nothing again)."""
+    hand: dict | None
+    problem: hand_form.Problem | None = None  # the form is not filled in, or not rightly
+    result: dict | None = None
+    invalid: str | None = None  # the engine refuses the hand: why
+    blocking_hand: dict | None = None  # a later hand this change would make invalid
+
+    @property
+    def message(self) -> str | None:
+        """Why this hand cannot be saved, or None when it can."""
+        return self.invalid or (self.problem.message if self.problem else None)
+
+
+def read_hand(game: Game, record: dict, values: dict[str, str],
+              index: int | None = None) -> HandAttempt:
+    """The hand these form values make for `game` (a new hand, or hand `index` changed) and
+    the engine's verdict: what a save and a kept hand's check use, straight from the form."""
+    variant = rules.VARIANTS[game.variant]
+    if index is None:  # a new hand is read in the modes this phone picked, as it was shown
+        values = {**remembered_modes(game), **values}
+    auction = None
+    if (variant.bidding or variant.family == "card42") \
+            and hand_form.mode_of(variant, values) == "auction":
+        auction = _in_units(variant, rules.legal_calls(
+            record, hand_form.parse_calls(values.get("calls")), index))
+    options = {**option_defaults(variant), **record["options"]}
+    return _attempt(variant, options, record, values, auction, index)
+
+
+def _attempt(variant, options, record, values, auction, index) -> HandAttempt:
+    """build_hand, then rules.preview of the record with it."""
+    try:
+        hand = hand_form.build_hand(variant, options, record["players"], values, auction)
+    except hand_form.Problem as problem:
+        problem.message = hand_form.in_units(variant, problem.message)
+        return HandAttempt(hand=None, problem=problem)
+    number = len(record["hands"]) if index is None else index
+    pv = rules.preview(record, hand, index)
+    if pv.get("ok"):
+        return HandAttempt(hand=hand, result=pv)
+    bad = pv.get("hand")
+    blocking = None
+    if bad is not None and bad > number:
+        last = len(record["hands"]) - 1
+        what = "take back" if bad == last else "change"
+        word = filters.hand_word(variant.id).lower()
+        invalid = (f"This change would make {word} {bad + 1} invalid: "
+                   f"{pv.get('error')} To make it, {what} {word} {bad + 1} first.")
+        blocking = {"number": bad, "last": bad == last}
+    else:
+        invalid = pv.get("error") or "This hand is not valid."
+    return HandAttempt(hand=hand, invalid=hand_form.in_units(variant, invalid),
+                       blocking_hand=blocking)
 
 
 def _in_units(variant, auction: dict) -> dict:

@@ -255,15 +255,16 @@ def _version_arg() -> int:
     return -1 if version is None else version
 
 
-def _after_write(game: Game, saved: str, edit: bool = False):
+def _after_write(game: Game, saved: str, edit: bool = False, result: dict | None = None):
     """The answer to a successful write. Entering or undoing on the game page re-renders its
     body in place, with `saved` shown and an empty form for the next hand: the scorer stays
     where they are. An edit is made on the edit page (/games/<id>/hands/<n>/edit, whose
     #game-body holds only the form): the game page's body swapped in there would leave the
     browser on the edit URL, so it answers 204 with HX-Redirect and htmx loads the game page,
-    like the 303 that a browser without htmx follows."""
+    like the 303 that a browser without htmx follows. `result` is the saved record's score
+    when the save had it (the preview's), so the page is not scored again."""
     if web.is_htmx() and not edit:
-        ctx = board.page_context(game, saved=saved)  # store kept `game` current
+        ctx = board.page_context(game, result=result, saved=saved)  # store kept `game` current
         ctx["saved"] = saved
         return render_template("partials/games/_game_body.html", **ctx)
     return web.redirect_to(url_for("games.game_page", game_id=game.id))
@@ -290,23 +291,18 @@ def _save(game_id: int, index: int | None):
         return _render_entry(game, values, index, status=422,
                              message=f"A game holds at most {MAX_HANDS} hands: start a new game.")
     record = game.record()
-    ctx = entry.entry_context(game, record, values, index)
-    if ctx["problem"] is not None or ctx.get("invalid"):
-        message = ctx.get("invalid") or ctx["problem"].message
-        return _render_entry(game, values, index, status=422, message=message)
-    hand = ctx["hand"]
-    if index is None:
-        number = len(record["hands"])
-        ok = store.write_hand(game, version, "entered", number, None, hand, access.actor(game))
-    else:
-        number = index
-        ok = store.write_hand(game, version, "edited", number, record["hands"][index], hand,
-                              access.actor(game))
+    attempt = entry.read_hand(game, record, values, index)
+    if attempt.message:
+        return _render_entry(game, values, index, status=422, message=attempt.message)
+    number = len(record["hands"]) if index is None else index
+    old = None if index is None else record["hands"][index]
+    ok = store.write_hand(game, version, "entered" if index is None else "edited", number, old,
+                          attempt.hand, access.actor(game), result=attempt.result)
     if not ok:
         return _stale(access.load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"
     label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
-    return _after_write(game, label, edit=index is not None)
+    return _after_write(game, label, edit=index is not None, result=attempt.result)
 
 
 @bp.post("/games/<int:game_id>/hands")
@@ -430,12 +426,12 @@ def kept_hand(game_id: int):
         return jsonify(saved=False, text=None)
     values = hand_form.read_values(request.form, len(game.players))
     before = {**record, "hands": record["hands"][:number]}
-    ctx = entry.entry_context(game, before, values)
-    hand = ctx["hand"]
+    attempt = entry.read_hand(game, before, values)
+    hand = attempt.hand
     if hand is None:
         return jsonify(saved=False, text=None)
-    text = hand_form.describe_hand(rules.VARIANTS[game.variant], hand, record["players"],
-                               ctx.get("preview_hand"))
+    scored = attempt.result["hands"][number] if attempt.result else None
+    text = hand_form.describe_hand(rules.VARIANTS[game.variant], hand, record["players"], scored)
     saved = False
     if number < len(record["hands"]) and record["hands"][number] == hand:
         last = db.session.scalars(
