@@ -8,7 +8,7 @@ import ipaddress
 from datetime import timedelta
 
 from flask import abort, request
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 
 from . import store, web
 from .extensions import db
@@ -66,22 +66,13 @@ def find_by_code(code: str, model):
     or the refusal would not slow guessing at all.
     """
     address, now = _guess_address(), utcnow()
-    attempt = GuessAttempt(address=address, at=now)
-    db.session.add(attempt)
-    db.session.flush()
-    attempt_id = attempt.id  # read before the commit expires it
-    db.session.commit()
+    attempt_id = store.record_guess(address, now)
     recent = db.session.scalar(
         select(func.count()).select_from(GuessAttempt)
         .where(GuessAttempt.address == address, GuessAttempt.at > now - GUESS_WINDOW))
     if recent > GUESS_LIMIT:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
-        db.session.commit()
+        store.settle_guess(attempt_id, right=True)  # a refused request is not counted
         abort(_too_many_guesses())
     found = db.session.scalar(select(model).where(model.code == code))
-    if found is not None:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
-    else:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < now - GUESS_KEEP))
-    store.commit_keeping_state()  # what was found is shown next: no need to read it again
+    store.settle_guess(attempt_id, right=found is not None, prune_before=now - GUESS_KEEP)
     return found

@@ -283,9 +283,7 @@ def create_game(club_id: int):
     record, errors = setup.read_record(variant, players, request.form, errors)
     if errors:
         return _new_game_page(club, variant.id, request.form, errors, 422)
-    if request.form.get("save_rules"):
-        store.save_club_rules(club, variant.id, record["options"])
-    game = store.start_game(record, club=club)
+    game = store.start_game(record, club=club, save_rules=bool(request.form.get("save_rules")))
     return access.grant_creator(_go(url_for("games.game_page", game_id=game.id), True), game)
 
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import func, select
 
 from .. import stats
 from ..extensions import db
 from ..models import Game, Hand, Person, Player
+from .. import store
 from ..store import derive_summary
 
 PAGE_SIZE = 25
@@ -150,8 +151,8 @@ def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
              if s is None or s.get("version") != stats.SUMMARY_VERSION]
     if not stale:
         return {}
-    heads = db.session.execute(select(Game.id, Game.variant, Game.first_dealer, Game.options)
-                               .where(Game.id.in_(stale))).all()
+    heads = db.session.execute(select(Game.id, Game.version, Game.variant, Game.first_dealer,
+                                      Game.options).where(Game.id.in_(stale))).all()
     names = _seats(Player.game_id.in_(stale), names=True)
     hands: dict[int, list] = {}
     for gid, data in db.session.execute(select(Hand.game_id, Hand.data)
@@ -165,13 +166,8 @@ def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
                   "players": [name for name, _ in names.get(h.id, [])],
                   "hands": hands.get(h.id, [])}
         fresh[h.id] = derive_summary(record)
-    changed = [{"gid": gid, "s": s, "f": bool(s and s["finished"])} for gid, s in fresh.items()
-               if s is not None]
-    if changed:
-        db.session.execute(
-            update(Game.__table__).where(Game.__table__.c.id == bindparam("gid"))
-            .values(summary=bindparam("s"), finished=bindparam("f")), changed)
-        db.session.commit()
+    store.refresh_summaries([(h.id, h.version, fresh[h.id]) for h in heads
+                             if fresh[h.id] is not None])
     return fresh
 
 

@@ -60,3 +60,58 @@ def test_a_saved_hand_is_replayed_once(client, monkeypatch, htmx):
     assert r.status_code == (200 if htmx else 303)
     assert game(gid).hands[0].data == HAND_DATA
     assert len(replays) == 1
+
+
+def test_a_summary_refreshed_on_a_read_never_overwrites_a_newer_one(client, monkeypatch):
+    """players.queries refreshes a stale summary on a read; a hand written while it computes
+    stores the newer summary with its version bump, and the refresh, made from the older
+    version, must not write over it."""
+    from sqlalchemy import update
+
+    from scorekeeper.models import Game
+    from scorekeeper.players import queries
+
+    gid = create(client, "lechner42")
+    db.session.execute(update(Game).where(Game.id == gid).values(summary=None))
+    db.session.commit()
+    real = queries.derive_summary
+
+    def racing(record):
+        older = real(record)  # computed from version 1, no hands
+        g = store.get_game(gid)  # meanwhile another phone saves a hand: version 2
+        assert store.write_hand(g, g.version, "entered", 0, None, HAND_DATA, "creator")
+        return older
+    monkeypatch.setattr(queries, "derive_summary", racing)
+    queries._refresh_stale({gid: None})
+    fresh = game(gid)
+    assert fresh.version == 2 and fresh.summary == store.derive_summary(fresh.record())
+    assert fresh.summary["hands"] == 1
+
+
+def test_a_club_game_and_its_saved_rules_are_one_transaction(client):
+    """Starting a club game with "save these rules for the club" commits once: the game and
+    the club's rules go together or not at all (it was two commits)."""
+    from sqlalchemy import event
+    from sqlalchemy.orm import Session
+
+    from scorekeeper.models import ClubRules
+
+    from .clubs.helpers import create_club
+
+    club_id = create_club(client)
+    commits = []
+
+    def count(session):
+        commits.append(1)
+    event.listen(Session, "after_commit", count)
+    try:
+        r = client.post(f"/clubs/{club_id}/games/new", data={
+            "variant": "moon", "name-0": "Ann", "name-1": "Bob", "name-2": "Cat",
+            "first_dealer": "0", "save_rules": "1"})
+    finally:
+        event.remove(Session, "after_commit", count)
+    assert r.status_code == 303, r.status_code
+    gid = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert game(gid).club_id == club_id
+    assert db.session.get(ClubRules, (club_id, "moon")) is not None
+    assert len(commits) == 1
