@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from .games import hand_form
-from .rules import cards, dominoes
+from .rules import VARIANTS, cards, dominoes
 
 
 def hand_word(variant_id: str) -> str:
-    return {"mexican-train": "Round", "castle-rock": "Game"}.get(variant_id, "Hand")
+    """What one entry of a game of `variant_id` is called (Variant.hand_word), for a page that
+    has only the id (a game row, an archive row)."""
+    variant = VARIANTS.get(variant_id)
+    return variant.hand_word if variant else "Hand"
 
 
 def signed(value) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import request
 
-from .. import access, filters, rules, store
+from .. import access, rules, store
 from ..models import Game
 from ..rules.card import rules_card
 from . import hand_form
@@ -41,7 +41,7 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     if not result.get("finished"):
         nd = result.get("next_dealer")
         ctx["dealer"] = nd
-        if variant.bidding or family == "card42":
+        if variant.has_auction:
             lc = rules.legal_calls(record, [])
             ctx["first"] = lc.get("first")
             if lc.get("dealer") is not None:
@@ -51,11 +51,6 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     return ctx
 
 
-def lowest_wins(variant) -> bool:
-    """Whether the lowest total is the best (Mexican Train's pips)."""
-    return bool(variant) and getattr(variant, "lowest_wins", variant.family == "mexican-train")
-
-
 def leader(variant, result: dict) -> dict[str, Any] | None:
     """Who leads and by how much (the best total against the next best; the lowest in Mexican
     Train), for the scoreboard's "leads by" line and the score sheet. None for a single side or
@@ -63,7 +58,7 @@ def leader(variant, result: dict) -> dict[str, Any] | None:
     totals = result.get("totals") or []
     if len(totals) < 2 or not result.get("ok"):
         return None
-    low = lowest_wins(variant)
+    low = variant.lowest_wins
     order = sorted(range(len(totals)), key=lambda s: (totals[s] if low else -totals[s], s))
     best, second = order[0], order[1]
     margin = abs(totals[best] - totals[second])
@@ -82,8 +77,8 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
     if not result.get("ok"):
         return None
     sides = result.get("sides") or []
-    low = lowest_wins(variant)
-    word = filters.hand_word(variant.id) if variant else "Hand"
+    low = variant.lowest_wins
+    word = variant.hand_word
     rows = []
     for i, res in enumerate(result.get("hands", [])):
         hand = record["hands"][i] if i < len(record["hands"]) else {}

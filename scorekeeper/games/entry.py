@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import request
 
-from .. import filters, rules
+from .. import rules
 from ..models import Game
 from . import hand_form
 from .new_game import option_defaults
@@ -56,9 +56,8 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
         "partnership": variant.partnership, "options": {**option_defaults(variant),
                                                         **record["options"]},
     }
-    has_auction = variant.bidding or family == "card42"
     auction = None
-    if has_auction:
+    if variant.has_auction:
         auction = rules.legal_calls(record, calls if mode == "auction" else [], index)
         auction = _in_units(variant, auction)
         ctx["dealer"] = auction.get("dealer")
@@ -128,8 +127,7 @@ def read_hand(game: Game, record: dict, values: dict[str, str],
     if index is None:  # a new hand is read in the modes this phone picked, as it was shown
         values = {**remembered_modes(game), **values}
     auction = None
-    if (variant.bidding or variant.family == "card42") \
-            and hand_form.mode_of(variant, values) == "auction":
+    if variant.has_auction and hand_form.mode_of(variant, values) == "auction":
         auction = _in_units(variant, rules.legal_calls(
             record, hand_form.parse_calls(values.get("calls")), index))
     options = {**option_defaults(variant), **record["options"]}
@@ -152,7 +150,7 @@ def _attempt(variant, options, record, values, auction, index) -> HandAttempt:
     if bad is not None and bad > number:
         last = len(record["hands"]) - 1
         what = "take back" if bad == last else "change"
-        word = filters.hand_word(variant.id).lower()
+        word = variant.hand_word.lower()
         invalid = (f"This change would make {word} {bad + 1} invalid: "
                    f"{pv.get('error')} To make it, {what} {word} {bad + 1} first.")
         blocking = {"number": bad, "last": bad == last}

@@ -10,10 +10,6 @@ from typing import Any
 
 from ..games import hand_form
 
-# What the dealer of a hand did, in the words of the scoreboard ("Ann shakes").
-DEALT = {"marks": "shook", "texas42-1986": "shook", "forty-two": "shook", "moon": "shook",
-         "mexican-train": "started"}
-
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -76,8 +72,8 @@ def grid(variant, record: dict, result: dict) -> dict[str, Any]:
                       for s, (d, t) in enumerate(zip(res["deltas"], res["totals"]))],
         })
     return {"sides": sides, "rows": rows, "bidding": variant.bidding,
-            "dealt": DEALT.get(variant.family, "dealt"),
-            "lowest_wins": result.get("units") == "pips",
+            "dealt": variant.dealt,
+            "lowest_wins": variant.lowest_wins,
             "castle_rock": variant.family == "castle-rock",
             "tally": result.get("units") == "marks",
             "totals": result.get("totals", []), "winners": result.get("winners", []),

@@ -46,7 +46,7 @@ def game_review(game_id: int):
     return web.render(
         "players/review.html", "players/_review.html", game=game, variant=variant,
         record=record, result=result, word=word,
-        chart=charts.running_totals(result, word),
+        chart=charts.running_totals(result, word, bool(variant and variant.lowest_wins)),
         sheet=review.grid(variant, record, result) if variant else None)
 
 
