@@ -7,7 +7,7 @@ club's code, through codes.find_by_code and its wrong-guess limit (shared with g
 """
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, redirect, request, url_for
 
 from .. import access, codes, qr, rules, store, web
 from ..games import new_game as setup
@@ -208,10 +208,8 @@ def _admin_action(club_id: int, member_id: int, action):
     club, phone = roster.load_club(club_id)
     other = roster.load_member(club, member_id)
     if not phone.is_admin or other.id == phone.id:
-        page = render_template("errors/plain.html", title="Admin only",
-                               message="Only the club's admin can remove a phone or hand "
-                                       "admin on, and not to or from itself.")
-        abort(make_response(page, 403))
+        abort(web.refuse(403, "Admin only", "Only the club's admin can remove a phone or hand "
+                                            "admin on, and not to or from itself."))
     action(phone, other)
     return _go(url_for("clubs.members", club_id=club_id))
 

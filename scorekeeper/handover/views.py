@@ -1,7 +1,7 @@
 """The routes of handover (see __init__.py): take over, continue as a copy, rematch, next."""
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, redirect, request, url_for
 
 from .. import access, rules, store, web
 from ..extensions import db
@@ -10,8 +10,7 @@ from . import bp
 
 
 def _refuse(title: str, message: str, status: int = 403):
-    page = render_template("errors/plain.html", title=title, message=message)
-    abort(access._reload_htmx(make_response(page, status)))
+    abort(access._reload_htmx(web.refuse(status, title, message)))
 
 
 def _go(url: str):
