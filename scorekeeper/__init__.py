@@ -142,18 +142,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import assets, clubs, handover, players, pwa, security
+    from . import access, assets, clubs, handover, players, pwa, security, web
     from .games import views as games
     from .sharing import views as sharing
 
-    app.register_blueprint(games.bp)
-    app.register_blueprint(sharing.bp)
-    app.register_blueprint(clubs.bp)
-    app.register_blueprint(handover.bp)
-    app.register_blueprint(players.bp)
-    app.register_blueprint(pwa.bp)
-    app.add_url_rule("/", endpoint="index", view_func=games.home)
-    games.init_app(app)
+    for blueprint in (games.bp, sharing.bp, clubs.bp, handover.bp, players.bp, pwa.bp):
+        app.register_blueprint(blueprint)
+    web.init_app(app)
+    access.init_app(app)
     security.init_app(app)
     assets.init_app(app)
     return app

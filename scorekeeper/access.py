@@ -19,7 +19,7 @@ from datetime import timedelta
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from . import models, store
+from . import models, store, web
 from .models import CODE_ALPHABET, CODE_LENGTH
 
 # Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
@@ -234,9 +234,8 @@ def _forbidden(error):
 def _form_expired(error):
     """A form whose CSRF token no longer matches (the browser dropped its session): reloading
     the page gives it a fresh one."""
-    page = render_template("errors/plain.html", title="This page had gone stale",
-                           message="Nothing was saved. Reload the page and enter it again.")
-    return _reload_htmx(make_response(page, 400))
+    return _reload_htmx(web.refuse(400, "This page had gone stale",
+                                   "Nothing was saved. Reload the page and enter it again."))
 
 
 def init_app(app) -> None:

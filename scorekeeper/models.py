@@ -169,7 +169,7 @@ class Club(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60))
-    # The join code: the same alphabet, length and guess limit as a game's (sharing.py).
+    # The join code: the same alphabet, length and guess limit as a game's (codes.py).
     code: Mapped[str] = mapped_column(String(8), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

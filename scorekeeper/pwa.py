@@ -8,15 +8,10 @@
   When a static file changes its URL, sw.js changes, and the phone installs the new worker.
 - /offline: "Reconnecting", what the worker shows for a page it cannot fetch and has no copy
   of.
-- /games/<id>/tv: the big-screen scoreboard for a tablet or TV on the table; read only, for
-  anyone who may read the game, kept live by the same poller as the game page.
-
-- POST /games/<id>/hands/kept: about a hand kept on a phone whose resend was refused as stale:
-  is it the very hand this phone's first try saved (the answer to that try was lost), and what
-  does it say, in the words of the hand list.
 
 The hands a scorer saves while the server cannot be reached are kept by static/js/pwa.js (in
-localStorage) and sent again with the version they were made on: see that file.
+localStorage) and sent again with the version they were made on: see that file; the game's
+POST /games/<id>/hands/kept (games/views.py) tells it whether such a hand was saved after all.
 """
 from __future__ import annotations
 
@@ -24,14 +19,9 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import (Blueprint, abort, current_app, jsonify, make_response, render_template,
-                   request, url_for)
-from sqlalchemy import select
+from flask import Blueprint, current_app, make_response, url_for
 
-from . import access, rules
-from .games import board as pages, hand_form as forms
-from .extensions import db
-from .models import AuditEvent
+from . import web
 
 bp = Blueprint("pwa", __name__)
 
@@ -109,62 +99,8 @@ def service_worker():
     return response
 
 
-@bp.app_errorhandler(404)
-def not_found(error):
-    """A plain page for an address that leads nowhere (Werkzeug's own has no landmarks)."""
-    return render_template("errors/plain.html", title="Not found",
-                           message="There is no page at this address."), 404
-
-
 @bp.get("/offline")
 def offline():
     """Shown by the service worker, at the address the phone asked for, while the server
     cannot be reached and no earlier copy of that page is on the phone."""
-    return pages.render("offline.html", "_offline.html")
-
-
-@bp.get("/games/<int:game_id>/tv")
-def tv(game_id: int):
-    """The scoreboard for a big screen: read only, live, for anyone who may read the game."""
-    game = access.load_game(game_id)  # 404, or a phone without a role to /join
-    ctx = pages.live_context(game)
-    ctx["can_score"] = False  # a screen on the table shows, it does not offer edits
-    return pages.render("games/tv.html", "games/_scoreboard.html", **ctx)
-
-
-@bp.post("/games/<int:game_id>/hands/kept")
-def kept_hand(game_id: int):
-    """A kept hand whose resend the server refused as stale (409): was it saved after all?
-
-    When the answer to a save is lost on the way back (the Wi-Fi drops just then), the phone
-    keeps the hand and sends it again; the version it carries is stale by then, by the very
-    save that went through, so the resend is refused and nothing is saved twice. This tells the
-    phone that case apart from another phone's write: `saved` is true when hand `number` is now
-    exactly the hand these values make, and this phone (the same role) wrote it last. `text`
-    describes the kept hand as the hand list would, to show the scorer what is waiting.
-    Changes nothing.
-    """
-    game = access.load_game(game_id, write=True)
-    number = forms.whole_number(request.form.get("number"))
-    if number is None:
-        abort(400)
-    record = game.record()
-    if number > len(record["hands"]):
-        return jsonify(saved=False, text=None)
-    values = forms.read_values(request.form, len(game.players))
-    before = {**record, "hands": record["hands"][:number]}
-    ctx = pages.entry_context(game, before, values)
-    hand = ctx["hand"]
-    if hand is None:
-        return jsonify(saved=False, text=None)
-    text = forms.describe_hand(rules.VARIANTS[game.variant], hand, record["players"],
-                               ctx.get("preview_hand"))
-    saved = False
-    if number < len(record["hands"]) and record["hands"][number] == hand:
-        last = db.session.scalars(
-            select(AuditEvent).where(AuditEvent.game_id == game.id,
-                                     AuditEvent.hand_number == number)
-            .order_by(AuditEvent.id.desc())).first()
-        saved = last is not None and last.action in ("entered", "edited") \
-            and last.via == access.actor(game)
-    return jsonify(saved=saved, text=text)
+    return web.render("offline.html", "_offline.html")

@@ -15,13 +15,15 @@
 - A NUL character (PostgreSQL refuses it in text, SQLite would store it unseen) in the path,
   the query string or a form field is a plain 400, never a 500 or a stored value. Lone
   surrogates cannot come out of Werkzeug's UTF-8 decoding; JSON imports are checked in
-  games.import_game (clean_text).
+  games/new_game.check_record (bad_text).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, make_response, render_template, request
+from flask import abort, request
+
+from . import web
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -49,10 +51,8 @@ def _refuse_nul() -> None:
         values += [v for _, v in request.form.items(multi=True)]
         values += list(request.form.keys())
     if any("\x00" in v for v in values if isinstance(v, str)):
-        abort(make_response(render_template(
-            "errors/plain.html", title="Not understood",
-            message="The request held a character that cannot be stored (NUL). "
-                    "Nothing was saved."), 400))
+        abort(web.refuse(400, "Not understood", "The request held a character that cannot be "
+                                                "stored (NUL). Nothing was saved."))
 
 
 def bad_text(value: Any) -> bool:

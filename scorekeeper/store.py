@@ -18,26 +18,82 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules, stats
 from .extensions import db
-from .models import (AuditEvent, Club, ClubRules, Game, Hand, Member, Person, Player, new_code,
-                     new_secret, unused_code, utcnow, with_called)
+from .models import (AuditEvent, Club, ClubRules, ClubStats, Game, GuessAttempt, Hand, Member,
+                     Person, Player, new_code, new_secret, unused_code, utcnow, with_called)
 
 
 class Refused(Exception):
     """A change that cannot be made as asked; the message says why, for the page."""
 
 
-def derive_summary(record: dict) -> dict | None:
+def derive_summary(record: dict, result: dict | None = None) -> dict | None:
     """What Game.summary caches: stats.game_summary of the record, None when it does not score
-    (an imported record is checked first, so only a rules change could do that)."""
-    result = rules.score(record)
+    (an imported record is checked first, so only a rules change could do that). `result` is
+    rules.score(record) when the caller has it already."""
+    if result is None:
+        result = rules.score(record)
     return stats.game_summary(record, result) if result.get("ok") else None
+
+
+def refresh_summaries(fresh: list[tuple[int, int, dict]]) -> None:
+    """Store recomputed summaries, each (game id, the version it was computed at, summary), in
+    one executemany. Only where the game is still at that version: a write that raced the
+    recomputation has stored a newer summary with its own version bump, never overwritten."""
+    if not fresh:
+        return
+    table = Game.__table__
+    db.session.execute(
+        update(table).where(table.c.id == bindparam("gid"), table.c.version == bindparam("v"))
+        .values(summary=bindparam("s"), finished=bindparam("f")),
+        [{"gid": gid, "v": version, "s": s, "f": bool(s["finished"])}
+         for gid, version, s in fresh])
+    db.session.commit()
+
+
+def keep_club_stats(club_id: int, exists: bool, stamp: str, data: dict) -> None:
+    """Store a club's summed numbers with their stamp (ClubStats; `exists`: its row is there
+    already). A race with another worker storing the same numbers is lost quietly: either row
+    is right, as both are keyed by the same stamp."""
+    try:
+        if not exists:
+            db.session.add(ClubStats(club_id=club_id, stamp=stamp, data=data))
+        else:
+            db.session.execute(update(ClubStats).where(ClubStats.club_id == club_id)
+                               .values(stamp=stamp, data=data, computed_at=utcnow())
+                               .execution_options(synchronize_session=False))
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+
+
+def record_guess(address: str, at) -> int:
+    """A join-code guess from `address`, committed before it is counted (codes.find_by_code):
+    concurrent guesses from several processes each see every one committed before theirs.
+    Its id, for settle_guess."""
+    attempt = GuessAttempt(address=address, at=at)
+    db.session.add(attempt)
+    db.session.flush()
+    attempt_id = attempt.id  # read before the commit expires it
+    db.session.commit()
+    return attempt_id
+
+
+def settle_guess(attempt_id: int, right: bool, prune_before=None) -> None:
+    """A right code (or a refused request) removes its guess, so only wrong codes count; a
+    wrong one stays, and guesses older than `prune_before` go. What was found is shown next:
+    the session keeps it."""
+    if right:
+        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
+    elif prune_before is not None:
+        db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < prune_before))
+    commit_keeping_state()
 
 
 def get_game(game_id: int, events: bool = False) -> Game | None:
@@ -84,13 +140,16 @@ def _bump(game_id: int, version: int | None, **values: Any) -> bool:
 
 
 def start_game(record: dict, via: str = "creator", club: Club | None = None,
-               **origin: Any) -> Game:
+               save_rules: bool = False, **origin: Any) -> Game:
     """A checked record as a new game, hands and all, with its "created" audit row.
 
     In a `club`, each seat is the roster's person of that name (compared without case), and a
-    name the roster does not have yet joins it. `origin` goes into the audit row (e.g.
-    rematch_of=<game id>, continued_from=<game id>)."""
+    name the roster does not have yet joins it; with `save_rules` the game's options become the
+    club's rules for its variant, in the same transaction. `origin` goes into the audit row
+    (e.g. rematch_of=<game id>, continued_from=<game id>)."""
     game = _new_game(record, via, club, _roster(club), origin)
+    if club is not None and save_rules:
+        _set_club_rules(club, record["variant"], record["options"])
     commit_keeping_state()
     return game
 
@@ -141,21 +200,24 @@ def created_data(record: dict) -> dict:
 
 
 def write_hand(game: Game, version: int, action: str, number: int, old: dict | None,
-               new: dict | None, via: str) -> bool:
+               new: dict | None, via: str, result: dict | None = None) -> bool:
     """Enter (`action` "entered"), change ("edited") or take back ("undone") hand `number`,
     made on `version`. False, with nothing written, when the version is stale or another
     phone's write got there first (the database's unique hand number).
 
     `game` is the one loaded with its hands (get_game) at `version`: once the version moved on
     from there, nothing else wrote in between, so its hands are changed in memory and written,
-    and after the commit it stands as the database does (its new version included)."""
+    and after the commit it stands as the database does (its new version included).
+    `result` is rules.score of the record as it will stand, when the caller has it (the
+    preview of the hand being saved): the summary is made from it, not scored again."""
     game_id = game.id
     hands = {h.number: h.data for h in game.hands}
     if action == "undone":
         del hands[number]
     else:
         hands[number] = new
-    summary = derive_summary({**game.record(), "hands": [hands[n] for n in sorted(hands)]})
+    record = {**game.record(), "hands": [hands[n] for n in sorted(hands)]}
+    summary = derive_summary(record, result)
     try:
         # the cached summary moves with the version, in the same UPDATE
         if not _bump(game_id, version, summary=summary,
@@ -297,13 +359,17 @@ def club_rules(club_id: int, variant: str) -> dict | None:
 
 def save_club_rules(club: Club, variant: str, options: dict) -> None:
     """Make `options` the club's rules for `variant` (replacing what it saved before)."""
+    _set_club_rules(club, variant, options)
+    db.session.commit()
+
+
+def _set_club_rules(club: Club, variant: str, options: dict) -> None:
     row = db.session.get(ClubRules, (club.id, variant))
     if row is None:
         db.session.add(ClubRules(club_id=club.id, variant=variant, options=dict(options)))
     else:
         row.options = dict(options)
         row.updated_at = utcnow()
-    db.session.commit()
 
 
 def add_person(club: Club, name: str) -> Person:

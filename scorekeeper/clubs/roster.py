@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, make_response, render_template
+from flask import abort
 from sqlalchemy import func, select
 
-from .. import access, rules
+from .. import access, rules, web
 from ..extensions import db
 from ..models import Club, Game, Member, Person, Player
 
@@ -28,10 +28,9 @@ def load_club(club_id: int) -> tuple[Club, Member]:
 
 def members_only(status: int = 403):
     """The plain page for a phone that is not (or no longer) in the club: nothing of it."""
-    page = render_template("errors/plain.html", title="Members only",
-                           message="Only the phones that joined this club can see it. Ask a "
-                                   "member to show you the club's QR code or code.")
-    return access._reload_htmx(make_response(page, status))
+    return access._reload_htmx(web.refuse(
+        status, "Members only", "Only the phones that joined this club can see it. Ask a "
+                                "member to show you the club's QR code or code."))
 
 
 def load_person(club: Club, person_id: int) -> Person:

@@ -3,17 +3,14 @@ remove, hand over admin), a new game seated from the roster, export and import o
 
 Every club page needs this phone's member cookie (roster.load_club: 404 for no such club, 403
 for a phone that has not joined); nothing of a club is shown to anyone else. Joining takes the
-club's code, through sharing's code check and its wrong-guess limit (shared with game codes).
+club's code, through codes.find_by_code and its wrong-guess limit (shared with game codes).
 """
 from __future__ import annotations
 
-import json
+from flask import abort, redirect, request, url_for
 
-from flask import abort, make_response, redirect, render_template, request, url_for
-
-from .. import access, rules, store
-from ..games import board as pages, new_game as setup
-from ..sharing import views as sharing
+from .. import access, codes, qr, rules, store, web
+from ..games import new_game as setup
 from ..extensions import db
 from ..models import Club, Game
 from ..stats import name_key
@@ -26,11 +23,7 @@ MAX_LABEL = 40
 def _go(url: str, htmx_form: bool = False):
     """After a write: 303. The setup form is posted by htmx (hx-post, its target the form):
     htmx gets 204 + HX-Redirect and loads the page, as games.start_game does."""
-    if htmx_form and pages.is_htmx():
-        response = make_response("", 204)
-        response.headers["HX-Redirect"] = url
-        return response
-    return redirect(url, 303)
+    return web.redirect_to(url) if htmx_form else redirect(url, 303)
 
 
 def _label() -> str | None:
@@ -42,7 +35,7 @@ def _label() -> str | None:
 
 def _index(status: int = 200, **ctx):
     ctx.setdefault("clubs", roster.my_clubs())
-    return pages.render("clubs/index.html", "clubs/_index.html", status, **ctx)
+    return web.render("clubs/index.html", "clubs/_index.html", status, **ctx)
 
 
 @bp.get("/clubs")
@@ -81,9 +74,9 @@ def join():
     if code is None:  # cannot be any code: not counted as a guess
         return _index(400, join_error="A code is 7 letters and digits, like “ABC 2345”.",
                       code_typed=typed)
-    club = sharing.find_by_code(code, Club)
+    club = codes.find_by_code(code, Club)
     if club is None:
-        return _index(404, join_error=f"No club has the code {sharing.pretty_code(code)}.",
+        return _index(404, join_error=f"No club has the code {codes.pretty_code(code)}.",
                       code_typed=typed)
     return _join(club)
 
@@ -93,12 +86,12 @@ def link(code: str):
     """The club's QR code: asks this phone to join (a GET never joins), or opens the club for
     a phone that is in it already."""
     normalized = access.normalize_code(code)
-    club = sharing.find_by_code(normalized, Club) if normalized else None
+    club = codes.find_by_code(normalized, Club) if normalized else None
     if club is None:
         return _index(404, join_error="No club has that code.", code_typed=code)
     if access.member(club.id) is not None:
         return redirect(url_for("clubs.home", club_id=club.id), 303)
-    return pages.render("clubs/join.html", "clubs/_join.html", club=club)
+    return web.render("clubs/join.html", "clubs/_join.html", club=club)
 
 
 # --------------------------------------------------------------------------- the club's home
@@ -106,14 +99,14 @@ def link(code: str):
 @bp.get("/clubs/<int:club_id>")
 def home(club_id: int):
     club, phone = roster.load_club(club_id)
-    return pages.render("clubs/home.html", "clubs/_home.html", club=club, phone=phone,
+    return web.render("clubs/home.html", "clubs/_home.html", club=club, phone=phone,
                         people=roster.people(club), games=roster.recent_games(club))
 
 
 # --------------------------------------------------------------------------- the roster
 
 def _roster(club, phone, status=200, **ctx):
-    return pages.render("clubs/people.html", "clubs/_people.html", status, club=club,
+    return web.render("clubs/people.html", "clubs/_people.html", status, club=club,
                         phone=phone, people=roster.people(club), **ctx)
 
 
@@ -127,7 +120,7 @@ def _roster_name(field: str = "name") -> tuple[str, str | None]:
 
 
 def _roster_done(club, phone, notice: str):
-    if pages.is_htmx():
+    if web.is_htmx():
         return _roster(club, phone, notice=notice)
     return redirect(url_for("clubs.people", club_id=club.id), 303)
 
@@ -180,7 +173,7 @@ def merge_person(club_id: int, person_id: int):
     into = roster.load_person(club, int(into_id))
     if request.form.get("confirm") != "1":
         games = len({p.game_id for p in gone.seats})
-        return pages.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,
+        return web.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,
                             into=into, games=games)
     gone_name, into_name = gone.name, into.name
     try:
@@ -194,8 +187,8 @@ def merge_person(club_id: int, person_id: int):
 # --------------------------------------------------------------------------- phones
 
 def _phones(club, phone, status=200, **ctx):
-    return pages.render("clubs/members.html", "clubs/_members.html", status, club=club,
-                        phone=phone, club_url=sharing.absolute_url(
+    return web.render("clubs/members.html", "clubs/_members.html", status, club=club,
+                        phone=phone, club_url=qr.absolute_url(
                             url_for("clubs.link", code=club.code)), **ctx)
 
 
@@ -216,10 +209,8 @@ def _admin_action(club_id: int, member_id: int, action):
     club, phone = roster.load_club(club_id)
     other = roster.load_member(club, member_id)
     if not phone.is_admin or other.id == phone.id:
-        page = render_template("errors/plain.html", title="Admin only",
-                               message="Only the club's admin can remove a phone or hand "
-                                       "admin on, and not to or from itself.")
-        abort(make_response(page, 403))
+        abort(web.refuse(403, "Admin only", "Only the club's admin can remove a phone or hand "
+                                            "admin on, and not to or from itself."))
     action(phone, other)
     return _go(url_for("clubs.members", club_id=club_id))
 
@@ -268,7 +259,7 @@ def _new_game_page(club, variant_id, form=None, errors=None, status=200):
             ctx["option_values"] = {**ctx["option_values"], **saved}
         if form is not None:
             ctx["names"] = _seat_names(club, variant, form)
-    return pages.render("clubs/new_game.html", "games/_new_game.html", status, **ctx)
+    return web.render("clubs/new_game.html", "games/_new_game.html", status, **ctx)
 
 
 @bp.get("/clubs/<int:club_id>/games/new")
@@ -287,20 +278,11 @@ def create_game(club_id: int):
     names = _seat_names(club, variant, request.form)
     last = max((i for i, n in enumerate(names) if n), default=-1)
     players = names[: last + 1]
-    errors = setup.name_problems(players)
-    if not (variant.min_players <= len(players) <= variant.max_players):
-        need = (f"exactly {variant.min_players}" if variant.min_players == variant.max_players
-                else f"{variant.min_players} to {variant.max_players}")
-        errors.append(f"{variant.title} is for {need} players; {len(players)} "
-                      f"{'is' if len(players) == 1 else 'are'} seated.")
-    record = None
-    if not errors:
-        record, errors = setup.read_record(variant, players, request.form)
+    errors = setup.seat_problems(variant, players, "seated")
+    record, errors = setup.read_record(variant, players, request.form, errors)
     if errors:
         return _new_game_page(club, variant.id, request.form, errors, 422)
-    if request.form.get("save_rules"):
-        store.save_club_rules(club, variant.id, record["options"])
-    game = store.start_game(record, club=club)
+    game = store.start_game(record, club=club, save_rules=bool(request.form.get("save_rules")))
     return access.grant_creator(_go(url_for("games.game_page", game_id=game.id), True), game)
 
 
@@ -326,7 +308,7 @@ def export(club_id: int):
     club, _phone = roster.load_club(club_id)
     games = db.session.scalars(db.select(Game).where(Game.club_id == club.id)
                                .order_by(Game.id)).all()
-    return pages.json_download([g.record() for g in games], f"scorekeeper-club-{club.id}.json")
+    return web.json_download([g.record() for g in games], f"scorekeeper-club-{club.id}.json")
 
 
 @bp.post("/clubs/import")
@@ -334,11 +316,7 @@ def import_club():
     """A new club from a club export (or one game record), checked game by game and hand by
     hand before anything is saved; people are made from the names."""
     name = setup.clean_name(request.form.get("name", ""))
-    text = pages.uploaded_text("records")
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raw = None
+    raw = setup.read_json(web.uploaded_text("records"))
     error = None
     records: list[dict] = []
     if not name or len(name) > MAX_CLUB_NAME:

@@ -6,7 +6,7 @@ from typing import Any
 from .. import rules
 from ..filters import hand_word
 from ..models import Game
-from . import hand_form as forms
+from . import hand_form
 
 
 def hand_summary(variant, record: dict, number: int, hand: dict,
@@ -22,12 +22,12 @@ def hand_summary(variant, record: dict, number: int, hand: dict,
     hands = record["hands"]
     result = None
     if scored is not None and number < len(scored) and hands[number] == hand:
-        return forms.describe_hand(variant, hand, record["players"], scored[number])
+        return hand_form.describe_hand(variant, hand, record["players"], scored[number])
     if number <= len(hands):
         before = hands[:number]
         pv = rules.preview({**record, "hands": before}, hand, None)
         result = pv["hands"][number] if pv.get("ok") else None
-    return forms.describe_hand(variant, hand, record["players"], result)
+    return hand_form.describe_hand(variant, hand, record["players"], result)
 
 
 def history_rows(game: Game) -> list[dict[str, Any]]:

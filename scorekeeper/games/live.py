@@ -1,11 +1,12 @@
-"""Pages and live updates rendered once per game version, served to every phone that asks.
+"""The live side of a game: the /live poll's ETag and body, and the render cache that serves
+pages and live updates rendered once per game version to every phone that asks.
 
 A rendering is a pure function of the game as of one version (the database moves the version
-on every write, a scorer-link rotation included), the role reading it (a scorer sees forms), the
-"quiet" flag (LIVE_GRACE has passed since the last write: the poller stops), whether htmx asked
-(a partial) and the host the phone used (the share section's links). That tuple is the cache
-key, so an entry is never wrong: a stale one is simply never asked for again. What differs per
-phone, its CSRF token, is rendered as a placeholder and filled in per answer.
+on every write, a scorer-link rotation included), of RenderInputs (the role, "quiet", this
+phone's choices and club membership, the Host and the address in the QR codes) and of the part
+htmx asked for. The cache key and the /live ETag are both made from RenderInputs, so an entry is
+never wrong and a 304 never stale: a stale entry is simply never asked for again. What differs
+per phone, its CSRF token, is rendered as a placeholder and filled in per answer.
 
 The cache is an in-process LRU per app (RenderCache), not a table: an entry costs one render to
 rebuild, each worker (or a restarted one) fills its own, and nothing that matters lives in it;
@@ -19,11 +20,16 @@ from collections import OrderedDict
 from datetime import timedelta
 from typing import Callable
 
-from flask import current_app, request
+import hashlib
+import re
+from dataclasses import dataclass
+
+from flask import abort, current_app, make_response, render_template, request
 from flask_wtf.csrf import generate_csrf
 
-from .. import access
+from .. import access, qr, store
 from ..models import utcnow
+from . import board
 
 # After the last write, phones go on polling this long even when the game is over: the final
 # hand is the one most often taken back or corrected, and every phone must see that too.
@@ -64,14 +70,42 @@ def cache() -> RenderCache:
     return current_app.extensions.setdefault("scorekeeper_render_cache", RenderCache())
 
 
-def key(kind: str, head, htmx: bool = False) -> str:
-    """The cache key of `kind` ("live", "page") for `head` (a game, or its bare row: id,
-    version, updated_at and the secrets access.role needs) as this request sees it."""
-    from .board import this_phone  # pages renders through this module's cache
+@dataclass(frozen=True)
+class RenderInputs:
+    """Everything a rendered game page or live update depends on besides the game's version:
+    the role reading it (a scorer sees forms), "quiet" (LIVE_GRACE has passed since the last
+    write: the poller stops), this phone's choices and club membership (board.this_phone), the
+    Host the phone used and the address other phones reach (qr.base_url: the invite's links
+    and QR codes). The cache key and the /live ETag are both made from it, so nothing a render
+    reads can be missing from one of them: a 304 is never sent where the render would differ.
+    """
+    game_id: int
+    version: int
+    role: str | None
+    quiet: bool
+    phone: str
+    host: str
+    base_url: str
 
-    quiet = "" if recently_changed(head) else "-quiet"
-    return (f"{kind}:g{head.id}-v{head.version}-{access.role(head)}{quiet}"
-            f":{'hx' if htmx else 'page'}:{request.host}:{this_phone(head)}")
+    @classmethod
+    def of(cls, head) -> "RenderInputs":
+        """The inputs for `head` (a game, or its bare row: id, version, updated_at and the
+        secrets access.role needs) as this request sees it."""
+        return cls(game_id=head.id, version=head.version, role=access.role(head),
+                   quiet=not recently_changed(head), phone=board.this_phone(head),
+                   host=request.host, base_url=qr.base_url())
+
+    def etag(self) -> str:
+        """The /live ETag (unquoted): g<id>-v<version>-<role>[-quiet]-<digest of the rest>."""
+        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}".encode(),
+                               digest_size=6).hexdigest()
+        return (f"g{self.game_id}-v{self.version}-{self.role}{'-quiet' if self.quiet else ''}"
+                f"-{rest}")
+
+    def key(self, kind: str, partial: str | None = None) -> str:
+        """The cache key of `kind` ("live", "page"); `partial` is the part htmx asked for
+        (web.partial_for), None for the whole page."""
+        return f"{kind}:{self.etag()}:{partial or 'page'}"
 
 
 def cached(cache_key: str) -> str | None:
@@ -113,8 +147,6 @@ def respond(cache_key: str, text: str):
     is also compressed once per encoding and kept beside it: between two hands the hundreds
     of viewers' updates cost neither a render nor a compression (Flask-Compress leaves an
     answer that has its Content-Encoding alone)."""
-    from flask import make_response
-
     encoding = _encoding()
     if encoding is None or CSRF_SLOT in (cache().get(cache_key) or CSRF_SLOT) or len(text) < 500:
         return make_response(text)
@@ -140,3 +172,31 @@ def respond(cache_key: str, text: str):
 def placeholder_csrf() -> str:
     """Stands in for csrf_token() while rendering for the cache."""
     return CSRF_SLOT
+
+
+def live_etag(game) -> str:
+    """The /live ETag of `game` as this request sees it (RenderInputs.etag); also in the page,
+    where the poller compares it with each answer's."""
+    return RenderInputs.of(game).etag()
+
+
+def live_body(game_id: int) -> tuple[str, str, str]:
+    """(ETag, cache key, body) of the live update as this request's role sees the game now."""
+    game = store.get_game(game_id)
+    if game is None:
+        abort(404)
+    inputs = RenderInputs.of(game)  # the version actually rendered, if it moved since the 304
+    cache_key = inputs.key("live")
+    text = body(cache_key, lambda: render_template(
+        "partials/games/_live_update.html", **board.live_context(game),
+        csrf_token=placeholder_csrf))
+    return inputs.etag(), cache_key, text
+
+
+def polled_version() -> int | None:
+    """The game version of the ETag this poll revalidates (None on a page's first poll)."""
+    for tag in request.if_none_match.as_set(include_weak=True):
+        m = re.fullmatch(r"g\d+-v(\d+)-.*", tag)
+        if m:
+            return int(m[1])
+    return None

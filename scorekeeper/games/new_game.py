@@ -1,16 +1,21 @@
-"""The new-game form: reading and checking the player names and house rules typed on it (the
-import of a record shares the name check), and the values the form shows again.
+"""The ONE checker of a new game's record, whichever door it comes in by: the setup form (a
+game's or a club's), a game's import, a club's import (each of its games). check_record is the
+check they all end in: text a database can store, at most MAX_HANDS hands, names cleaned and
+told apart, every hand scored by the engine. Besides: reading the setup form's names and house
+rules, and the values the form shows again.
 
 The engine judges every option (Option.parse), so this module only turns form text into values.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from .. import rules
+from .. import rules, security
+from ..models import MAX_HANDS
 from ..rules.record import Invalid
 from ..stats.names import clean_name, name_key
-from . import hand_form as forms
+from . import hand_form
 
 MAX_NAME = 40
 
@@ -53,7 +58,7 @@ def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
             raw = form.get(key, "").strip()
             if raw == "":
                 continue  # left empty: the default
-            number = forms.whole_number(raw)
+            number = hand_form.whole_number(raw)
             value = raw if number is None else number
         try:
             value = o.parse(value, called=o.label)
@@ -82,12 +87,9 @@ def name_problems(players: list[str]) -> list[str]:
     return errors
 
 
-def read_names(variant, form) -> tuple[list[str], list[str]]:
-    """The players named on the setup form, in seat order, and what is wrong with them."""
-    names = [clean_name(form.get(f"name-{i}", "")) for i in range(variant.max_players)]
-    # Blank places after the last name are seats nobody sits in (games for 2-7 or 2-8 players).
-    last = max((i for i, n in enumerate(names) if n), default=-1)
-    players = names[: last + 1]
+def seat_problems(variant, players: list[str], verb: str = "named") -> list[str]:
+    """What is wrong with the players in seat order: their names (name_problems), and how many
+    there are for `variant` ("... 1 is named", or "seated" on a club's seat pickers)."""
     errors = name_problems(players)
     count = len(players)
     if not (variant.min_players <= count <= variant.max_players):
@@ -96,8 +98,17 @@ def read_names(variant, form) -> tuple[list[str], list[str]]:
         else:
             need = f"{variant.min_players} to {variant.max_players}"
         errors.append(f"{variant.title} is for {need} players; {count} "
-                      f"{'is' if count == 1 else 'are'} named.")
-    return players, errors
+                      f"{'is' if count == 1 else 'are'} {verb}.")
+    return errors
+
+
+def read_names(variant, form) -> tuple[list[str], list[str]]:
+    """The players named on the setup form, in seat order, and what is wrong with them."""
+    names = [clean_name(form.get(f"name-{i}", "")) for i in range(variant.max_players)]
+    # Blank places after the last name are seats nobody sits in (games for 2-7 or 2-8 players).
+    last = max((i for i, n in enumerate(names) if n), default=-1)
+    players = names[: last + 1]
+    return players, seat_problems(variant, players)
 
 
 def new_game_context(variant_id: str | None, form=None, errors=None):
@@ -115,44 +126,59 @@ def new_game_context(variant_id: str | None, form=None, errors=None):
     return ctx
 
 
-def read_record(variant, players: list[str], form) -> tuple[dict | None, list[str]]:
+def read_record(variant, players: list[str], form,
+                errors: list[str] | None = None) -> tuple[dict | None, list[str]]:
     """The new game's record from the setup form, once the players are read (by read_names,
-    or from a club's seat pickers), checked by the engine; or the errors to show."""
-    errors: list[str] = []
+    or from a club's seat pickers, `errors` what was wrong with them), checked by check_record;
+    or all the errors to show."""
+    errors = list(errors or [])
     options, option_errors = parse_options(variant, form)
     errors += option_errors
-    first_dealer = forms.whole_number(form.get("first_dealer", "0"))
+    first_dealer = hand_form.whole_number(form.get("first_dealer", "0"))
     if first_dealer is None:
         first_dealer = -1
     if not errors and not (0 <= first_dealer < len(players)):
         errors.append("Pick who deals first from the players named.")
     if errors:
         return None, errors
-    record = {"variant": variant.id, "players": players, "first_dealer": first_dealer,
-              "options": options, "hands": []}
-    result = rules.score(record)
-    if not result.get("ok"):
-        return None, [result.get("error") or "These settings are not valid."]
-    return record, []
+    record, problem = check_record({"variant": variant.id, "players": players,
+                                    "first_dealer": first_dealer, "options": options,
+                                    "hands": []})
+    return record, [problem] if problem else []
+
+
+def read_json(text: str) -> Any:
+    """The JSON value of an uploaded or pasted file, or None when it is not JSON. A UTF-8
+    byte-order mark first (some editors write one) is read past, as the command line does."""
+    try:
+        return json.loads(text.removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
+        return None
 
 
 def check_record(raw) -> tuple[dict | None, str | None]:
-    """An imported game record, normalized as the import of one game does (names cleaned,
-    optional keys filled) and checked hand by hand by the engine: (record, None), or (None,
-    what is wrong, naming the hand)."""
+    """A game record for a new game, normalized (names cleaned, optional keys filled) and
+    checked: (record, None), or (None, what is wrong, naming the hand). The one check of a new
+    game, an imported game and each game of an imported club."""
     if not isinstance(raw, dict):
         return None, "It is not a game record (a JSON object)."
+    if security.bad_text(raw):
+        return None, ("It holds a character that cannot be stored (NUL, or text that is not "
+                      "UTF-8).")
+    hands = raw.get("hands", [])
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        return None, f"It has {len(hands)} hands: a game here holds at most {MAX_HANDS}."
     record = {"variant": raw.get("variant"), "players": raw.get("players"),
               "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
-              "hands": raw.get("hands", [])}
+              "hands": hands}
     if "called" in raw:  # checked by the engine: true or false only
         record["called"] = raw["called"]
     if isinstance(record["players"], list) and all(isinstance(p, str) for p in record["players"]):
         record["players"] = [clean_name(p) for p in record["players"]]
     result = rules.score(record)
     if not result["ok"]:
-        where = "" if result["hand"] is None else f"Hand {result['hand'] + 1}: "
-        return None, f"{where}{result['error']}"
+        where = "" if result.get("hand") is None else f"Hand {result['hand'] + 1}: "
+        return None, f"{where}{result.get('error') or 'These settings are not valid.'}"
     problems = name_problems(record["players"])
     if problems:
         return None, problems[0]

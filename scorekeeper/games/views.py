@@ -1,36 +1,38 @@
-"""The table app: home, new game, the game page and its history, enter / edit / undo a hand,
-rules pages.
+"""The game's routes: home, new game and import, the game page and its history, enter / edit /
+undo a hand, the live poll, the TV screen, a kept hand's check, the rules pages.
 
 Reading a game needs a role cookie (access.require_reader), changing it a scorer's or the
 creator's (access.require_scorer); access.load_game() does one or the other for every game route.
 
 The scoreboard and the hand list come from one rules.score call on the stored record
-(pages.live_context); the engine is asked again only about the next hand or the one being typed
+(board.live_context); the engine is asked again only about the next hand or the one being typed
 (rules.legal_calls: who deals and calls; rules.preview; an edited hand is scored after the hands
 before it) and, on the history page, about each stored version of a hand. No view computes a
 score itself. Writes carry the game version they were made on and are refused when it is stale,
 so a double tap or a resent form never saves twice.
 
-This module is the routes and their glue: the setup form's helpers are in setup.py, the page
-view-models in pages.py, the audit trail in words in history.py, template helpers in filters.py.
+This module is the routes and their glue: the new game's checks are in new_game.py, the page
+view-models in board.py (scoreboard, sheet) and entry.py (the hand form), the form's fields in
+hand_form.py, the poll's ETag and the render cache in live.py, the audit trail in words in
+history.py; rendering and redirecting go through web.py.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import (
-    Blueprint, abort, after_this_request, make_response, redirect, render_template, request,
+    Blueprint, abort, after_this_request, jsonify, make_response, render_template, request,
     url_for,
 )
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .. import access, filters, rules, security, store
+from .. import access, filters, rules, store, web
 from ..extensions import db
-from . import board as pages, hand_form as forms, live as rendered, new_game as setup
-from .history import history_rows
 from ..models import MAX_HANDS, AuditEvent, Game
+from . import board, entry, hand_form, live
+from . import new_game as setup
+from .history import history_rows
 
 bp = Blueprint("games", __name__)
 
@@ -50,6 +52,7 @@ def get_variant(variant_id: str):
 
 # --------------------------------------------------------------------------- home
 
+@bp.get("/")
 def home():
     """The games this browser has a role in, from its cookies: a game is shown only to phones
     that were given its code or a link, never to whoever opens the home page."""
@@ -65,9 +68,9 @@ def home():
         result = score(game.record())
         variant = variants().get(game.variant)
         item = {"game": game, "result": result, "variant": variant,
-                "leader": pages.leader(variant, result) if variant else None}
+                "leader": board.leader(variant, result) if variant else None}
         (finished if result.get("finished") else playing).append(item)
-    return pages.render("games/home.html", "games/_game_list.html", playing=playing,
+    return web.render("games/home.html", "games/_game_list.html", playing=playing,
                         finished=finished[:10])
 
 
@@ -76,7 +79,7 @@ def home():
 @bp.get("/games/new")
 def new_game():
     ctx = setup.new_game_context(request.args.get("variant"))
-    return pages.render("games/new.html", "games/_new_game.html", **ctx)
+    return web.render("games/new.html", "games/_new_game.html", **ctx)
 
 
 @bp.post("/games/new")
@@ -87,19 +90,7 @@ def create_game():
         ctx = setup.new_game_context(None, request.form, ["Pick the game you are playing."])
         return _render_new(ctx, 422)
     players, errors = setup.read_names(variant, request.form)
-    options, option_errors = setup.parse_options(variant, request.form)
-    errors += option_errors
-    first_dealer = forms.whole_number(request.form.get("first_dealer", "0"))
-    if first_dealer is None:
-        first_dealer = -1
-    if not errors and not (0 <= first_dealer < len(players)):
-        errors.append("Pick who deals first from the players named.")
-    if not errors:
-        record = {"variant": variant.id, "players": players, "first_dealer": first_dealer,
-                  "options": options, "hands": []}
-        result = rules.score(record)
-        if not result.get("ok"):
-            errors.append(result.get("error") or "These settings are not valid.")
+    record, errors = setup.read_record(variant, players, request.form, errors)
     if errors:
         return _render_new(setup.new_game_context(variant.id, request.form, errors), 422)
     return start_game(record)
@@ -109,40 +100,20 @@ def start_game(record: dict) -> Any:
     """Save a checked record as a new game, make this browser its creator, and go to it.
     One path for the setup form and for an imported record (with its hands)."""
     game = store.start_game(record)
-    url = url_for("games.game_page", game_id=game.id)
-    if pages.is_htmx():
-        response = make_response("", 204)
-        response.headers["HX-Redirect"] = url
-    else:
-        response = redirect(url, 303)
-    access.grant_creator(response, game)
-    return response
+    return access.grant_creator(web.redirect_to(url_for("games.game_page", game_id=game.id)), game)
 
 
 @bp.get("/games/<int:game_id>/record.json")
 def export_game(game_id: int):
     """The game record (spec/game-record.md): what `scorekeeper check` and import read."""
     game = access.load_game(game_id)
-    return pages.json_download(game.record(), f"scorekeeper-{game.variant}-{game.id}.json")
+    return web.json_download(game.record(), f"scorekeeper-{game.variant}-{game.id}.json")
 
 
 @bp.post("/games/import")
 def import_game():
-    """A new game from an exported record, hands and all, checked by the engine first."""
-    text = pages.uploaded_text("record")
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raw = None
-    error = None
-    if not isinstance(raw, dict):
-        error = "That file is not a game record (a JSON object)."
-    elif security.bad_text(raw):
-        error = "That file holds a character that cannot be stored (NUL, or text that is not UTF-8)."
-    elif isinstance(raw.get("hands"), list) and len(raw["hands"]) > MAX_HANDS:
-        error = f"That game has {len(raw['hands'])} hands: a game here holds at most {MAX_HANDS}."
-    else:
-        record, error = setup.check_record(raw)
+    """A new game from an exported record, hands and all, checked (setup.check_record) first."""
+    record, error = setup.check_record(setup.read_json(web.uploaded_text("record")))
     if error:
         ctx = setup.new_game_context(None, None, None)
         ctx["import_error"] = error
@@ -151,35 +122,37 @@ def import_game():
 
 
 def _render_new(ctx, status):
-    return pages.render("games/new.html", "games/_new_game.html", status, **ctx)
+    return web.render("games/new.html", "games/_new_game.html", status, **ctx)
 
 
 # --------------------------------------------------------------------------- the game page
 
+# The parts of the game page htmx asks for: the hands alone (the grid/list toggle), else the
+# scoreboard.
+GAME_PAGE_PARTS = {"hands": "games/_hands.html", None: "games/_scoreboard.html"}
+
+
 @bp.get("/games/<int:game_id>")
 def game_page(game_id: int):
     """The game page, rendered once per (version, role, quiet, page or partial, host, this
-    phone's choices) and served from the render cache after that (rendered.py): the lookup
+    phone's choices) and served from the render cache after that (live.py): the lookup
     needs only the game's row; a miss loads the game and renders it. ?view= is the grid/list
-    toggle: this phone keeps its choice, and htmx gets the hands alone (a half-typed hand
-    stays)."""
+    toggle: this phone keeps its choice, and htmx (its target #hands) gets the hands alone (a
+    half-typed hand stays)."""
     head = store.get_head(game_id)
     if head is None:
         abort(404)
     access.require_reader(head)
     view = request.args.get("view")
     if view in ("grid", "list"):
-        _remember(pages.VIEW_COOKIE, view)
-        if pages.is_htmx():
-            return render_template("partials/games/_hands.html", **pages.page_context(access.load_game(game_id)))
-    key = rendered.key("page", head, pages.is_htmx())
+        _remember(board.VIEW_COOKIE, view)
+    key = live.RenderInputs.of(head).key("page", web.partial_for(GAME_PAGE_PARTS))
 
     def render():
-        game = access.load_game(game_id)
-        ctx = pages.page_context(game)
-        return pages.render("games/game.html", "games/_scoreboard.html",
-                            csrf_token=rendered.placeholder_csrf, **ctx)[0]
-    return rendered.body(key, render)
+        ctx = board.page_context(access.load_game(game_id))
+        return web.render("games/game.html", GAME_PAGE_PARTS, csrf_token=live.placeholder_csrf,
+                          **ctx)[0]
+    return live.body(key, render)
 
 
 def _remember(name: str, value: str) -> None:
@@ -195,20 +168,20 @@ def _index_arg() -> int | None:
     raw = request.form.get("index", "")
     if raw == "":
         return None
-    index = forms.whole_number(raw)
+    index = hand_form.whole_number(raw)
     if index is None:
         abort(400)
     return index
 
 
 def _hand_values(game: Game) -> dict[str, str]:
-    values = forms.read_values(request.form, len(game.players))
-    forms.apply_call_button(values, request.form)
+    values = hand_form.read_values(request.form, len(game.players))
+    hand_form.apply_call_button(values, request.form)
     # An entry mode picked stays for the next hand and the rest of the game, on this phone.
     if request.form.get("set_mode") in ("auction", "quick"):
-        _remember(pages.ENTRY_COOKIE.format(game.id), values["mode"])
+        _remember(entry.ENTRY_COOKIE.format(game.id), values["mode"])
     if request.form.get("set_points_mode") in ("number", "items"):
-        _remember(pages.POINTS_COOKIE.format(game.id), values["points_mode"])
+        _remember(entry.POINTS_COOKIE.format(game.id), values["points_mode"])
     return values
 
 
@@ -234,7 +207,7 @@ def _stale(game: Game, index: int | None):
     notice = _stale_message(game)
     if index is None or index >= len(game.hands):
         return _render_entry(game, {}, None, status=409, notice=notice)
-    stored = forms.values_from_hand(get_variant(game.variant), game.hands[index].data,
+    stored = hand_form.values_from_hand(get_variant(game.variant), game.hands[index].data,
                                     game.player_names)
     return _render_entry(game, stored, index, status=409,
                          notice=f"{notice} This is how it stands now.")
@@ -251,16 +224,16 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
     regardless. Editing a hand (index set) always answers the form or the edit page.
     """
     if index is None:
-        ctx = pages.page_context(game, values, message=message, notice=notice)
-        if pages.is_htmx() and (whole or "entry" not in ctx):
+        ctx = board.page_context(game, values, message=message, notice=notice)
+        if web.is_htmx() and (whole or "entry" not in ctx):
             return render_template("partials/games/_game_body.html", **ctx), 200, \
                 {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
-        return pages.render("games/game.html", "games/_hand_form.html", status, **ctx)
+        return web.render("games/game.html", "games/_hand_form.html", status, **ctx)
     record = game.record()
     result = rules.score(record)
-    ctx = pages.board_context(game, record, result)
-    ctx["entry"] = pages.entry_context(game, record, values, index, message=message, notice=notice)
-    return pages.render("games/edit.html", "games/_hand_form.html", status, **ctx)
+    ctx = board.board_context(game, record, result)
+    ctx["entry"] = entry.entry_context(game, record, values, index, message=message, notice=notice)
+    return web.render("games/edit.html", "games/_hand_form.html", status, **ctx)
 
 
 def _stale_message(game: Game) -> str:
@@ -278,27 +251,23 @@ def _stale_message(game: Game) -> str:
 
 
 def _version_arg() -> int:
-    version = forms.whole_number(request.form.get("version"))
+    version = hand_form.whole_number(request.form.get("version"))
     return -1 if version is None else version
 
 
-def _after_write(game: Game, saved: str, edit: bool = False):
+def _after_write(game: Game, saved: str, edit: bool = False, result: dict | None = None):
     """The answer to a successful write. Entering or undoing on the game page re-renders its
     body in place, with `saved` shown and an empty form for the next hand: the scorer stays
     where they are. An edit is made on the edit page (/games/<id>/hands/<n>/edit, whose
     #game-body holds only the form): the game page's body swapped in there would leave the
     browser on the edit URL, so it answers 204 with HX-Redirect and htmx loads the game page,
-    like the 303 that a browser without htmx follows."""
-    url = url_for("games.game_page", game_id=game.id)
-    if pages.is_htmx():
-        if edit:
-            response = make_response("", 204)
-            response.headers["HX-Redirect"] = url
-            return response
-        ctx = pages.page_context(game, saved=saved)  # store kept `game` current
+    like the 303 that a browser without htmx follows. `result` is the saved record's score
+    when the save had it (the preview's), so the page is not scored again."""
+    if web.is_htmx() and not edit:
+        ctx = board.page_context(game, result=result, saved=saved)  # store kept `game` current
         ctx["saved"] = saved
         return render_template("partials/games/_game_body.html", **ctx)
-    return redirect(url, 303)
+    return web.redirect_to(url_for("games.game_page", game_id=game.id))
 
 
 def _save(game_id: int, index: int | None):
@@ -313,7 +282,7 @@ def _save(game_id: int, index: int | None):
             return _stale(game, index)
         abort(404)
     values = _hand_values(game)
-    if forms.is_form_button(request.form):
+    if hand_form.is_form_button(request.form):
         # A call button or mode switch tapped with JavaScript off: update the form, save nothing.
         return _render_entry(game, values, index, status=200, whole=False)
     if version != game.version:
@@ -322,23 +291,18 @@ def _save(game_id: int, index: int | None):
         return _render_entry(game, values, index, status=422,
                              message=f"A game holds at most {MAX_HANDS} hands: start a new game.")
     record = game.record()
-    ctx = pages.entry_context(game, record, values, index)
-    if ctx["problem"] is not None or ctx.get("invalid"):
-        message = ctx.get("invalid") or ctx["problem"].message
-        return _render_entry(game, values, index, status=422, message=message)
-    hand = ctx["hand"]
-    if index is None:
-        number = len(record["hands"])
-        ok = store.write_hand(game, version, "entered", number, None, hand, access.actor(game))
-    else:
-        number = index
-        ok = store.write_hand(game, version, "edited", number, record["hands"][index], hand,
-                              access.actor(game))
+    attempt = entry.read_hand(game, record, values, index)
+    if attempt.message:
+        return _render_entry(game, values, index, status=422, message=attempt.message)
+    number = len(record["hands"]) if index is None else index
+    old = None if index is None else record["hands"][index]
+    ok = store.write_hand(game, version, "entered" if index is None else "edited", number, old,
+                          attempt.hand, access.actor(game), result=attempt.result)
     if not ok:
         return _stale(access.load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"
     label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
-    return _after_write(game, label, edit=index is not None)
+    return _after_write(game, label, edit=index is not None, result=attempt.result)
 
 
 @bp.post("/games/<int:game_id>/hands")
@@ -354,11 +318,11 @@ def edit_hand(game_id: int, number: int):
         abort(404)
     variant = get_variant(game.variant)
     record = game.record()
-    values = forms.values_from_hand(variant, record["hands"][number], record["players"])
+    values = hand_form.values_from_hand(variant, record["hands"][number], record["players"])
     result = rules.score(record)
-    ctx = pages.board_context(game, record, result)
-    ctx["entry"] = pages.entry_context(game, record, values, number)
-    return pages.render("games/edit.html", "games/_hand_form.html", **ctx)
+    ctx = board.board_context(game, record, result)
+    ctx["entry"] = entry.entry_context(game, record, values, number)
+    return web.render("games/edit.html", "games/_hand_form.html", **ctx)
 
 
 @bp.post("/games/<int:game_id>/hands/<int:number>")
@@ -378,17 +342,105 @@ def undo_hand(game_id: int):
     number, data = last.number, dict(last.data)
     if not store.write_hand(game, version, "undone", number, data, None, access.actor(game)):
         return _stale(access.load_game(game_id, write=True), None)
-    back_to = forms.whole_number(request.form.get("edit"))
+    back_to = hand_form.whole_number(request.form.get("edit"))
     if back_to is not None and 0 <= back_to < number:
         # taken back from the edit page of an earlier hand, whose change it was blocking:
         # back to that edit
-        url = url_for("games.edit_hand", game_id=game.id, number=back_to)
-        if pages.is_htmx():
-            response = make_response("", 204)
-            response.headers["HX-Redirect"] = url
-            return response
-        return redirect(url, 303)
+        return web.redirect_to(url_for("games.edit_hand", game_id=game.id, number=back_to))
     return _after_write(game, f"{filters.hand_word(game.variant)} {number + 1} taken back.")
+
+
+# --------------------------------------------------------------------------- live, TV, kept hand
+
+@bp.get("/games/<int:game_id>/live")
+def live_update(game_id: int):
+    """The poller, scoreboard and hand list (partials/games/_live_update.html); 304 when the
+    game's version is unchanged.
+
+    The 304 path reads six columns of one row by primary key and renders nothing. A 200 is
+    rendered once per ETag (live.py) and served to every phone of that role: with a cache
+    hit it costs the same one statement.
+    Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
+
+    Once a rematch is started from the game (Game.next_game_id), a phone that polls with an
+    earlier version is sent there (HX-Redirect to /games/<id>/next, which gives it access to
+    the new game); a page loaded after the rematch shows a link to it instead.
+    """
+    row = store.get_head(game_id)
+    if row is None:
+        abort(404)
+    access.require_reader(row)
+    inputs = live.RenderInputs.of(row)
+    etag = inputs.etag()
+    if request.if_none_match.contains_weak(etag):
+        response = make_response("", 304)
+    else:
+        key = inputs.key("live")
+        body = live.cached(key)  # one statement in all on a hit
+        if body is None:
+            etag, key, body = live.live_body(game_id)
+        response = live.respond(key, body)
+    # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
+    # weak ETag as it is, and would give a strong one a per-encoding suffix).
+    response.set_etag(etag, weak=True)
+    if row.next_game_id is not None and live.polled_version() not in (None, row.version):
+        response.headers["HX-Redirect"] = url_for("handover.next_game", game_id=game_id)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.app_context_processor
+def _live_helpers():
+    """Template helpers for the poller (partials/games/_live.html)."""
+    return {"live_etag": live.live_etag, "recently_changed": live.recently_changed}
+
+
+@bp.get("/games/<int:game_id>/tv")
+def tv(game_id: int):
+    """The scoreboard for a big screen: read only, live, for anyone who may read the game."""
+    game = access.load_game(game_id)  # 404, or a phone without a role to /join
+    ctx = board.live_context(game)
+    ctx["can_score"] = False  # a screen on the table shows, it does not offer edits
+    return web.render("games/tv.html", "games/_scoreboard.html", **ctx)
+
+
+@bp.post("/games/<int:game_id>/hands/kept")
+def kept_hand(game_id: int):
+    """A kept hand whose resend the server refused as stale (409): was it saved after all?
+
+    When the answer to a save is lost on the way back (the Wi-Fi drops just then), the phone
+    keeps the hand and sends it again; the version it carries is stale by then, by the very
+    save that went through, so the resend is refused and nothing is saved twice. This tells the
+    phone that case apart from another phone's write: `saved` is true when hand `number` is now
+    exactly the hand these values make, and this phone (the same role) wrote it last. `text`
+    describes the kept hand as the hand list would, to show the scorer what is waiting.
+    Changes nothing.
+    """
+    game = access.load_game(game_id, write=True)
+    number = hand_form.whole_number(request.form.get("number"))
+    if number is None:
+        abort(400)
+    record = game.record()
+    if number > len(record["hands"]):
+        return jsonify(saved=False, text=None)
+    values = hand_form.read_values(request.form, len(game.players))
+    before = {**record, "hands": record["hands"][:number]}
+    attempt = entry.read_hand(game, before, values)
+    hand = attempt.hand
+    if hand is None:
+        return jsonify(saved=False, text=None)
+    scored = attempt.result["hands"][number] if attempt.result else None
+    text = hand_form.describe_hand(rules.VARIANTS[game.variant], hand, record["players"], scored)
+    saved = False
+    if number < len(record["hands"]) and record["hands"][number] == hand:
+        last = db.session.scalars(
+            select(AuditEvent).where(AuditEvent.game_id == game.id,
+                                     AuditEvent.hand_number == number)
+            .order_by(AuditEvent.id.desc())).first()
+        saved = last is not None and last.action in ("entered", "edited") \
+            and last.via == access.actor(game)
+    return jsonify(saved=saved, text=text)
 
 
 # --------------------------------------------------------------------------- history
@@ -396,7 +448,7 @@ def undo_hand(game_id: int):
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
     game = access.load_game(game_id)
-    return pages.render("games/history.html", "games/_history.html", game=game,
+    return web.render("games/history.html", "games/_history.html", game=game,
                         variant=variants().get(game.variant), rows=history_rows(game))
 
 
@@ -404,10 +456,10 @@ def history(game_id: int):
 
 @bp.get("/games/<int:game_id>/rules")
 def rules_card(game_id: int):
-    """This game's house rules in plain words (rules_card.py), for anyone who may read it."""
+    """This game's house rules in plain words (rules/card.py), for anyone who may read it."""
     game = access.load_game(game_id)
-    return pages.render("games/rules_card.html", "games/_rules_card.html",
-                        **pages.rules_card_context(game))
+    return web.render("games/rules_card.html", "games/_rules_card.html",
+                        **board.rules_card_context(game))
 
 
 # --------------------------------------------------------------------------- rules pages
@@ -419,27 +471,12 @@ KEPT = {"Cache-Control": "private, no-cache"}
 
 @bp.get("/rules/")
 def rules_index():
-    return (*pages.render("games/rules_index.html", "games/_rules_index.html", variants=variants()),
+    return (*web.render("games/rules_index.html", "games/_rules_index.html", variants=variants()),
             KEPT)
 
 
 @bp.get("/rules/<variant_id>")
 def rules_page(variant_id: str):
     variant = get_variant(variant_id)
-    return (*pages.render("games/rules.html", "games/_rules.html", variant=variant,
+    return (*web.render("games/rules.html", "games/_rules.html", variant=variant,
                           variants=variants()), KEPT)
-
-
-# --------------------------------------------------------------------------- app wiring
-
-def init_app(app) -> None:
-    """The template helpers, the pages for refused requests, and Vary: HX-Request."""
-    filters.init_app(app)
-    access.init_app(app)
-    app.after_request(_vary_on_htmx)
-
-
-def _vary_on_htmx(response):
-    """The same URL answers a page or a partial: caches must keep them apart."""
-    response.vary.add("HX-Request")
-    return response

@@ -9,7 +9,7 @@ viewer's copy when a scorer's phone is gone, and the rematch.
   original is never changed by it, so a stranger who knows the join code gains nothing over the
   table (they get a private copy). The others join the copy by its own QR code.
 - /games/<id>/rematch: one tap on a finished game starts the next one (store.rematch); the old
-  game's poll sends its watchers on (sharing.live's HX-Redirect to /games/<id>/next, which
+  game's poll sends its watchers on (games.live_update's HX-Redirect to /games/<id>/next, which
   gives a phone that could read the old game viewer access to the new one).
 """
 from flask import Blueprint

@@ -1,18 +1,16 @@
 """The routes of handover (see __init__.py): take over, continue as a copy, rematch, next."""
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, redirect, request, url_for
 
-from .. import access, rules, store
-from ..games import board as pages
+from .. import access, rules, store, web
 from ..extensions import db
 from ..models import Game
 from . import bp
 
 
 def _refuse(title: str, message: str, status: int = 403):
-    page = render_template("errors/plain.html", title=title, message=message)
-    abort(access._reload_htmx(make_response(page, status)))
+    abort(access._reload_htmx(web.refuse(status, title, message)))
 
 
 def _go(url: str):
@@ -50,7 +48,7 @@ def take_over(game_id: int):
     if access.can_score(game):
         return redirect(url_for("games.game_page", game_id=game.id), 303)
     if request.method == "GET":
-        return pages.render("handover/take_over.html", "handover/_take_over.html", game=game,
+        return web.render("handover/take_over.html", "handover/_take_over.html", game=game,
                             variant=rules.VARIANTS.get(game.variant))
     phone = access.member(game.club_id)
     store.take_over(game.id, f"club member {phone.display}"[:40])
@@ -69,7 +67,7 @@ def continue_game(game_id: int):
     if access.can_score(game):
         return redirect(url_for("games.game_page", game_id=game.id), 303)
     if request.method == "GET":
-        return pages.render("handover/continue.html", "handover/_continue.html", game=game,
+        return web.render("handover/continue.html", "handover/_continue.html", game=game,
                             variant=rules.VARIANTS.get(game.variant))
     copy = store.start_game(game.record(), continued_from=game.id)
     return access.grant_creator(_go(url_for("games.game_page", game_id=copy.id)), copy)

@@ -171,7 +171,8 @@ def marker_d(shape: str, x: float, y: float, r: float = MARKER_R) -> str:
 FILLED = {"circle", "square", "triangle", "down", "diamond"}
 
 
-def running_totals(result: dict, hand_word: str = "Hand") -> LineChart | None:
+def running_totals(result: dict, hand_word: str = "Hand",
+                   lowest_wins: bool = False) -> LineChart | None:
     """The chart of a scored game, or None when there is nothing to draw (an invalid record).
 
     `result` is rules.score(record); only its sides, units, winners and each hand's totals are
@@ -217,7 +218,7 @@ def running_totals(result: dict, hand_word: str = "Hand") -> LineChart | None:
         y_ticks=tuple(Tick(v, py(v), minus(v)) for v in y_vals),
         zero_y=py(0) if lo < 0 else None, series=tuple(series), hands=n,
         units=result.get("units", "points"), x_title=f"{hand_word}s",
-        lowest_wins=result.get("units") == "pips")
+        lowest_wins=lowest_wins)
 
 
 def _x_ticks(n: int) -> list[int]:

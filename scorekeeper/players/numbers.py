@@ -10,21 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
-
-from .. import rules, stats
+from .. import rules, stats, store
 from ..extensions import db
-from ..models import ClubStats, utcnow
+from ..models import ClubStats
 from . import queries
 
 # The variants whose hands have a bid, and the one where every player bids (made = exact).
 EVERYONE_BIDS = "card42"
 SOLITAIRE = "castle-rock"  # each hand is a game of solitaire; the session never finishes
-
-
-def pct(value: float | None) -> str:
-    return "–" if value is None else f"{round(value * 100)}%"
 
 
 def variant_title(vid: str) -> str:
@@ -75,23 +68,9 @@ def club_numbers(club_id: int) -> tuple[dict, dict]:
     games = queries.club_summaries(club_id)
     players = stats.player_stats(games)
     summary = stats.club_summary(games, players)
-    _keep(club_id, cached, stamp, {"club": summary, "players": players})
+    store.keep_club_stats(club_id, cached is not None, stamp,
+                          {"club": summary, "players": players})
     return summary, players
-
-
-def _keep(club_id: int, row: ClubStats | None, stamp: str, data: dict) -> None:
-    """Store the club's numbers with their stamp in its ClubStats `row` (None: a new one). A
-    race with another worker storing the same numbers is lost quietly: either row is right."""
-    try:
-        if row is None:
-            db.session.add(ClubStats(club_id=club_id, stamp=stamp, data=data))
-        else:
-            db.session.execute(update(ClubStats).where(ClubStats.club_id == club_id)
-                               .values(stamp=stamp, data=data, computed_at=utcnow())
-                               .execution_options(synchronize_session=False))
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
 
 
 def _person_keys(players: dict) -> dict:

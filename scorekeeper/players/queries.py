@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import func, select
 
 from .. import stats
 from ..extensions import db
+from .. import store
 from ..models import Game, Hand, Person, Player, with_called
 from ..store import derive_summary
 
@@ -150,7 +151,8 @@ def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
              if s is None or s.get("version") != stats.SUMMARY_VERSION]
     if not stale:
         return {}
-    heads = db.session.execute(select(Game.id, Game.variant, Game.first_dealer, Game.options, Game.called)
+    heads = db.session.execute(select(Game.id, Game.version, Game.variant, Game.first_dealer,
+                                      Game.options, Game.called)
                                .where(Game.id.in_(stale))).all()
     names = _seats(Player.game_id.in_(stale), names=True)
     hands: dict[int, list] = {}
@@ -165,13 +167,8 @@ def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
                               "players": [name for name, _ in names.get(h.id, [])],
                               "hands": hands.get(h.id, [])}, h.called)
         fresh[h.id] = derive_summary(record)
-    changed = [{"gid": gid, "s": s, "f": bool(s and s["finished"])} for gid, s in fresh.items()
-               if s is not None]
-    if changed:
-        db.session.execute(
-            update(Game.__table__).where(Game.__table__.c.id == bindparam("gid"))
-            .values(summary=bindparam("s"), finished=bindparam("f")), changed)
-        db.session.commit()
+    store.refresh_summaries([(h.id, h.version, fresh[h.id]) for h in heads
+                             if fresh[h.id] is not None])
     return fresh
 
 

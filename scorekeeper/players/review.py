@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import hand_form as forms
-
-# What the dealer of a hand did, in the words of the scoreboard ("Ann shakes").
-DEALT = {"marks": "shook", "texas42-1986": "shook", "forty-two": "shook", "moon": "shook",
-         "mexican-train": "started"}
+from ..games import hand_form
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -35,8 +31,8 @@ def _bid(variant, record_hand: dict, res: dict) -> dict | None:
         return {"redeal": True, "bidder": None, "label": "", "contract": "", "made": None}
     contract = record_hand.get("contract") or ""
     return {"redeal": False, "bidder": res["bidder"],
-            "label": forms.call_label(res.get("bid"), variant),
-            "contract": forms.CONTRACT_LABELS.get(contract, contract) if contract else "",
+            "label": hand_form.call_label(res.get("bid"), variant),
+            "contract": hand_form.CONTRACT_LABELS.get(contract, contract) if contract else "",
             "made": res.get("made")}
 
 
@@ -76,8 +72,8 @@ def grid(variant, record: dict, result: dict) -> dict[str, Any]:
                       for s, (d, t) in enumerate(zip(res["deltas"], res["totals"]))],
         })
     return {"sides": sides, "rows": rows, "bidding": variant.bidding,
-            "dealt": DEALT.get(variant.family, "dealt"),
-            "lowest_wins": result.get("units") == "pips",
+            "dealt": variant.dealt,
+            "lowest_wins": variant.lowest_wins,
             "castle_rock": variant.family == "castle-rock",
             "tally": result.get("units") == "marks",
             "totals": result.get("totals", []), "winners": result.get("winners", []),

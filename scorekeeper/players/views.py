@@ -15,8 +15,7 @@ import io
 
 from flask import abort, make_response, request
 
-from .. import access, rules
-from ..games import board as pages
+from .. import access, rules, web
 from ..extensions import db
 from ..filters import hand_word
 from ..models import Club
@@ -44,10 +43,10 @@ def game_review(game_id: int):
     result = rules.score(record)
     variant = rules.VARIANTS.get(game.variant)
     word = hand_word(game.variant)
-    return pages.render(
+    return web.render(
         "players/review.html", "players/_review.html", game=game, variant=variant,
         record=record, result=result, word=word,
-        chart=charts.running_totals(result, word),
+        chart=charts.running_totals(result, word, bool(variant and variant.lowest_wins)),
         sheet=review.grid(variant, record, result) if variant else None)
 
 
@@ -85,7 +84,7 @@ def _archive(club: Club, page_size: int | None):
 def club_games(club_id: int):
     club = _club(club_id)
     names, page = _archive(club, queries.PAGE_SIZE)
-    return pages.render("players/archive.html", "players/_archive_list.html", club=club,
+    return web.render("players/archive.html", "players/_archive_list.html", club=club,
                         people=names, archive=page, f=page.filters, variants=rules.VARIANTS,
                         rows=[numbers.archive_row(g) for g in page.games])
 
@@ -103,7 +102,7 @@ def person_page(club_id: int, person_id: int):
     names = queries.people(club.id)
     if person_id not in names:
         abort(404)
-    return pages.render("players/person.html", "players/_person.html", club=club, people=names,
+    return web.render("players/person.html", "players/_person.html", club=club, people=names,
                         person_id=person_id, name=names[person_id],
                         **numbers.person_page(club.id, person_id, names))
 
@@ -123,7 +122,7 @@ def club_stats(club_id: int):
     club = _club(club_id)
     names = queries.people(club.id)
     summary, boards, overall = numbers.leaderboards(club.id, names)
-    return pages.render("players/club_stats.html", "players/_club_stats.html", club=club,
+    return web.render("players/club_stats.html", "players/_club_stats.html", club=club,
                         summary=summary, boards=boards, overall=overall)
 
 

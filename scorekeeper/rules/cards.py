@@ -16,6 +16,7 @@ class Card42(Variant):
     title = "42, the Card Players' Card Game"
     blurb = "Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins."
     family = "card42"
+    has_auction = True  # no bidding ladder, but every player's bid in turn (legal_calls)
     min_players, max_players = 2, 7
     options = (
         Option("cap_at_42", True, "bool", "Totals stop at 42: a player there waits for an exact bid."),

@@ -64,6 +64,8 @@ def needed(bid: int) -> int:
 class TeamDominoes(Variant):
     """Four players, partners across, bidding through the shared auction."""
 
+    deals = "shakes"  # the dominoes are shaken, not dealt
+    dealt = "shook"
     partnership = True
     bidding = True
 
@@ -308,6 +310,8 @@ class FortyTwo(TeamDominoes):
 class Moon(Variant):
     """Three players, 7 tricks: the bidder must take her bid; 21 shoots the moon."""
 
+    deals = "shakes"  # the dominoes are shaken, not dealt
+    dealt = "shook"
     id = "moon"
     title = "Moon (Double 12 rule sheet)"
     blurb = "Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21."

@@ -35,6 +35,16 @@ class Variant:
     lowest_wins: bool = False  # Mexican Train's pips: the lowest total is the best
     can_be_called: bool = True  # a game time may be called on (game-record.md's `called`)
     options: tuple[Option, ...] = ()
+    # How the pages speak of the game, asked of the variant rather than of its id:
+    hand_word: str = "Hand"   # what one entry of the record is ("Round", "Game")
+    deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
+    dealt: str = "dealt"      # the same in the past, on a hand's line of the review
+    lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
+
+    @property
+    def has_auction(self) -> bool:
+        """Whether a hand starts with calls the engine judges (rules.legal_calls)."""
+        return self.bidding
 
     def redeal_allowed(self, options: dict) -> bool:
         return False

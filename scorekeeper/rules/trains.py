@@ -30,6 +30,9 @@ class MexicanTrain(Variant):
     title = "Mexican Train (Double 12 rule sheet)"
     blurb = "Dominoes, 2-8 players each for herself: one round per engine double, lowest pips win."
     family = "mexican-train"
+    hand_word = "Round"
+    dealt = "started"
+    lowest_wins = True
     min_players, max_players = 2, 8
     units = "pips"
     lowest_wins = True
@@ -108,6 +111,7 @@ class CastleRock(Variant):
     title = "Castle Rock solitaire (Double 12 rule sheet)"
     blurb = "Dominoes, 1 player: each hand is a whole game of solitaire, won with 2 or fewer left."
     family = "castle-rock"
+    hand_word = "Game"
     min_players = max_players = 1
     units = "wins"
     can_be_called = False  # each hand is a whole game: there is no round to stop

@@ -1,121 +1,29 @@
-"""Getting other phones into a game, and keeping them current.
+"""Getting other phones into a game: the routes of the join code and the two links.
 
-- /join and /g/<code>: the viewer way in, by join code, with wrong guesses rate limited per
-  address *in the database* (several worker processes share the count); the right code
-  leaves a viewer cookie, the only way besides a scorer or creator cookie to read a game.
+- /join and /g/<code>: the viewer way in, by join code (codes.find_game_by_code counts wrong
+  guesses); the right code leaves a viewer cookie, the only way besides a scorer or creator
+  cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
-- /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed;
-  otherwise the update, rendered once per (game, version, role, quiet) and kept in a small
-  in-process LRU (rendered.py): between two hands every viewer gets the same bytes.
-- qr_svg(), viewer_url(), scorer_url(): inline QR codes of URLs other phones can reach.
-
-Nothing here keeps state that matters in the process: every answer comes from the request and
-the database. The render cache (rendered.py) holds renderings keyed by the game's version,
-which the database moves on every write: a stale entry is never looked up again, each worker
-(or a restarted one) fills its own, and losing it costs one render.
+- viewer_url(), scorer_url(), join_url(): the invite's links, as other phones reach them
+  (qr.base_url), for the share block's QR codes.
 """
 from __future__ import annotations
 
-import functools
-import ipaddress
-import re
-from datetime import timedelta
-from urllib.parse import urlsplit
+from flask import Blueprint, redirect, request, url_for
+from sqlalchemy import select
 
-import qrcode
-from flask import (Blueprint, abort, current_app, make_response, redirect, render_template,
-                   request, url_for)
-from markupsafe import Markup
-from qrcode.image.svg import SvgPathFillImage
-from sqlalchemy import delete, func, select
-
-from .. import access, store
+from .. import access, codes, qr, store, web
 from ..extensions import db
-from ..games import board as pages, live as rendered
-from ..models import Game, GuessAttempt, utcnow
+from ..models import Game
 
 bp = Blueprint("sharing", __name__)
-
-GUESS_LIMIT = 10  # wrong codes allowed per address per GUESS_WINDOW; the next is refused
-GUESS_WINDOW = timedelta(seconds=60)
-GUESS_KEEP = timedelta(hours=1)  # older attempts are pruned
-# After the last write, phones go on polling this long even when the game is over (rendered.py).
-LIVE_GRACE = rendered.LIVE_GRACE
-
-
-# ---------------------------------------------------------------- join codes
-
-
-def _guess_address() -> str:
-    """Who is guessing: the client address; IPv6 by /64, since one host usually owns a /64.
-
-    request.remote_addr is the socket peer, or behind TRUSTED_PROXIES reverse proxies the
-    client they name (create_app's ProxyFix); otherwise X-Forwarded-For is not believed, as
-    anyone can send it.
-    """
-    raw = request.remote_addr or "unknown"
-    try:
-        ip = ipaddress.ip_address(raw)
-    except ValueError:
-        return raw[:64]
-    if ip.version == 6:
-        if ip.ipv4_mapped:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
-
-
-def _too_many_guesses():
-    response = make_response(render_template(
-        "errors/plain.html", title="Slow down",
-        message="Too many wrong codes; wait a minute and try again."), 429)
-    response.headers["Retry-After"] = str(int(GUESS_WINDOW.total_seconds()))
-    return response
-
-
-def find_game_by_code(code: str) -> Game | None:
-    """The game with this (normalized) join code, or None; aborts 429 when guessing too fast."""
-    return find_by_code(code, Game)
-
-
-def find_by_code(code: str, model):
-    """The row of `model` (Game, or Club: both have a unique `code` of the same alphabet) with
-    this (normalized) join code, or None; aborts 429 when guessing too fast.  Wrong game and
-    club codes count against the same limit: a guess is a guess.
-
-    The attempt is committed *before* the count, so concurrent guesses from several
-    processes each see at least every attempt committed before theirs: no burst gets more than
-    GUESS_LIMIT lookups a minute.  A right code or a refused request then removes its row, so
-    only wrong codes count.  While an address is over the limit even a right code is refused,
-    or the refusal would not slow guessing at all.
-    """
-    address, now = _guess_address(), utcnow()
-    attempt = GuessAttempt(address=address, at=now)
-    db.session.add(attempt)
-    db.session.flush()
-    attempt_id = attempt.id  # read before the commit expires it
-    db.session.commit()
-    recent = db.session.scalar(
-        select(func.count()).select_from(GuessAttempt)
-        .where(GuessAttempt.address == address, GuessAttempt.at > now - GUESS_WINDOW))
-    if recent > GUESS_LIMIT:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
-        db.session.commit()
-        abort(_too_many_guesses())
-    found = db.session.scalar(select(model).where(model.code == code))
-    if found is not None:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
-    else:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < now - GUESS_KEEP))
-    store.commit_keeping_state()  # what was found is shown next: no need to read it again
-    return found
 
 
 def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
                notice: str | None = None):
-    return pages.render("sharing/join.html", "sharing/_join.html", status, code_typed=code_typed, error=error,
-                        notice=notice)
+    return web.render("sharing/join.html", "sharing/_join.html", status, code_typed=code_typed,
+                      error=error, notice=notice)
 
 
 def _to_game(game):
@@ -136,9 +44,9 @@ def join():
     code = access.normalize_code(typed)
     if code is None:  # cannot be any game's code, so it tells a guesser nothing: not counted
         return _join_page(typed, "A code is 7 letters and digits, like “ABC 2345”.", 400)
-    game = find_game_by_code(code)
+    game = codes.find_game_by_code(code)
     if game is None:
-        return _join_page(typed, f"No game has the code {pretty_code(code)}.", 404)
+        return _join_page(typed, f"No game has the code {codes.pretty_code(code)}.", 404)
     return _to_game(game)
 
 
@@ -146,7 +54,7 @@ def join():
 def viewer(code: str):
     """The viewer link (what the QR code holds): straight to the game page."""
     normalized = access.normalize_code(code)
-    game = find_game_by_code(normalized) if normalized else None
+    game = codes.find_game_by_code(normalized) if normalized else None
     if game is None:
         return _join_page(code, "No game has that code.", 404)
     return _to_game(game)
@@ -166,10 +74,9 @@ def scorer(secret: str):
     """
     game = db.session.scalar(select(Game).where(Game.scorer_secret == secret))
     if game is None:
-        response = make_response(render_template(
-            "errors/plain.html", title="Link not valid",
-            message="This scorer link is no longer valid. Ask the game's creator for the new "
-                    "one, or join by code to watch."), 404)
+        response = web.refuse(404, "Link not valid",
+                              "This scorer link is no longer valid. Ask the game's creator for "
+                              "the new one, or join by code to watch.")
     else:
         response = access.grant_scorer(_to_game(game), game)
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -187,152 +94,23 @@ def rotate(game_id: int):
     return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
 
 
-# ---------------------------------------------------------------- live polling
-
-
-recently_changed = rendered.recently_changed
-
-
-def live_etag(game) -> str:
-    """The /live ETag (unquoted): game, version, and role, since scorers see edit buttons;
-    "-quiet" once LIVE_GRACE has passed since the last write, so the first poll after that
-    gets a 200 whose poller stops polling if the game is over."""
-    quiet = "" if recently_changed(game) else "-quiet"
-    return f"g{game.id}-v{game.version}-{access.role(game)}{quiet}"
-
-
-def _live_body(game_id: int) -> tuple[str, str, str]:
-    """(ETag, cache key, body) of the live update as this request's role sees the game now."""
-    game = store.get_game(game_id)
-    if game is None:
-        abort(404)
-    etag = live_etag(game)  # the version actually rendered, if it moved since the 304 check
-    key = rendered.key("live", game)
-    text = rendered.body(key, lambda: render_template(
-        "partials/games/_live_update.html", **pages.live_context(game),
-        csrf_token=rendered.placeholder_csrf))
-    return etag, key, text
-
-
-@bp.get("/games/<int:game_id>/live")
-def live(game_id: int):
-    """The poller, scoreboard and hand list (partials/games/_live_update.html); 304 when the
-    game's version is unchanged.
-
-    The 304 path reads six columns of one row by primary key and renders nothing. A 200 is
-    rendered once per ETag (rendered.py) and served to every phone of that role: with a cache
-    hit it costs the same one statement.
-    Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
-
-    Once a rematch is started from the game (Game.next_game_id), a phone that polls with an
-    earlier version is sent there (HX-Redirect to /games/<id>/next, which gives it access to
-    the new game); a page loaded after the rematch shows a link to it instead.
-    """
-    row = store.get_head(game_id)
-    if row is None:
-        abort(404)
-    access.require_reader(row)
-    etag = live_etag(row)
-    if request.if_none_match.contains_weak(etag):
-        response = make_response("", 304)
-    else:
-        key = rendered.key("live", row)
-        body = rendered.cached(key)  # one statement in all on a hit
-        if body is None:
-            etag, key, body = _live_body(game_id)
-        response = rendered.respond(key, body)
-    # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
-    # weak ETag as it is, and would give a strong one a per-encoding suffix).
-    response.set_etag(etag, weak=True)
-    if row.next_game_id is not None and _polled_version() not in (None, row.version):
-        response.headers["HX-Redirect"] = url_for("handover.next_game", game_id=game_id)
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Cookie")
-    return response
-
-
-def _polled_version() -> int | None:
-    """The game version of the ETag this poll revalidates (None on a page's first poll)."""
-    for tag in request.if_none_match.as_set(include_weak=True):
-        m = re.fullmatch(r"g\d+-v(\d+)-.*", tag)
-        if m:
-            return int(m[1])
-    return None
-
-
-# ---------------------------------------------------------------- QR codes and URLs
-
-
-def _base_url() -> str:
-    """Where other phones reach this server: PUBLIC_URL, else this machine's LAN address.
-
-    The port is the one this request came in on; never localhost (see network.py).
-    """
-    configured = (current_app.config.get("PUBLIC_URL") or "").strip()
-    if configured:
-        return configured.rstrip("/")
-    from .. import network
-
-    port = urlsplit(request.host_url).port
-    if port is None:
-        port = int(request.environ.get("SERVER_PORT") or (443 if request.is_secure else 80))
-    return network.public_base_url(port)
-
-
-def absolute_url(path: str) -> str:
-    """A URL of this app that other phones can open (for QR codes), from a path."""
-    return _base_url() + path
+# ---------------------------------------------------------------- the links in the invite
 
 
 def join_url() -> str:
-    return _base_url() + url_for("sharing.join")
+    return qr.base_url() + url_for("sharing.join")
 
 
 def viewer_url(game) -> str:
-    return _base_url() + url_for("sharing.viewer", code=game.code)
+    return qr.base_url() + url_for("sharing.viewer", code=game.code)
 
 
 def scorer_url(game) -> str:
-    return _base_url() + url_for("sharing.scorer", secret=game.scorer_secret)
-
-
-_SVG_SIZE = re.compile(r'\s(?:width|height)="[^"]*"')
-
-
-def qr_svg(url: str, label: str = "QR code") -> Markup:
-    """An inline <svg> QR code for url: vector, so it stays sharp; no Pillow needed."""
-    head, rest = _qr_svg_parts(url)
-    return Markup(f'{head} class="qr" role="img" aria-label="{Markup.escape(label)}">{rest}')
-
-
-@functools.lru_cache(maxsize=256)
-def _qr_svg_parts(url: str) -> tuple[str, str]:
-    """The SVG of url's QR code, split after the tag name and attributes of <svg>.
-
-    Encoding takes ~24 ms and the answer depends on the URL alone, so it is memoized: this
-    holds no game state, only the drawing of a URL. A white background and quiet zone keep
-    it scannable in dark mode; width and height are dropped so CSS sizes it through the
-    viewBox; the path's fixed id is dropped, as the page carries two codes.
-    """
-    qr = qrcode.QRCode(border=4, error_correction=qrcode.constants.ERROR_CORRECT_M,
-                       image_factory=SvgPathFillImage)
-    qr.add_data(url)
-    qr.make(fit=True)
-    svg = qr.make_image().to_string(encoding="unicode")
-    svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)
-    head, rest = svg.split(">", 1)
-    return _SVG_SIZE.sub("", head), rest.replace(' id="qr-path"', "")
-
-
-def pretty_code(code: str) -> str:
-    """ABC2345 -> "ABC 2345": easier to read aloud; /join ignores the space."""
-    return f"{code[:3]} {code[3:]}"
+    return qr.base_url() + url_for("sharing.scorer", secret=game.scorer_secret)
 
 
 @bp.app_context_processor
 def _share_helpers():
-    """Template helpers for the _share and _live partials."""
-    return {"qr_svg": qr_svg, "viewer_url": viewer_url, "scorer_url": scorer_url,
-            "join_url": join_url,
-            "pretty_code": pretty_code, "live_etag": live_etag, "recently_changed": recently_changed,
-            "role": access.role}
+    """Template helpers for the invite (partials/sharing/_share.html) and a club's code."""
+    return {"qr_svg": qr.qr_svg, "viewer_url": viewer_url, "scorer_url": scorer_url,
+            "join_url": join_url, "pretty_code": codes.pretty_code, "role": access.role}

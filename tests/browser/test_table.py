@@ -12,8 +12,6 @@ from playwright.sync_api import Page, expect
 
 from . import ui
 
-MEASURED: dict[str, int] = {}  # variant -> taps for a typical hand, printed with -s
-
 
 class Taps:
     """Clicks, counted: the scorer's taps."""
@@ -58,7 +56,6 @@ def test_a_straight_hand_in_four_taps_and_the_mode_stays(page, live, variant):
         taps.chip("made", made)
         taps.save()
         assert taps.count <= 4
-        MEASURED[variant] = taps.count
         keyboard_never_used(page)
         assert live.hands(gid)[number] == {"bidder": int(bidder), "bid": int(bid),
                                            "contract": "straight", "made": made == "1"}
@@ -85,7 +82,6 @@ def test_a_points_hand_without_the_keyboard(page, live, variant, contract):
     expect(page.locator("#hand-form #points-other")).to_contain_text("The other team caught 7")
     taps.save()
     assert taps.count <= 6
-    MEASURED[variant] = taps.count
     keyboard_never_used(page)
     assert live.hands(gid) == [{"bidder": 2, "bid": 32, **contract, "points": 35}]
 
@@ -171,7 +167,6 @@ def test_call_by_call_taps(page, live):
         taps.tap(page.locator(f"#hand-form #call-{call}"))
     taps.chip("made", "1")
     taps.save()
-    MEASURED["lechner42, call by call (4 calls)"] = taps.count
     assert taps.count == 6
     assert live.hands(gid) == [{"auction": ["pass", 31, "pass", "pass"], "contract": "straight",
                                 "made": True}]
@@ -376,13 +371,6 @@ def test_focus_stays_in_the_hand_form(page, live):
     assert live.hands(gid) == [{"auction": ["pass", "pass", "pass", 30], "contract": "straight",
                                 "made": False}]
     assert presses <= 12
-    MEASURED["lechner42 keyboard, call by call (key presses)"] = presses
-
-
-def test_report_measured_taps():
-    """Print what the tests above measured (run with -s)."""
-    for what, n in MEASURED.items():
-        print(f"taps to enter a hand: {what}: {n}")
 
 
 def test_eight_players_fit_the_score_sheet(page, live):

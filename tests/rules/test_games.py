@@ -362,3 +362,18 @@ def test_forty_two_hands_goal_and_points_goal_same_hand_bidders_win():
     sub(res, {"hands_won": [7, 4]})
     finished(res, [0], [212, 250])
     refused_after("forty-two", hands, {"passed": True})
+
+
+def test_the_pages_ask_the_variant_how_to_speak_of_it():
+    """Variant.hand_word, deals/dealt, lowest_wins, has_auction: what the pages used to work
+    out from variant ids, one definition each."""
+    from scorekeeper.rules import VARIANTS
+
+    words = {v.id: (v.hand_word, v.deals, v.dealt, v.lowest_wins, v.has_auction)
+             for v in VARIANTS.values()}
+    assert words["mexican-train"] == ("Round", "deals", "started", True, False)
+    assert words["castle-rock"] == ("Game", "deals", "dealt", False, False)
+    assert words["card42"] == ("Hand", "deals", "dealt", False, True)
+    for vid in ("texas42", "lechner42", "texas42-1986", "forty-two", "moon"):
+        assert words[vid] == ("Hand", "shakes", "shook", False, True)
+    assert [v.id for v in VARIANTS.values() if v.lowest_wins] == ["mexican-train"]

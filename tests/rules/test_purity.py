@@ -1,5 +1,6 @@
-"""The rules engine, the stats library and the events library are pure: they import only the
-standard library, scorekeeper.rules, and (stats, tournament) their own package."""
+"""The rules engine, the stats and events libraries and the pure modules of the web side (the
+hand form's fields, a game's chart and review) import only the standard library and one another:
+no Flask, no database, nothing a test of them must start."""
 from __future__ import annotations
 
 import ast
@@ -12,8 +13,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
 STATS = ROOT / "scorekeeper" / "stats"
-# Each pure package and the scorekeeper packages it may import (stats is fed by the engine).
-PURE = {"rules": ("rules",), "stats": ("rules", "stats"), "tournament": ("rules", "tournament")}
+# Each pure package or module and the scorekeeper packages or modules it may import (stats and
+# the events library are fed by the engine; the review page's sheet labels calls as the hand form
+# does).
+PURE = {"rules": ("rules",), "stats": ("rules", "stats"), "tournament": ("rules", "tournament"),
+        "games.hand_form": (), "players.charts": (), "players.review": ("games.hand_form",)}
 FORBIDDEN = ("flask", "sqlalchemy", "werkzeug", "jinja2", "alembic", "flask_sqlalchemy", "flask_migrate",
              "flask_wtf", "flask_htmx", "wtforms", "qrcode", "waitress")
 STDLIB = set(sys.stdlib_module_names)
@@ -24,7 +28,12 @@ def rules_files():
 
 
 def pure_files():
-    return [(name, path) for name in PURE for path in sorted((ROOT / "scorekeeper" / name).rglob("*.py"))]
+    out = []
+    for name in PURE:
+        where = ROOT / "scorekeeper" / name.replace(".", "/")
+        paths = sorted(where.rglob("*.py")) if where.is_dir() else [where.with_suffix(".py")]
+        out += [(name, path) for path in paths]
+    return out
 
 
 def _package_of(path: Path) -> list[str]:
@@ -63,9 +72,10 @@ def allowed(mod: str, names: list[str], packages=("rules",)) -> bool:
     top = mod.split(".")[0]
     if any(mod == f"scorekeeper.{p}" or mod.startswith(f"scorekeeper.{p}.") for p in packages):
         return True
-    if mod == "scorekeeper":
-        return bool(names) and all(n in packages for n in names)
-    return top in STDLIB and top != "scorekeeper"
+    if top == "scorekeeper":  # from scorekeeper[.x] import y: each y must be allowed
+        below = mod.removeprefix("scorekeeper").lstrip(".")
+        return bool(names) and all(".".join(filter(None, [below, n])) in packages for n in names)
+    return top in STDLIB
 
 
 def test_rules_package_exists():
@@ -90,19 +100,25 @@ def test_no_web_or_third_party_imports(package, path):
 
 @pytest.mark.parametrize("package", list(PURE))
 def test_importing_loads_no_third_party_module(package):
-    """Import scorekeeper.rules (or .stats) with a bare parent package (so scorekeeper/__init__.py,
-    the Flask app, does not run) and list every module that the import added."""
+    """Import scorekeeper.rules (or .stats, or a pure module) with bare parent packages (so
+    scorekeeper/__init__.py, the Flask app, and a blueprint's __init__ do not run) and list
+    every module that the import added."""
     code = f"""
 import sys, types
 before = set(sys.modules)
-pkg = types.ModuleType("scorekeeper")
-pkg.__path__ = [{str(ROOT / "scorekeeper")!r}]
-sys.modules["scorekeeper"] = pkg
+parents = ["scorekeeper"] + ["scorekeeper." + p for p in {package.split(".")[:-1]!r}]
+for name in parents:
+    pkg = types.ModuleType(name)
+    pkg.__path__ = [{str(ROOT)!r} + "/" + name.replace(".", "/")]
+    sys.modules[name] = pkg
 import scorekeeper.{package}
 stdlib = set(sys.stdlib_module_names)
-mine = {tuple("scorekeeper." + p for p in PURE[package])!r}
+mine = {tuple("scorekeeper." + p for p in (package, *PURE[package]))!r}
+# a pure module's own package may load (games/__init__.py is a docstring): not its siblings
+loaded_parents = {{m.rsplit(".", 1)[0] for m in mine}}
 added = sorted(m for m in set(sys.modules) - before
-               if m.split(".")[0] not in stdlib and not (m == "scorekeeper" or m.startswith(mine)))
+               if m.split(".")[0] not in stdlib and m not in parents and m not in loaded_parents
+               and not m.startswith(mine))
 print("\\n".join(added))
 """
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)

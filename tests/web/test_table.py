@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scorekeeper import rules
-from scorekeeper.games import board as pages
+from scorekeeper.games import board
 
 from .helpers import create, game, post_hand, preview, text
 
@@ -79,7 +79,7 @@ def test_an_auction_the_engine_calls_done_asks_nobody_to_pass(client, monkeypatc
             out.update(done=True, seat=None, calls=[], bidder=seat, bid=21, winning_call=21)
         return out
 
-    monkeypatch.setattr(pages.rules, "legal_calls", moon_stops)
+    monkeypatch.setattr(board.rules, "legal_calls", moon_stops)
     gid = create(client, "moon", 3)
     r = preview(client, gid, {"mode": "auction", "calls": "21"})
     body, t = r.get_data(as_text=True), text(r)

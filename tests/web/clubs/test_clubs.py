@@ -5,7 +5,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Member
-from scorekeeper.sharing.views import GUESS_LIMIT
+from scorekeeper.codes import GUESS_LIMIT
 
 from ..helpers import HX, create, text
 from .helpers import club, club_game, create_club, join_club

@@ -1,0 +1,224 @@
+"""The hand form's view-model: the auction, the fields and the live preview of the hand being
+typed (rules.legal_calls: who deals and calls; rules.preview: what the hand would make). The
+hand itself comes from hand_form.build_hand; nothing here computes a score.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import request
+
+from .. import rules
+from ..models import Game
+from . import hand_form
+from .new_game import option_defaults
+
+
+ENTRY_COOKIE = "entry-{}"    # "auction" or "quick": the bidding entry mode this phone picked
+POINTS_COOKIE = "points-{}"  # "number" or "items": card42-teams' points entry
+
+
+def remembered_modes(game: Game) -> dict[str, str]:
+    """The entry modes this phone picked for this game, from its cookies (views.py sets them
+    when a mode button is tapped): they stay for every later hand and survive a reload."""
+    out = {}
+    mode = request.cookies.get(ENTRY_COOKIE.format(game.id)) if request else None
+    if mode in ("auction", "quick"):
+        out["mode"] = mode
+    points = request.cookies.get(POINTS_COOKIE.format(game.id)) if request else None
+    if points in ("number", "items"):
+        out["points_mode"] = points
+    return out
+
+
+def entry_context(game: Game, record: dict, values: dict[str, str], index: int | None = None,
+                  message: str | None = None, notice: str | None = None,
+                  saved: str | None = None, result: dict | None = None) -> dict[str, Any]:
+    """Everything _hand_form.html shows: the auction, the fields, the live preview.
+
+    `result` is rules.score(record) when the caller has it already: for a new hand (index None)
+    the hands before it are the whole record, so that score is reused, not computed again.
+    """
+    variant = rules.VARIANTS[game.variant]
+    players = record["players"]
+    n = len(players)
+    family = variant.family
+    if index is None:  # a new hand starts in the modes this phone picked last
+        values = {**remembered_modes(game), **values}
+    mode = hand_form.mode_of(variant, values)
+    calls = hand_form.parse_calls(values.get("calls"))
+    number = len(record["hands"]) if index is None else index
+    ctx: dict[str, Any] = {
+        "game": game, "variant": variant, "players": players, "n": n, "values": values,
+        "mode": mode, "calls": calls, "index": index, "number": number, "message": message,
+        "notice": notice, "saved": saved, "family": family,
+        "partnership": variant.partnership, "options": {**option_defaults(variant),
+                                                        **record["options"]},
+    }
+    auction = None
+    if variant.has_auction:
+        auction = rules.legal_calls(record, calls if mode == "auction" else [], index)
+        auction = _in_units(variant, auction)
+        ctx["dealer"] = auction.get("dealer")
+        ctx["first"] = auction.get("first")
+        if mode == "auction":
+            ctx["auction"] = auction
+            ctx["auction_rows"] = _auction_rows(auction, calls, players, variant)
+            ctx["call_buttons"], ctx["call_reasons"] = _call_buttons(auction, variant, calls)
+    else:
+        if index is None and result is not None:
+            base = result
+        else:
+            base = rules.score({**record, "hands": record["hands"][:number]})
+        if base.get("ok"):
+            ctx["dealer"] = base.get("next_dealer")
+            if family == "mexican-train":
+                ctx["round"] = base.get("next_round")
+    if family in ("texas42-1986", "marks"):
+        ctx["contracts"] = list(variant.contracts(ctx["options"]))
+        ctx["default_contract"] = hand_form.default_contract(variant, ctx["options"])
+    ctx["bid_choices"] = hand_form.bid_choices(variant, values.get("bid"))
+    if family == "card42" and mode == "quick" and ctx.get("dealer") is not None:
+        ctx["bid_order"], ctx["dealer_rule"] = _card42_order(record, values, n, ctx["dealer"],
+                                                             index)
+    ctx["redeal_allowed"] = bool(variant.redeal_allowed(ctx["options"])) if variant.bidding \
+        else False
+    ctx["winning_call"] = auction.get("winning_call") if auction and mode == "auction" else None
+    ctx["auction_done"] = bool(auction and auction.get("done")) if mode == "auction" else True
+    ctx["redeal"] = bool(auction and mode == "auction" and auction.get("redeal"))
+
+    attempt = _attempt(variant, ctx["options"], record, values,
+                       auction if mode == "auction" else None, index)
+    ctx["hand"] = attempt.hand
+    ctx["problem"] = attempt.problem
+    if attempt.result is not None:
+        ctx["preview"] = attempt.result
+        ctx["preview_hand"] = attempt.result["hands"][number]
+    if attempt.invalid:
+        ctx["invalid"] = attempt.invalid
+        if attempt.blocking_hand is not None:
+            ctx["blocking_hand"] = attempt.blocking_hand
+    return ctx
+
+
+@dataclass(frozen=True)
+class HandAttempt:
+    """The hand a form's values make and what the engine says of it. `result` is
+    rules.preview: the whole record scored with the hand in place, which is what saving it
+    gives (store.write_hand takes it as it is: the save computes nothing again)."""
+    hand: dict | None
+    problem: hand_form.Problem | None = None  # the form is not filled in, or not rightly
+    result: dict | None = None
+    invalid: str | None = None  # the engine refuses the hand: why
+    blocking_hand: dict | None = None  # a later hand this change would make invalid
+
+    @property
+    def message(self) -> str | None:
+        """Why this hand cannot be saved, or None when it can."""
+        return self.invalid or (self.problem.message if self.problem else None)
+
+
+def read_hand(game: Game, record: dict, values: dict[str, str],
+              index: int | None = None) -> HandAttempt:
+    """The hand these form values make for `game` (a new hand, or hand `index` changed) and
+    the engine's verdict: what a save and a kept hand's check use, straight from the form."""
+    variant = rules.VARIANTS[game.variant]
+    if index is None:  # a new hand is read in the modes this phone picked, as it was shown
+        values = {**remembered_modes(game), **values}
+    auction = None
+    if variant.has_auction and hand_form.mode_of(variant, values) == "auction":
+        auction = _in_units(variant, rules.legal_calls(
+            record, hand_form.parse_calls(values.get("calls")), index))
+    options = {**option_defaults(variant), **record["options"]}
+    return _attempt(variant, options, record, values, auction, index)
+
+
+def _attempt(variant, options, record, values, auction, index) -> HandAttempt:
+    """build_hand, then rules.preview of the record with it."""
+    try:
+        hand = hand_form.build_hand(variant, options, record["players"], values, auction)
+    except hand_form.Problem as problem:
+        problem.message = hand_form.in_units(variant, problem.message)
+        return HandAttempt(hand=None, problem=problem)
+    number = len(record["hands"]) if index is None else index
+    pv = rules.preview(record, hand, index)
+    if pv.get("ok"):
+        return HandAttempt(hand=hand, result=pv)
+    bad = pv.get("hand")
+    blocking = None
+    if bad is not None and bad > number:
+        last = len(record["hands"]) - 1
+        what = "take back" if bad == last else "change"
+        word = variant.hand_word.lower()
+        invalid = (f"This change would make {word} {bad + 1} invalid: "
+                   f"{pv.get('error')} To make it, {what} {word} {bad + 1} first.")
+        blocking = {"number": bad, "last": bad == last}
+    else:
+        invalid = pv.get("error") or "This hand is not valid."
+    return HandAttempt(hand=hand, invalid=hand_form.in_units(variant, invalid),
+                       blocking_hand=blocking)
+
+
+def _in_units(variant, auction: dict) -> dict:
+    """legal_calls' answer with its messages in the variant's units (hand_form.in_units)."""
+    if variant.units == "marks":
+        return auction
+    return {**auction, "error": hand_form.in_units(variant, auction.get("error")),
+            "calls": [{**c, "reason": hand_form.in_units(variant, c.get("reason"))}
+                      for c in auction.get("calls") or []]}
+
+
+def _card42_order(record, values, n, dealer, index):
+    """card42's bid boxes in bidding order (the dealer's left first, the dealer last), and what
+    the dealer may not bid given the others' bids as typed so far (the engine says which)."""
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    others = [hand_form.whole_number(values.get(f"bid-{s}")) for s in order[:-1]]
+    if any(b is None or not 0 <= b <= 7 for b in others):
+        typed = sum(b for b in others if b is not None and 0 <= b <= 7)
+        return order, {"forbidden": None, "total": typed, "complete": False}
+    lc = rules.legal_calls(record, others, index)
+    forbidden = next((c["call"] for c in lc.get("calls") or [] if not c.get("legal")), None)
+    return order, {"forbidden": forbidden, "total": sum(others), "complete": True}
+
+
+def _auction_rows(auction, calls, players, variant):
+    """Who said what, in table order: the seats come from the engine's turns."""
+    rows = [{"seat": seat, "name": players[seat], "label": hand_form.call_label(call, variant),
+             "call": call} for seat, call in zip(auction["turns"], calls)]
+    invalid_at = auction.get("invalid_at")
+    if invalid_at is not None and invalid_at < len(rows):
+        rows[invalid_at]["invalid"] = True
+    return rows
+
+
+def _call_buttons(auction, variant, calls=()):
+    """The call buttons, each legal or disabled with its reason.
+
+    In the ladder auctions, bids that do not top the high bid are left out rather than shown
+    disabled (a dozen greyed-out numbers help nobody); every other forbidden call stays visible
+    with its reason: the dealer's bid that would total 7, pass for a forced dealer, a raise past
+    the limit.
+    """
+    offered = auction.get("calls") or []
+    if variant.family != "card42":
+        legal_values = [c["call"] for c in offered if c["legal"] and isinstance(c["call"], int)]
+        made = [c for c in calls if isinstance(c, int)]
+        if legal_values:
+            floor = min(legal_values)
+            offered = [c for c in offered if not (isinstance(c["call"], int) and not c["legal"]
+                                                  and c["call"] < floor)]
+        elif made:
+            high = max(made)
+            offered = [c for c in offered if not (isinstance(c["call"], int) and not c["legal"]
+                                                  and c["call"] <= high)]
+    buttons = []
+    reasons: dict[str, list[str]] = {}
+    for c in offered:
+        label = hand_form.call_label(c["call"], variant)
+        buttons.append({"value": str(c["call"]), "label": label, "legal": c["legal"],
+                        "reason": c.get("reason"), "special": c["call"] in ("pass", "plunge",
+                                                                           "splash")})
+        if not c["legal"] and c.get("reason"):
+            reasons.setdefault(c["reason"], []).append(label)
+    return buttons, [{"reason": r, "labels": ls} for r, ls in reasons.items()]
