@@ -17,7 +17,7 @@ STATS = ROOT / "scorekeeper" / "stats"
 # the events library are fed by the engine; the review page's sheet labels calls as the hand form
 # does).
 PURE = {"rules": ("rules",), "stats": ("rules", "stats"), "tournament": ("rules", "tournament"),
-        "games.hand_form": (), "players.charts": (), "players.review": ("games.hand_form",)}
+        "games.hand_form": (), "players.charts": ("rules",), "players.review": ("games.hand_form",)}
 FORBIDDEN = ("flask", "sqlalchemy", "werkzeug", "jinja2", "alembic", "flask_sqlalchemy", "flask_migrate",
              "flask_wtf", "flask_htmx", "wtforms", "qrcode", "waitress")
 STDLIB = set(sys.stdlib_module_names)
