@@ -31,7 +31,7 @@ def record_of(hands: int, players=PLAYERS) -> dict:
     ({**record_of(0), "players": ["A\x00nn", "Bob", "Cat", "Dan"]}, "cannot be stored"),
     ({**record_of(0), "players": ["A\ud800nn", "Bob", "Cat", "Dan"]}, "cannot be stored"),
     (record_of(MAX_HANDS + 1), f"at most {MAX_HANDS}"),
-    ({**record_of(0), "players": ["Ann", "ann", "Cat", "Dan"]}, "Two players are called ann"),
+    ({**record_of(0), "players": ["Ann", "ann", "Cat", "Dan"]}, "Two seats are called Ann"),
     ({**record_of(0), "players": ["Ann", "x" * 41, "Cat", "Dan"]}, "too long"),
     ({**record_of(2), "hands": [{"passed": True}, {"bidder": 9}]}, "Hand 2:"),
     ({"variant": "nope", "players": ["A"]}, "nope"),
