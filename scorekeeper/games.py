@@ -16,7 +16,6 @@ view-models in pages.py, the audit trail in words in history.py, template helper
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import (
@@ -128,11 +127,7 @@ def export_game(game_id: int):
 @bp.post("/games/import")
 def import_game():
     """A new game from an exported record, hands and all, checked by the engine first."""
-    text = pages.uploaded_text("record")
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raw = None
+    raw = security.read_json(pages.uploaded_text("record"))
     error = None
     if not isinstance(raw, dict):
         error = "That file is not a game record (a JSON object)."

@@ -145,7 +145,7 @@ def kept_hand(game_id: int):
     """
     game = access.load_game(game_id, write=True)
     number = forms.whole_number(request.form.get("number"))
-    if number is None:
+    if number is None or number < 0:  # whole_number takes a minus sign
         abort(400)
     record = game.record()
     if number > len(record["hands"]):

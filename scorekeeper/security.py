@@ -16,12 +16,18 @@
   the query string or a form field is a plain 400, never a 500 or a stored value. Lone
   surrogates cannot come out of Werkzeug's UTF-8 decoding; JSON imports are checked in
   games.import_game (clean_text).
+- An uploaded JSON file is read by read_json(), which refuses nesting deeper than any game
+  record has (a 400-deep list would otherwise exhaust the recursion of every later walk).
+- Any other refused request (400, 405, 413, 431: a malformed form, a wrong method, a body or
+  header past the limits) gets a plain page saying so, never Werkzeug's bare one.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import abort, make_response, render_template, request
+from werkzeug.exceptions import HTTPException
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -73,6 +79,48 @@ def bad_text(value: Any) -> bool:
     return False
 
 
+# A club export is a list of records, each a dict of lists of hand dicts of short lists: 6
+# levels. Anything much deeper is no export of ours.
+MAX_JSON_DEPTH = 20
+
+
+def read_json(text: str) -> Any | None:
+    """The JSON value in `text`, or None when it is not JSON or nests deeper than
+    MAX_JSON_DEPTH (checked without recursion, before anything walks it)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item \
+            if isinstance(item, list) else ()
+        if children and depth >= MAX_JSON_DEPTH:
+            return None
+        stack.extend((child, depth + 1) for child in children)
+    return value
+
+
+_REFUSED = {
+    400: ("Not understood", "The request could not be read. Nothing was saved."),
+    405: ("Not here", "This address does not take that kind of request."),
+    413: ("Too large", "What was sent is larger than this server takes. Nothing was saved."),
+    431: ("Too large", "The request's headers (cookies, most often) are larger than this "
+                       "server takes."),
+}
+
+
+def _refused(error: HTTPException):
+    """The plain page for a request refused before (or instead of) any view's own answer."""
+    title, message = _REFUSED[error.code]
+    response = make_response(render_template("errors/plain.html", title=title,
+                                             message=message), error.code)
+    if error.code == 405 and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
 def _headers(response):
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
@@ -84,3 +132,5 @@ def _headers(response):
 def init_app(app) -> None:
     app.before_request(_refuse_nul)
     app.after_request(_headers)
+    for code in _REFUSED:
+        app.register_error_handler(code, _refused)

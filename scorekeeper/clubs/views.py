@@ -7,11 +7,10 @@ club's code, through sharing's code check and its wrong-guess limit (shared with
 """
 from __future__ import annotations
 
-import json
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 
-from .. import access, pages, rules, setup, sharing, store
+from .. import access, pages, rules, security, setup, sharing, store
 from ..extensions import db
 from ..models import Club, Game
 from . import bp, roster
@@ -331,11 +330,7 @@ def import_club():
     """A new club from a club export (or one game record), checked game by game and hand by
     hand before anything is saved; people are made from the names."""
     name = setup.clean_name(request.form.get("name", ""))
-    text = pages.uploaded_text("records")
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raw = None
+    raw = security.read_json(pages.uploaded_text("records"))
     error = None
     records: list[dict] = []
     if not name or len(name) > MAX_CLUB_NAME:
