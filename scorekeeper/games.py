@@ -125,6 +125,7 @@ def export_game(game_id: int):
 
 
 @bp.post("/games/import")
+@security.large_upload
 def import_game():
     """A new game from an exported record, hands and all, checked by the engine first."""
     raw = security.read_json(pages.uploaded_text("record"))

@@ -18,6 +18,9 @@
   games.import_game (clean_text).
 - An uploaded JSON file is read by read_json(), which refuses nesting deeper than any game
   record has (a 400-deep list would otherwise exhaust the recursion of every later walk).
+- A request body is at most MAX_CONTENT_LENGTH (1 MB), except on the routes marked
+  @large_upload (the game and club imports), which take IMPORT_MAX_CONTENT_LENGTH: a club's
+  own export must import back, and 900 games already make 0.96 MB.
 - Any other refused request (400, 405, 413, 431: a malformed form, a wrong method, a body or
   header past the limits) gets a plain page saying so, never Werkzeug's bare one.
 """
@@ -26,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import abort, make_response, render_template, request
+from flask import abort, current_app, make_response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 CSP = "; ".join([
@@ -77,6 +80,24 @@ def bad_text(value: Any) -> bool:
     if isinstance(value, list):
         return any(bad_text(v) for v in value)
     return False
+
+
+# What an import route takes: a club export is ~1.1 KB a game, so about 14,000 games.
+IMPORT_MAX_BYTES = 16_000_000
+
+
+def large_upload(view):
+    """Mark a view as taking an upload of up to IMPORT_MAX_CONTENT_LENGTH bytes."""
+    view.large_upload = True
+    return view
+
+
+def _upload_limit(endpoint, _values) -> None:
+    """Raise this request's body limits for a @large_upload view. A URL value preprocessor:
+    it runs before every before_request hook, CSRF's included, which reads the form."""
+    if getattr(current_app.view_functions.get(endpoint), "large_upload", False):
+        limit = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
+        request.max_content_length = request.max_form_memory_size = limit
 
 
 # A club export is a list of records, each a dict of lists of hand dicts of short lists: 6
@@ -130,6 +151,7 @@ def _headers(response):
 
 
 def init_app(app) -> None:
+    app.url_value_preprocessor(_upload_limit)
     app.before_request(_refuse_nul)
     app.after_request(_headers)
     for code in _REFUSED:

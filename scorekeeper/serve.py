@@ -8,6 +8,7 @@ import sys
 import qrcode
 
 from .network import public_base_url
+from .security import IMPORT_MAX_BYTES
 
 DEFAULT_PORT = 5000
 
@@ -37,7 +38,8 @@ def waitress_options() -> dict:
     limits below are about sockets. connection_limit (default 100) would turn the 101st phone
     away; poll() instead of select(), which cannot watch more than 1024 sockets; an idle
     connection is closed after channel_timeout (a phone polls every 2 s, so its keep-alive
-    connection stays open between polls); a request body is never larger than an import.
+    connection stays open between polls); a request body is never larger than an import
+    (the app refuses any other body past 1 MB).
     """
     return {
         "threads": 8,
@@ -46,7 +48,7 @@ def waitress_options() -> dict:
         "channel_timeout": 30,
         "cleanup_interval": 10,
         "backlog": 1024,
-        "max_request_body_size": 2_000_000,
+        "max_request_body_size": IMPORT_MAX_BYTES + 100_000,  # the form around it
         "max_request_header_size": 65_536,
         "ident": "scorekeeper",
     }

@@ -326,6 +326,7 @@ def export(club_id: int):
 
 
 @bp.post("/clubs/import")
+@security.large_upload
 def import_club():
     """A new club from a club export (or one game record), checked game by game and hand by
     hand before anything is saved; people are made from the names."""
