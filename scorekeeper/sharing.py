@@ -1,7 +1,7 @@
 """Getting other phones into a game, and keeping them current.
 
 - /join and /g/<code>: the viewer way in, by join code, with wrong guesses rate limited per
-  address *in the database* (several worker processes share the count); the right code
+  address and in all *in the database* (several worker processes share the count); the right code
   leaves a viewer cookie, the only way besides a scorer or creator cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
@@ -28,15 +28,20 @@ from flask import (Blueprint, abort, current_app, make_response, redirect, rende
                    request, url_for)
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
-from sqlalchemy import delete, func, select
+from sqlalchemy import select
 
 from . import access, pages, rendered, store
 from .extensions import db
-from .models import Game, GuessAttempt, utcnow
+from .models import Game, utcnow
 
 bp = Blueprint("sharing", __name__)
 
 GUESS_LIMIT = 10  # wrong codes allowed per address per GUESS_WINDOW; the next is refused
+# Wrong codes allowed from all addresses together per GUESS_WINDOW: many addresses (an IPv6
+# block holds millions of /64s) must not multiply the guessing rate. At 60 a minute, finding
+# any one of 1,000 live codes (31**7 codes, 34.7 bits) takes 31**7 / 1000 / 60 minutes on
+# average: about 10 months (README, "Join codes").
+GUESS_CEILING = 60
 GUESS_WINDOW = timedelta(seconds=60)
 GUESS_KEEP = timedelta(hours=1)  # older attempts are pruned
 # After the last write, phones go on polling this long even when the game is over (rendered.py).
@@ -65,10 +70,13 @@ def _guess_address() -> str:
     return str(ip)
 
 
-def _too_many_guesses():
+def _too_many_guesses(everyone: bool = False):
+    """429: this address (or, `everyone`, the whole server) tried too many wrong codes."""
+    message = ("Too many wrong codes are being tried on this server right now; wait a minute "
+               "and try again." if everyone else
+               "Too many wrong codes; wait a minute and try again.")
     response = make_response(render_template(
-        "errors/plain.html", title="Slow down",
-        message="Too many wrong codes; wait a minute and try again."), 429)
+        "errors/plain.html", title="Slow down", message=message), 429)
     response.headers["Retry-After"] = str(int(GUESS_WINDOW.total_seconds()))
     return response
 
@@ -81,33 +89,23 @@ def find_game_by_code(code: str) -> Game | None:
 def find_by_code(code: str, model):
     """The row of `model` (Game, or Club: both have a unique `code` of the same alphabet) with
     this (normalized) join code, or None; aborts 429 when guessing too fast.  Wrong game and
-    club codes count against the same limit: a guess is a guess.
+    club codes count against the same limits: a guess is a guess.
 
-    The attempt is committed *before* the count, so concurrent guesses from several
-    processes each see at least every attempt committed before theirs: no burst gets more than
-    GUESS_LIMIT lookups a minute.  A right code or a refused request then removes its row, so
-    only wrong codes count.  While an address is over the limit even a right code is refused,
-    or the refusal would not slow guessing at all.
+    Each lookup is counted first (store.record_guess); one past GUESS_LIMIT from this address,
+    or past GUESS_CEILING from everyone, is refused and not counted, and a right code is not
+    counted either, so only wrong codes count.  While over a limit even a right code is
+    refused, or the refusal would not slow guessing at all.
     """
-    address, now = _guess_address(), utcnow()
-    attempt = GuessAttempt(address=address, at=now)
-    db.session.add(attempt)
-    db.session.flush()
-    attempt_id = attempt.id  # read before the commit expires it
-    db.session.commit()
-    recent = db.session.scalar(
-        select(func.count()).select_from(GuessAttempt)
-        .where(GuessAttempt.address == address, GuessAttempt.at > now - GUESS_WINDOW))
-    if recent > GUESS_LIMIT:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
-        db.session.commit()
-        abort(_too_many_guesses())
+    now = utcnow()
+    attempt_id, mine, everyone = store.record_guess(_guess_address(), now, GUESS_WINDOW)
+    if mine > GUESS_LIMIT or everyone > GUESS_CEILING:
+        store.forget_guess(attempt_id)
+        abort(_too_many_guesses(mine <= GUESS_LIMIT))
     found = db.session.scalar(select(model).where(model.code == code))
     if found is not None:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
+        store.forget_guess(attempt_id)
     else:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < now - GUESS_KEEP))
-    store.commit_keeping_state()  # what was found is shown next: no need to read it again
+        store.prune_guesses(now - GUESS_KEEP)
     return found
 
 

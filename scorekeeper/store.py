@@ -18,15 +18,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from datetime import datetime, timedelta
+
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules, stats
 from .extensions import db
-from .models import (AuditEvent, Club, ClubRules, Game, Hand, Member, Person, Player, new_code,
-                     new_secret, unused_code, utcnow)
+from .models import (AuditEvent, Club, ClubRules, Game, GuessAttempt, Hand, Member, Person,
+                     Player, new_code, new_secret, unused_code, utcnow)
 
 
 class Refused(Exception):
@@ -426,3 +428,37 @@ def _new_games(records: list[dict], via: str, club: Club, roster) -> None:
         events.append({"game_id": gid, "at": now, "action": "created", "via": via,
                        "data": data})
     db.session.execute(insert(AuditEvent), events)
+
+
+# ---------------------------------------------------------------- join-code guesses
+
+
+def record_guess(address: str, now: datetime, window: timedelta) -> tuple[int, int, int]:
+    """Count a join-code lookup from `address` before it is made: (its row's id, the lookups
+    from that address in the last `window`, the lookups from everyone), this one included.
+
+    The row is committed *before* the counts are read, so concurrent guesses in several
+    processes each see at least every one committed before theirs: no burst gets past a
+    limit checked on these counts."""
+    attempt = GuessAttempt(address=address, at=now)
+    db.session.add(attempt)
+    db.session.flush()
+    attempt_id = attempt.id  # read before the commit expires it
+    db.session.commit()
+    since = GuessAttempt.at > now - window
+    mine, everyone = db.session.execute(
+        select(func.count().filter(GuessAttempt.address == address), func.count())
+        .select_from(GuessAttempt).where(since)).one()
+    return attempt_id, mine, everyone
+
+
+def forget_guess(attempt_id: int) -> None:
+    """A lookup that does not count (refused, or a right code): its row goes."""
+    db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
+    commit_keeping_state()
+
+
+def prune_guesses(before: datetime) -> None:
+    """Drop the counted wrong codes older than `before`."""
+    db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < before))
+    commit_keeping_state()
