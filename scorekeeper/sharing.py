@@ -18,7 +18,6 @@ which the database moves on every write: a stale entry is never looked up again,
 from __future__ import annotations
 
 import functools
-import ipaddress
 import re
 from datetime import timedelta
 from urllib.parse import urlsplit
@@ -30,7 +29,7 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 from sqlalchemy import select
 
-from . import access, pages, rendered, store
+from . import access, network, pages, rendered, store
 from .extensions import db
 from .models import Game, utcnow
 
@@ -52,22 +51,13 @@ LIVE_GRACE = rendered.LIVE_GRACE
 
 
 def _guess_address() -> str:
-    """Who is guessing: the client address; IPv6 by /64, since one host usually owns a /64.
+    """Who is guessing: the client address, IPv6 by /64 (network.client_key).
 
     request.remote_addr is the socket peer, or behind TRUSTED_PROXIES reverse proxies the
     client they name (create_app's ProxyFix); otherwise X-Forwarded-For is not believed, as
     anyone can send it.
     """
-    raw = request.remote_addr or "unknown"
-    try:
-        ip = ipaddress.ip_address(raw)
-    except ValueError:
-        return raw[:64]
-    if ip.version == 6:
-        if ip.ipv4_mapped:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
+    return network.client_key(request.remote_addr or "unknown")
 
 
 def _too_many_guesses(everyone: bool = False):
@@ -268,8 +258,6 @@ def _base_url() -> str:
     configured = (current_app.config.get("PUBLIC_URL") or "").strip()
     if configured:
         return configured.rstrip("/")
-    from . import network
-
     port = urlsplit(request.host_url).port
     if port is None:
         port = int(request.environ.get("SERVER_PORT") or (443 if request.is_secure else 80))

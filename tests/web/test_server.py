@@ -63,8 +63,9 @@ def test_a_304_keeps_the_connection(port):
 
 def test_answers_with_100_stalled_and_slow_connections_open(port):
     stalled = []
-    for i in range(100):
-        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    for i in range(100):  # from 100 other clients (each under the per-client cap)
+        s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                     source_address=(f"127.0.1.{i + 1}", 0))
         if i % 2:  # half send part of a request and stop; half send nothing at all
             s.sendall(b"GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: ")
         stalled.append(s)
