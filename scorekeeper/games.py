@@ -333,13 +333,15 @@ def _save(game_id: int, index: int | None):
         message = ctx.get("invalid") or ctx["problem"].message
         return _render_entry(game, values, index, status=422, message=message)
     hand = ctx["hand"]
+    saved_by = forms.save_id(request.form)
     if index is None:
         number = len(record["hands"])
-        ok = store.write_hand(game, version, "entered", number, None, hand, access.actor(game))
+        ok = store.write_hand(game, version, "entered", number, None, hand, access.actor(game),
+                              saved_by)
     else:
         number = index
         ok = store.write_hand(game, version, "edited", number, record["hands"][index], hand,
-                              access.actor(game))
+                              access.actor(game), saved_by)
     if not ok:
         return _stale(access.load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"

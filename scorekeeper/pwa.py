@@ -139,7 +139,9 @@ def kept_hand(game_id: int):
     keeps the hand and sends it again; the version it carries is stale by then, by the very
     save that went through, so the resend is refused and nothing is saved twice. This tells the
     phone that case apart from another phone's write: `saved` is true when hand `number` is now
-    exactly the hand these values make, and this phone (the same role) wrote it last. `text`
+    exactly the hand these values make, and the last write to it was this very save: its audit
+    row holds the `save_id` the phone drew for it (another phone on the same scorer link saving
+    an identical hand does not count). `text`
     describes the kept hand as the hand list would, to show the scorer what is waiting.
     Changes nothing.
     """
@@ -164,6 +166,7 @@ def kept_hand(game_id: int):
             select(AuditEvent).where(AuditEvent.game_id == game.id,
                                      AuditEvent.hand_number == number)
             .order_by(AuditEvent.id.desc())).first()
+        sent = forms.save_id(request.form)
         saved = last is not None and last.action in ("entered", "edited") \
-            and last.via == access.actor(game)
+            and sent is not None and last.save_id == sent
     return jsonify(saved=saved, text=text)

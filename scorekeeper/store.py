@@ -137,10 +137,11 @@ def _new_game(record: dict, via: str, club: Club | None, roster, origin: dict) -
 
 
 def write_hand(game: Game, version: int, action: str, number: int, old: dict | None,
-               new: dict | None, via: str) -> bool:
+               new: dict | None, via: str, save_id: str | None = None) -> bool:
     """Enter (`action` "entered"), change ("edited") or take back ("undone") hand `number`,
     made on `version`. False, with nothing written, when the version is stale or another
-    phone's write got there first (the database's unique hand number).
+    phone's write got there first (the database's unique hand number). `save_id`, the id the
+    phone sent with the save, goes into the audit row.
 
     `game` is the one loaded with its hands (get_game) at `version`: once the version moved on
     from there, nothing else wrote in between, so its hands are changed in memory and written,
@@ -169,7 +170,8 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
             else:
                 game.hands.remove(row)  # delete-orphan: the row is deleted
         db.session.add(AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
-                                  data=old if action != "entered" else new, via=via))
+                                  data=old if action != "entered" else new, via=via,
+                                  save_id=save_id))
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()
