@@ -19,6 +19,23 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def serve(app, **overrides) -> int:
+    """Start run_waitress(app) (with overrides) on a free loopback port in a daemon thread;
+    the port, once it accepts connections."""
+    port = _free_port()
+    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port), kwargs=overrides,
+                     daemon=True).start()
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return port
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 @pytest.fixture(scope="module")
 def port():
     app = Flask(__name__)
@@ -33,18 +50,7 @@ def port():
     def ok():
         return "ok"
 
-    port = _free_port()
-    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port),
-                     kwargs={"threads": 4}, daemon=True).start()
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return port
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
+    return serve(app, threads=4)
 
 
 def test_a_304_keeps_the_connection(port):

@@ -11,9 +11,10 @@ import time
 
 import pytest
 
-from scorekeeper.serve import GUARD, run_waitress
+from scorekeeper.serve import GUARD
 
 from .helpers import create, game
+from .test_server import serve
 
 TRICKLERS = 1000
 TRICKLER = "127.0.0.2"  # one address, not the phone's (127.0.0.1)
@@ -22,26 +23,8 @@ PLAY_SECONDS = 6
 P95_LIMIT = 0.5
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _serve(app) -> int:
-    port = _free_port()
-    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port), daemon=True,
-                     kwargs={"header_deadline": HEADER_DEADLINE,
-                             "request_deadline": 2 * HEADER_DEADLINE}).start()
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return port
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
+    return serve(app, header_deadline=HEADER_DEADLINE, request_deadline=2 * HEADER_DEADLINE)
 
 
 def _closed(sock: socket.socket) -> bool:
