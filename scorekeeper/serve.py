@@ -104,8 +104,11 @@ def _guarded_channel(task_class, per_client: int | None, header_deadline: float,
     from .network import client_key
 
     open_per_client: Counter = Counter()  # touched by the server's one I/O thread only
+    _task_class = task_class
 
     class GuardedChannel(HTTPChannel):
+        task_class = _task_class
+        client = None  # network.client_key of the peer, until the channel is closed
         started = None  # when the first byte of the request being read came in
 
         def __init__(self, server, sock, addr, adj, map=None):
@@ -138,8 +141,6 @@ def _guarded_channel(task_class, per_client: int | None, header_deadline: float,
                 self.client = None
             super().del_channel(map)
 
-    GuardedChannel.task_class = task_class
-    GuardedChannel.client = None
     return GuardedChannel
 
 

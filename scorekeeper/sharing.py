@@ -1,8 +1,9 @@
 """Getting other phones into a game, and keeping them current.
 
 - /join and /g/<code>: the viewer way in, by join code, with wrong guesses rate limited per
-  address and in all *in the database* (several worker processes share the count); the right code
-  leaves a viewer cookie, the only way besides a scorer or creator cookie to read a game.
+  address and for everyone together *in the database* (several worker processes share the
+  counts); the right code leaves a viewer cookie, the only way besides a scorer or creator
+  cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
 - /games/<id>/live: the htmx poll, answered 304 from one indexed column when nothing changed;
@@ -90,7 +91,7 @@ def find_by_code(code: str, model):
     attempt_id, mine, everyone = store.record_guess(_guess_address(), now, GUESS_WINDOW)
     if mine > GUESS_LIMIT or everyone > GUESS_CEILING:
         store.forget_guess(attempt_id)
-        abort(_too_many_guesses(mine <= GUESS_LIMIT))
+        abort(_too_many_guesses(everyone=mine <= GUESS_LIMIT))
     found = db.session.scalar(select(model).where(model.code == code))
     if found is not None:
         store.forget_guess(attempt_id)

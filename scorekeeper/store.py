@@ -16,9 +16,8 @@ hands.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
