@@ -82,6 +82,8 @@ class RowIdConverter(IntegerConverter):
 
 
 def create_app(test_config: dict | None = None) -> Flask:
+    from .security import IMPORT_MAX_BYTES
+
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -101,7 +103,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("PUBLIC_URL"),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         SESSION_COOKIE_SAMESITE="Lax",
-        MAX_CONTENT_LENGTH=1_000_000,  # an imported game record is a few kilobytes
+        MAX_CONTENT_LENGTH=1_000_000,  # a form is a few kilobytes
+        # the game and club imports (security.large_upload): a big club's whole export
+        IMPORT_MAX_CONTENT_LENGTH=IMPORT_MAX_BYTES,
         # Reverse proxies in front of the app whose X-Forwarded-* headers are believed (0: none,
         # anyone could send them): the guess limit counts per real client, not per proxy.
         TRUSTED_PROXIES=_whole_env("TRUSTED_PROXIES"),

@@ -158,6 +158,9 @@ class AuditEvent(db.Model):
     hand_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     via: Mapped[str] = mapped_column(String(40))  # "creator" or "scorer link #N"
+    # The id the phone sent with a hand it entered or changed (static/js/pwa.js draws a new one
+    # for every save): the offline resend asks whether *its* save went through (pwa.kept_hand).
+    save_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="events")
 

@@ -1,4 +1,5 @@
-"""The URL phones on the same network can open: public_base_url(port)."""
+"""The URL phones on the same network can open: public_base_url(port); and who a client is,
+for the limits that count per client: client_key(address)."""
 from __future__ import annotations
 
 import ipaddress
@@ -59,3 +60,18 @@ def public_base_url(port: int | str) -> str:
     if ":" in ip:  # an IPv6 literal
         ip = f"[{ip}]"
     return f"http://{ip}:{int(port)}"
+
+
+def client_key(address: str) -> str:
+    """The client an address stands for, for limits that count per client: an IPv4 address;
+    an IPv6 address by its /64 (one host or home usually owns a whole /64, and picks any address
+    in it at will); anything else (a Unix socket's name) as it is, cut to 64 characters."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)

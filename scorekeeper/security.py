@@ -16,12 +16,21 @@
   the query string or a form field is a plain 400, never a 500 or a stored value. Lone
   surrogates cannot come out of Werkzeug's UTF-8 decoding; JSON imports are checked in
   games/new_game.check_record (bad_text).
+- An uploaded JSON file is read by read_json(), which refuses nesting deeper than any game
+  record has (a 400-deep list would otherwise exhaust the recursion of every later walk).
+- A request body is at most MAX_CONTENT_LENGTH (1 MB), except on the routes marked
+  @large_upload (the game and club imports), which take IMPORT_MAX_CONTENT_LENGTH: a club's
+  own export must import back, and 900 games already make 0.96 MB.
+- Any other refused request (400, 405, 413, 431: a malformed form, a wrong method, a body or
+  header past the limits) gets a plain page saying so, never Werkzeug's bare one.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import abort, request
+from flask import abort, current_app, request
+from werkzeug.exceptions import HTTPException
 
 from . import web
 
@@ -73,6 +82,65 @@ def bad_text(value: Any) -> bool:
     return False
 
 
+# What an import route takes: a club export is ~1.1 KB a game, so about 14,000 games.
+IMPORT_MAX_BYTES = 16_000_000
+
+
+def large_upload(view):
+    """Mark a view as taking an upload of up to IMPORT_MAX_CONTENT_LENGTH bytes."""
+    view.large_upload = True
+    return view
+
+
+def _upload_limit(endpoint, _values) -> None:
+    """Raise this request's body limits for a @large_upload view. A URL value preprocessor:
+    it runs before every before_request hook, CSRF's included, which reads the form."""
+    if getattr(current_app.view_functions.get(endpoint), "large_upload", False):
+        limit = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
+        request.max_content_length = request.max_form_memory_size = limit
+
+
+# A club export is a list of records, each a dict of lists of hand dicts of short lists: 6
+# levels. Anything much deeper is no export of ours.
+MAX_JSON_DEPTH = 20
+
+
+def read_json(text: str) -> Any | None:
+    """The JSON value in `text`, or None when it is not JSON or nests deeper than
+    MAX_JSON_DEPTH (checked without recursion, before anything walks it). A UTF-8 byte-order
+    mark first (some editors write one) is read past, as the command line does."""
+    try:
+        value = json.loads(text.removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
+        return None
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item \
+            if isinstance(item, list) else ()
+        if children and depth >= MAX_JSON_DEPTH:
+            return None
+        stack.extend((child, depth + 1) for child in children)
+    return value
+
+
+_REFUSED = {
+    400: ("Not understood", "The request could not be read. Nothing was saved."),
+    405: ("Not here", "This address does not take that kind of request."),
+    413: ("Too large", "What was sent is larger than this server takes. Nothing was saved."),
+    431: ("Too large", "The request's headers (cookies, most often) are larger than this "
+                       "server takes."),
+}
+
+
+def _refused(error: HTTPException):
+    """The plain page for a request refused before (or instead of) any view's own answer."""
+    response = web.refuse(error.code, *_REFUSED[error.code])
+    if error.code == 405 and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
 def _headers(response):
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
@@ -82,5 +150,8 @@ def _headers(response):
 
 
 def init_app(app) -> None:
+    app.url_value_preprocessor(_upload_limit)
     app.before_request(_refuse_nul)
     app.after_request(_headers)
+    for code in _REFUSED:
+        app.register_error_handler(code, _refused)

@@ -8,6 +8,7 @@ import sys
 import qrcode
 
 from .network import public_base_url
+from .security import IMPORT_MAX_BYTES
 
 DEFAULT_PORT = 5000
 
@@ -37,7 +38,8 @@ def waitress_options() -> dict:
     limits below are about sockets. connection_limit (default 100) would turn the 101st phone
     away; poll() instead of select(), which cannot watch more than 1024 sockets; an idle
     connection is closed after channel_timeout (a phone polls every 2 s, so its keep-alive
-    connection stays open between polls); a request body is never larger than an import.
+    connection stays open between polls); a request body is never larger than an import
+    (the app refuses any other body past 1 MB).
     """
     return {
         "threads": 8,
@@ -46,7 +48,7 @@ def waitress_options() -> dict:
         "channel_timeout": 30,
         "cleanup_interval": 10,
         "backlog": 1024,
-        "max_request_body_size": 2_000_000,
+        "max_request_body_size": IMPORT_MAX_BYTES + 100_000,  # the form around it
         "max_request_header_size": 65_536,
         "ident": "scorekeeper",
     }
@@ -76,13 +78,82 @@ def _keep_alive_task():
     return KeepAliveTask
 
 
-def run_waitress(app, host: str, port: int, **overrides) -> None:
-    """Serve app with waitress_options() (and overrides), 304s on keep-alive connections."""
-    import resource
+# What waitress cannot bound by itself: channel_timeout closes a connection that sends nothing,
+# but one that trickles a byte a second never goes idle, and connection_limit counts everyone
+# together, so 1,000 such connections from one address would take every place.
+GUARD = {
+    # open connections per client (network.client_key: IPv6 by /64); a phone's browser opens
+    # up to 6 to one server. Not applied behind TRUSTED_PROXIES, whose connections carry
+    # everyone's requests (the proxy limits each client instead).
+    "connections_per_client": 32,
+    "header_deadline": 10,    # seconds from a request's first byte to the end of its headers
+    "request_deadline": 120,  # ... and to the end of its body (an import of 16 MB included)
+}
+
+
+def _guarded_channel(task_class, per_client: int | None, header_deadline: float,
+                     request_deadline: float):
+    """A waitress channel that refuses a client's connections past `per_client`, and closes
+    a connection whose request has not arrived whole by its deadlines (without answering:
+    nothing has been asked yet)."""
+    import time
+    from collections import Counter
 
     from waitress.channel import HTTPChannel
+
+    from .network import client_key
+
+    open_per_client: Counter = Counter()  # touched by the server's one I/O thread only
+    _task_class = task_class
+
+    class GuardedChannel(HTTPChannel):
+        task_class = _task_class
+        client = None  # network.client_key of the peer, until the channel is closed
+        started = None  # when the first byte of the request being read came in
+
+        def __init__(self, server, sock, addr, adj, map=None):
+            super().__init__(server, sock, addr, adj, map=map)
+            self.client = client_key(str(addr[0]) if isinstance(addr, tuple) else str(addr))
+            open_per_client[self.client] += 1
+            if per_client is not None and open_per_client[self.client] > per_client:
+                self.will_close = True  # closed on the loop's next turn, before any read
+
+        def received(self, data):
+            if self.request is None and data:
+                self.started = time.monotonic()
+            return super().received(data)
+
+        def readable(self):
+            """Checked on every turn of the I/O loop (at least once a second)."""
+            request = self.request
+            if request is not None and self.started is not None and not self.will_close:
+                late = time.monotonic() - self.started
+                if late > request_deadline or (late > header_deadline
+                                               and not request.headers_finished):
+                    self.will_close = True
+            return super().readable()
+
+        def del_channel(self, map=None):
+            if self.client is not None:
+                open_per_client[self.client] -= 1
+                if open_per_client[self.client] <= 0:
+                    del open_per_client[self.client]
+                self.client = None
+            super().del_channel(map)
+
+    return GuardedChannel
+
+
+def run_waitress(app, host: str, port: int, **overrides) -> None:
+    """Serve app with waitress_options() and GUARD (either changed by overrides), 304s on
+    keep-alive connections."""
+    import resource
+
     from waitress.server import create_server
 
+    guard = {key: overrides.pop(key, value) for key, value in GUARD.items()}
+    if getattr(app, "config", {}).get("TRUSTED_PROXIES"):
+        guard["connections_per_client"] = None
     options = {**waitress_options(), **overrides}
     # One process, one GIL: while a thread renders a page (10-30 ms), the I/O loop and the
     # threads answering 1 ms polls wait their turn. Handing the GIL on every 1 ms instead of
@@ -94,13 +165,12 @@ def run_waitress(app, host: str, port: int, **overrides) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (
             want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
 
-    class Channel(HTTPChannel):
-        task_class = _keep_alive_task()
-
+    channel = _guarded_channel(_keep_alive_task(), guard["connections_per_client"],
+                               guard["header_deadline"], guard["request_deadline"])
     server = create_server(app, host=host, port=port, **options)
     for one in [server, *getattr(server, "map", {}).values()]:
         if hasattr(one, "channel_class"):
-            one.channel_class = Channel
+            one.channel_class = channel
     server.run()
 
 

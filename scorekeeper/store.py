@@ -16,9 +16,10 @@ hands.
 """
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -71,29 +72,6 @@ def keep_club_stats(club_id: int, exists: bool, stamp: str, data: dict) -> None:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-
-
-def record_guess(address: str, at) -> int:
-    """A join-code guess from `address`, committed before it is counted (codes.find_by_code):
-    concurrent guesses from several processes each see every one committed before theirs.
-    Its id, for settle_guess."""
-    attempt = GuessAttempt(address=address, at=at)
-    db.session.add(attempt)
-    db.session.flush()
-    attempt_id = attempt.id  # read before the commit expires it
-    db.session.commit()
-    return attempt_id
-
-
-def settle_guess(attempt_id: int, right: bool, prune_before=None) -> None:
-    """A right code (or a refused request) removes its guess, so only wrong codes count; a
-    wrong one stays, and guesses older than `prune_before` go. What was found is shown next:
-    the session keeps it."""
-    if right:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
-    elif prune_before is not None:
-        db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < prune_before))
-    commit_keeping_state()
 
 
 def get_game(game_id: int, events: bool = False) -> Game | None:
@@ -200,10 +178,12 @@ def created_data(record: dict) -> dict:
 
 
 def write_hand(game: Game, version: int, action: str, number: int, old: dict | None,
-               new: dict | None, via: str, result: dict | None = None) -> bool:
+               new: dict | None, via: str, result: dict | None = None,
+               save_id: str | None = None) -> bool:
     """Enter (`action` "entered"), change ("edited") or take back ("undone") hand `number`,
     made on `version`. False, with nothing written, when the version is stale or another
-    phone's write got there first (the database's unique hand number).
+    phone's write got there first (the database's unique hand number). `save_id`, the id the
+    phone sent with the save, goes into the audit row.
 
     `game` is the one loaded with its hands (get_game) at `version`: once the version moved on
     from there, nothing else wrote in between, so its hands are changed in memory and written,
@@ -235,7 +215,8 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
             else:
                 game.hands.remove(row)  # delete-orphan: the row is deleted
         db.session.add(AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
-                                  data=old if action != "entered" else new, via=via))
+                                  data=old if action != "entered" else new, via=via,
+                                  save_id=save_id))
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()
@@ -498,3 +479,37 @@ def _new_games(records: list[dict], via: str, club: Club, roster) -> None:
         events.append({"game_id": gid, "at": now, "action": "created", "via": via,
                        "data": data})
     db.session.execute(insert(AuditEvent), events)
+
+
+# ---------------------------------------------------------------- join-code guesses
+
+
+def record_guess(address: str, now: datetime, window: timedelta) -> tuple[int, int, int]:
+    """Count a join-code lookup from `address` before it is made: (its row's id, the lookups
+    from that address in the last `window`, the lookups from everyone), this one included.
+
+    The row is committed *before* the counts are read, so concurrent guesses in several
+    processes each see at least every one committed before theirs: no burst gets past a
+    limit checked on these counts."""
+    attempt = GuessAttempt(address=address, at=now)
+    db.session.add(attempt)
+    db.session.flush()
+    attempt_id = attempt.id  # read before the commit expires it
+    db.session.commit()
+    since = GuessAttempt.at > now - window
+    mine, everyone = db.session.execute(
+        select(func.count().filter(GuessAttempt.address == address), func.count())
+        .select_from(GuessAttempt).where(since)).one()
+    return attempt_id, mine, everyone
+
+
+def forget_guess(attempt_id: int) -> None:
+    """A lookup that does not count (refused, or a right code): its row goes."""
+    db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))
+    commit_keeping_state()
+
+
+def prune_guesses(before: datetime) -> None:
+    """Drop the counted wrong codes older than `before`."""
+    db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < before))
+    commit_keeping_state()

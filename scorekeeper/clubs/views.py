@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import abort, redirect, request, url_for
 
-from .. import access, codes, qr, rules, store, web
+from .. import access, codes, qr, rules, security, store, web
 from ..games import new_game as setup
 from ..extensions import db
 from ..models import Club, Game
@@ -312,11 +312,12 @@ def export(club_id: int):
 
 
 @bp.post("/clubs/import")
+@security.large_upload
 def import_club():
     """A new club from a club export (or one game record), checked game by game and hand by
     hand before anything is saved; people are made from the names."""
     name = setup.clean_name(request.form.get("name", ""))
-    raw = setup.read_json(web.uploaded_text("records"))
+    raw = security.read_json(web.uploaded_text("records"))
     error = None
     records: list[dict] = []
     if not name or len(name) > MAX_CLUB_NAME:

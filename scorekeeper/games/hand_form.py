@@ -141,6 +141,16 @@ def read_values(form: Mapping[str, Any], players: int) -> dict[str, str]:
     return values
 
 
+SAVE_ID = re.compile(r"[0-9A-Za-z-]{8,40}")
+
+
+def save_id(form: Mapping[str, Any]) -> str | None:
+    """The id the phone drew for this save (static/js/pwa.js), or None (no JavaScript, or
+    not an id)."""
+    value = form.get("save_id") or ""
+    return value if SAVE_ID.fullmatch(value) else None
+
+
 FORM_BUTTONS = ("call", "set_mode", "set_points_mode")  # they change the form, never save
 
 

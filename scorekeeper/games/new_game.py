@@ -8,7 +8,6 @@ The engine judges every option (Option.parse), so this module only turns form te
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .. import rules, security
@@ -145,15 +144,6 @@ def read_record(variant, players: list[str], form,
                                     "first_dealer": first_dealer, "options": options,
                                     "hands": []})
     return record, [problem] if problem else []
-
-
-def read_json(text: str) -> Any:
-    """The JSON value of an uploaded or pasted file, or None when it is not JSON. A UTF-8
-    byte-order mark first (some editors write one) is read past, as the command line does."""
-    try:
-        return json.loads(text.removeprefix("\ufeff"))
-    except (ValueError, RecursionError):
-        return None
 
 
 def check_record(raw) -> tuple[dict | None, str | None]:

@@ -27,7 +27,7 @@ from flask import (
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .. import access, filters, rules, store, web
+from .. import access, filters, rules, security, store, web
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, entry, hand_form, live
@@ -111,9 +111,10 @@ def export_game(game_id: int):
 
 
 @bp.post("/games/import")
+@security.large_upload
 def import_game():
     """A new game from an exported record, hands and all, checked (setup.check_record) first."""
-    record, error = setup.check_record(setup.read_json(web.uploaded_text("record")))
+    record, error = setup.check_record(security.read_json(web.uploaded_text("record")))
     if error:
         ctx = setup.new_game_context(None, None, None)
         ctx["import_error"] = error
@@ -297,7 +298,8 @@ def _save(game_id: int, index: int | None):
     number = len(record["hands"]) if index is None else index
     old = None if index is None else record["hands"][index]
     ok = store.write_hand(game, version, "entered" if index is None else "edited", number, old,
-                          attempt.hand, access.actor(game), result=attempt.result)
+                          attempt.hand, access.actor(game), result=attempt.result,
+                          save_id=hand_form.save_id(request.form))
     if not ok:
         return _stale(access.load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"
@@ -413,13 +415,14 @@ def kept_hand(game_id: int):
     keeps the hand and sends it again; the version it carries is stale by then, by the very
     save that went through, so the resend is refused and nothing is saved twice. This tells the
     phone that case apart from another phone's write: `saved` is true when hand `number` is now
-    exactly the hand these values make, and this phone (the same role) wrote it last. `text`
-    describes the kept hand as the hand list would, to show the scorer what is waiting.
+    exactly the hand these values make, and the last write to it was this very save: its audit
+    row holds the `save_id` the phone drew for it (another phone on the same scorer link saving
+    an identical hand does not count). `text` describes the kept hand as the hand list would, to show the scorer what is waiting.
     Changes nothing.
     """
     game = access.load_game(game_id, write=True)
     number = hand_form.whole_number(request.form.get("number"))
-    if number is None:
+    if number is None or number < 0:  # whole_number takes a minus sign
         abort(400)
     record = game.record()
     if number > len(record["hands"]):
@@ -438,8 +441,9 @@ def kept_hand(game_id: int):
             select(AuditEvent).where(AuditEvent.game_id == game.id,
                                      AuditEvent.hand_number == number)
             .order_by(AuditEvent.id.desc())).first()
+        sent = hand_form.save_id(request.form)
         saved = last is not None and last.action in ("entered", "edited") \
-            and last.via == access.actor(game)
+            and sent is not None and last.save_id == sent
     return jsonify(saved=saved, text=text)
 
 

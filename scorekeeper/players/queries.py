@@ -89,7 +89,7 @@ def _filtered(club_id: int, f: Filters):
         where.append(Game.id.in_(select(Player.game_id).where(Player.person_id == f.person)))
     if f.since:
         where.append(Game.created_at >= datetime.combine(f.since, time.min))
-    if f.until:
+    if f.until and f.until < date.max:  # up to the last day there is: no bound at all
         where.append(Game.created_at < datetime.combine(f.until + timedelta(days=1), time.min))
     if f.status == "finished":
         where.append(Game.finished.is_(True))

@@ -22,6 +22,28 @@
   function kept(game) { return read(KEPT + game); }
   function keep(game, entry) { return write(KEPT + game, entry); }
 
+  // Every hand save carries an id this phone draws for it (save_id, kept in the save's audit
+  // row), in a hidden field of the form, so a kept hand's body carries the id of the try that
+  // failed; "was it saved?" (check, below) then counts only this phone's own save, never an
+  // identical hand another phone on the same scorer link saved at that number.
+  // (getRandomValues, not randomUUID: a phone on the LAN over http is no secure context.)
+  function newSaveId() {
+    var words = new Uint32Array(4);
+    crypto.getRandomValues(words);
+    return Array.prototype.map.call(words, function (w) {
+      return ("0000000" + w.toString(16)).slice(-8);
+    }).join("");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    var path = new URL((detail.path || "").split("?")[0], location.href).pathname;
+    var form = detail.elt && detail.elt.closest && detail.elt.closest("form");
+    if (detail.verb !== "post" || !SAVE_PATH.test(path) || !form || !window.crypto) return;
+    var field = form.querySelector("input[name=save_id]");
+    if (!field) form.appendChild(field = el("input", {type: "hidden", name: "save_id"}));
+    field.value = detail.parameters.save_id = newSaveId();
+  });
+
   document.addEventListener("htmx:sendError", function (event) {
     var cfg = event.detail.requestConfig || {};
     var path = (cfg.path || "").split("?")[0];

@@ -52,15 +52,58 @@ def test_tv_view_reads_like_the_game_page_and_offers_no_change(client, app):
     assert r.status_code == 303 and "/join" in r.headers["Location"]
 
 
+SAVE = {"save_id": "a1b2c3d4e5f60718"}  # what pwa.js draws for each save
+
+
 def test_a_kept_hand_this_phone_saved_is_known_as_saved(client):
     gid = create(client, "lechner42")
     version = game(gid).version
-    assert post_hand(client, gid, HAND).status_code == 303  # the answer that was lost
-    again = post_hand(client, gid, HAND, version=version)  # the resend: refused as stale
+    assert post_hand(client, gid, {**HAND, **SAVE}).status_code == 303  # its answer was lost
+    again = post_hand(client, gid, {**HAND, **SAVE}, version=version)  # resent: stale
     assert again.status_code == 409 and len(game(gid).hands) == 1
     r = client.post(f"/games/{gid}/hands/kept", data={"number": "0", "version": str(version),
-                                                       **HAND})
+                                                       **HAND, **SAVE})
     assert r.get_json() == {"saved": True, "text": "Bob bid 30 straight 42, caught 34: made"}
+
+
+def test_an_identical_hand_another_phone_on_the_scorer_link_saved_is_not_this_phones(client,
+                                                                                      app):
+    """Two phones hold the same scorer link; the other one saves the very hand this phone
+    kept, at the same number: this phone's save never went through, so it is not saved."""
+    gid = create(client, "lechner42")
+    version = game(gid).version
+    phones = []
+    for _ in range(2):
+        phone = app.test_client()
+        assert phone.get(f"/s/{game(gid).scorer_secret}").status_code == 303
+        phones.append(phone)
+    mine, other = phones
+    assert post_hand(other, gid, {**HAND, "save_id": "0ther0ther0ther0"}).status_code == 303
+    kept = {"number": "0", "version": str(version), **HAND}
+    r = mine.post(f"/games/{gid}/hands/kept", data={**kept, **SAVE})
+    assert r.get_json()["saved"] is False
+    assert mine.post(f"/games/{gid}/hands/kept", data=kept).get_json()["saved"] is False
+    r = other.post(f"/games/{gid}/hands/kept", data={**kept, "save_id": "0ther0ther0ther0"})
+    assert r.get_json()["saved"] is True
+    # a save without an id (no JavaScript) is never taken for a kept hand's
+    gid = create(client, "lechner42")
+    version = game(gid).version
+    assert post_hand(client, gid, HAND).status_code == 303
+    r = client.post(f"/games/{gid}/hands/kept", data={"number": "0", "version": str(version),
+                                                       **HAND})
+    assert r.get_json()["saved"] is False
+
+
+def test_the_save_id_is_kept_in_the_audit_row_and_checked(client):
+    from scorekeeper.extensions import db
+    from scorekeeper.models import AuditEvent
+
+    gid = create(client, "lechner42")
+    assert post_hand(client, gid, {**HAND, **SAVE}).status_code == 303
+    assert post_hand(client, gid, {**HAND, "save_id": "x'; --"}, number=0).status_code == 303
+    rows = db.session.scalars(db.select(AuditEvent.save_id).where(
+        AuditEvent.game_id == gid, AuditEvent.hand_number == 0).order_by(AuditEvent.id)).all()
+    assert rows == [SAVE["save_id"], None]
 
 
 def test_a_kept_hand_another_phone_beat_is_not_saved(client, app):

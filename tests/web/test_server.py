@@ -19,6 +19,23 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def serve(app, **overrides) -> int:
+    """Start run_waitress(app) (with overrides) on a free loopback port in a daemon thread;
+    the port, once it accepts connections."""
+    port = _free_port()
+    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port), kwargs=overrides,
+                     daemon=True).start()
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return port
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 @pytest.fixture(scope="module")
 def port():
     app = Flask(__name__)
@@ -33,18 +50,7 @@ def port():
     def ok():
         return "ok"
 
-    port = _free_port()
-    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port),
-                     kwargs={"threads": 4}, daemon=True).start()
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return port
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
+    return serve(app, threads=4)
 
 
 def test_a_304_keeps_the_connection(port):
@@ -63,8 +69,9 @@ def test_a_304_keeps_the_connection(port):
 
 def test_answers_with_100_stalled_and_slow_connections_open(port):
     stalled = []
-    for i in range(100):
-        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    for i in range(100):  # from 100 other clients (each under the per-client cap)
+        s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                     source_address=(f"127.0.1.{i + 1}", 0))
         if i % 2:  # half send part of a request and stop; half send nothing at all
             s.sendall(b"GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: ")
         stalled.append(s)

@@ -1,0 +1,328 @@
+"""A seeded fuzz test over every route: no request may answer 500 or log a traceback.
+
+The routes come from app.url_map (so the test follows any move of a view), each with its own
+methods and now and then another; path values, query strings, form fields (the field names the
+templates and the views use, the hand form's per-seat fields, every variant's options), bodies
+(form, multipart with a file, JSON, raw bytes), cookies (this phone's real creator and member
+cookies, and forged or broken ones) and headers (htmx's, ETags, a malformed Host, proxies'),
+drawn from values that are valid, at the edges, or hostile. A fresh game, club and roster are
+made every so often, as the fuzzing may leave the club or take hands back.
+
+FUZZ_REQUESTS (default 5,000) and FUZZ_SEED (default 19) set its size and seed; a failure
+names the seed and the request to replay. Runs on PostgreSQL too with TEST_DATABASE_URL.
+"""
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import random
+import re
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+from werkzeug.routing import IntegerConverter
+
+from scorekeeper import forms
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Game, Member, Person
+from scorekeeper.rules import VARIANTS
+
+from .clubs.helpers import club_game, create_club
+from .helpers import create, post_hand
+
+REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "5000"))
+SEED = int(os.environ.get("FUZZ_SEED", "19"))
+REFRESH = 150  # requests between fresh games and clubs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HOSTS = ["localhost", "[", "[::1", "a:b:c", "x:abc", "x:99999", "exa mple", "", "ä", "x\x00y",
+         "[::1]:5000", "very." * 60 + "long"]
+QUERY = ["from", "to", "page", "person", "status", "variant", "view", "locked", "code", "v"]
+METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
+CONTENT_TYPES = ["application/json", "text/plain", "multipart/form-data; boundary=",
+                 "multipart/form-data", "application/x-www-form-urlencoded; charset=latin-1",
+                 "application/octet-stream", "x/\x00", ""]
+
+
+def _field_names() -> list[str]:
+    """Every form and query field the app reads: the names in its templates and in its
+    `.get("...")` calls (an f-string's {…} as seats 0-4), the hand form's fields, and
+    "opt-<name>" for every variant's options."""
+    names = set(forms.SIMPLE_FIELDS)
+    names |= {f"{prefix}-{seat}" for prefix in forms.SEAT_FIELDS for seat in range(5)}
+    names |= {f"opt-{o.name}" for v in VARIANTS.values() for o in v.options}
+    texts = [p.read_text() for p in (ROOT / "templates").rglob("*.html")]
+    texts += [p.read_text() for p in (ROOT / "scorekeeper").rglob("*.py")]
+    for text in texts:
+        found = re.findall(r'name="([^"]+)"', text)
+        found += re.findall(r'\.get(?:list)?\(\s*f?"([^"]+)"', text)
+        for name in found:
+            parts = re.split(r"\{[^}]*\}+", name)
+            names |= {str(seat).join(parts) for seat in range(5)} if len(parts) > 1 \
+                else {name}
+    return sorted(n for n in names if re.fullmatch(r"[\w-]+", n))
+
+
+class World:
+    """The rows the fuzzer aims at (a game with hands, a club with a game, a roster, a second
+    phone), and this phone's cookies to them."""
+
+    def __init__(self, client, rng: random.Random):
+        self.rng = rng
+        self.games = [create(client, "texas42"), create(client, "moon", players=3)]
+        for _ in range(3):
+            post_hand(client, self.games[0], {"mode": "quick", "bidder": "0", "bid": "30",
+                                              "made": "1"})
+        self.club = create_club(client, name=f"Club {rng.random():.6f}")
+        self.games.append(club_game(client, self.club, "texas42",
+                                    ["Ann", "Bob", "Cat", "Dan"]))
+        club = db.session.get(Club, self.club)
+        other = Member(club_id=self.club, label="Other phone")
+        db.session.add(other)
+        db.session.commit()
+        self.people = [p.id for p in db.session.scalars(
+            db.select(Person).where(Person.club_id == self.club))]
+        self.members = sorted({m.id for m in club.members} | {other.id})
+        game = db.session.get(Game, self.games[0])
+        self.codes = [game.code, club.code]
+        self.secrets = [game.scorer_secret]
+        self.cookies = {c.key: c.value for c in client._cookies.values()}
+
+    def ids(self) -> list[int]:
+        return self.games + [self.club] + self.people + self.members
+
+    def id_for(self, name: str) -> int:
+        """A row id for a path value of that name: mostly the right kind of row."""
+        rows = {"game_id": self.games, "club_id": [self.club], "person_id": self.people,
+                "member_id": self.members, "number": [0, 1, 2, 3]}.get(name, self.ids())
+        return self.rng.choice(rows if self.rng.random() < 0.8 else self.ids())
+
+    def version(self) -> str:
+        """The current version of one of the games: a write that is not stale."""
+        return str(db.session.scalar(db.select(Game.version).where(
+            Game.id == self.rng.choice(self.games))) or 1)
+
+
+def _value(rng: random.Random, world: World) -> str:
+    """A form, query or path value: valid, at an edge, or hostile."""
+    pick = rng.random()
+    if pick < 0.25:
+        return str(rng.choice(world.ids() + [0, 1, 2, 3, 4]))
+    if pick < 0.45:
+        return rng.choice(["", "0", "1", "2", "-1", "30", "42", "84", "pass", "plunge", "splash",
+                           "quick", "auction", "number", "items", "grid", "list", "finished",
+                           "playing", "on", "true", "redeal", "straight", "30 pass pass pass",
+                           "2147483647", "2147483648", "99999999999999999999", "1e9", " 3 ",
+                           "٣", "9999-12-31", "0001-01-01", "2024-02-30", "2026-11-23"]
+                          + list(VARIANTS) + world.codes + world.secrets)
+    if pick < 0.55:
+        return rng.choice(["Ann", "Bob", "  ", "Zoë", "👩‍👩‍👧", "مریم‌", "\u200b", "\u202e",
+                           "<script>alert(1)</script>", "'; DROP TABLE game;--", "%s%s%n",
+                           "../../etc/passwd", "\x00", "a\x00b", "\ufeff", "\r\nX-Y: z"])
+    if pick < 0.62:
+        return "x" * rng.choice([41, 61, 300, 5000])
+    if pick < 0.7:
+        return json.dumps(_record(rng))
+    return "".join(chr(rng.randrange(1, 0x3000)) for _ in range(rng.randrange(1, 12)))
+
+
+NUMBERS = ["-1", "-5", "0", "1", "2", "3", "4", "7", "30", "42", "2147483647", "2147483648",
+           "99999999999999999999", "1.5", "", " 3 ", "٣", "x"]
+DATES = ["9999-12-31", "0001-01-01", "2024-02-30", "2026-11-23", "99999-01-01", "yesterday"]
+NUMERIC = re.compile(r"version|number|index|bidder|bid|first_dealer|into|person|page|edit|out"
+                     r"|made|passed|confirm|.*-\d|opt-.*")
+
+
+def _value_for(rng: random.Random, name: str, world: World) -> str:
+    """A value for the field `name`: of its kind (a number, a date, a code, a record) most of
+    the time, so that the edges of what each view reads are reached."""
+    if rng.random() < 0.25:
+        return _value(rng, world)
+    if name in ("from", "to"):
+        return rng.choice(DATES)
+    if name in ("record", "records"):
+        return json.dumps(_record(rng))
+    if name == "code":
+        return rng.choice(world.codes + ["ZZZ9999", "abc 2345", "A\x00BCDEFG", "x"])
+    if NUMERIC.fullmatch(name):
+        return rng.choice(NUMBERS + [str(i) for i in world.ids()])
+    return _value(rng, world)
+
+
+# Valid forms to mutate, by the URL they are posted to (a pattern on the rule, so that the
+# test follows a view that moves to another module).
+def _base_form(rule: str, world: World) -> dict[str, str]:
+    hand = {"mode": "quick", "bidder": "0", "bid": "30", "made": "1", "contract": "straight"}
+    if re.search(r"/hands(/kept|/preview|/<[^>]+>|/undo)?$", rule):
+        return {**hand, "number": "1", "index": "0", "version": world.version()}
+    if rule.endswith("/games/new"):
+        return {"variant": "texas42", "first_dealer": "0", "name-0": "Ann", "name-1": "Bob",
+                "name-2": "Cat", "name-3": "Dan", "person-0": str(world.people[0])}
+    if rule.endswith("/merge"):
+        return {"into": str(world.people[-1]), "confirm": "1"}
+    if "roster" in rule or rule.endswith("/clubs"):
+        return {"name": "Eve", "label": "Eve's phone"}
+    if "join" in rule:
+        return {"code": world.codes[0], "label": "x"}
+    if "import" in rule:
+        return {"name": "Imported", "record": json.dumps(_record(world.rng)),
+                "records": json.dumps([_record(world.rng)])}
+    return {}
+
+
+def _record(rng: random.Random):
+    """Something shaped like an imported game record (or a list of them), often broken."""
+    record = {"variant": rng.choice(list(VARIANTS) + ["nope", None, 3]),
+              "players": rng.choice([["Ann", "Bob", "Cat", "Dan"], ["Ann", "Bob", "Cat"],
+                                     ["Ann"], [], "Ann", [None, 1, [], {}]]),
+              "first_dealer": rng.choice([0, 1, -1, 9, "0", None, 2**40]),
+              "options": rng.choice([{}, {"target_marks": 7}, {"target_marks": -1}, [], None,
+                                     {"x": [[[]]]}]),
+              "hands": rng.choice([[], [{"bidder": 0, "bid": 30, "contract": "straight",
+                                         "made": True}], [{"passed": True}], [{}], [[]], "x",
+                                   [None] * 3, [{"bid": 2**70}]])}
+    return rng.choice([record, [record, record], {"variant": "texas42"}, [], [[]], "x", None])
+
+
+def _path(rng: random.Random, rule, world: World) -> str:
+    def fill(match):
+        name = match.group(1)
+        converter = rule._converters[name]
+        if isinstance(converter, IntegerConverter) and rng.random() < 0.95:
+            return str(world.id_for(name) if rng.random() < 0.95 else 2**31 - 1)
+        if name == "filename":
+            return rng.choice(["css/app.css", "js/htmx.min.js", "../secret_key", "nope.css",
+                               "css/%00.css", "icons/icon.svg"])
+        if name in ("code",) and rng.random() < 0.5:
+            return rng.choice(world.codes)
+        if name == "secret" and rng.random() < 0.5:
+            return rng.choice(world.secrets)
+        if name == "variant_id" and rng.random() < 0.5:
+            return rng.choice(list(VARIANTS))
+        return quote(_value(rng, world), safe="")
+    return re.sub(r"<(?:[^:>]+:)?([^>]+)>", fill, rule.rule)
+
+
+def _cookies(rng: random.Random, world: World) -> str:
+    jar = {}
+    if rng.random() < 0.7:
+        jar.update(world.cookies)
+    for _ in range(rng.randrange(3)):
+        target = rng.choice(world.ids() + [2**31, 0])
+        name = rng.choice([f"sk_c_{target}", f"sk_s_{target}", f"sk_v_{target}",
+                           f"sk_m_{target}", "view", f"entry-{target}", f"points-{target}",
+                           "session"])
+        jar[name] = rng.choice(["x", "", f"{target}.abc", "1." + "0" * 64, "9" * 40 + ".x",
+                                "\x7f", "grid", "list", "quick", "items"])
+    return "; ".join(f"{k}={v}" for k, v in jar.items())
+
+
+def _headers(rng: random.Random) -> dict[str, str]:
+    headers = {}
+    for name, values in [
+            ("HX-Request", ["true", "false", "1"]),
+            ("HX-History-Restore-Request", ["true"]),
+            ("HX-Target", ["game-body", "x"]),
+            ("If-None-Match", ['W/"g1-v1-creator"', "*", '"x"', "garbage", 'W/"g1-v99-"']),
+            ("Host", HOSTS),
+            ("Accept-Encoding", ["br", "gzip", "zstd", "identity;q=0", "x"]),
+            ("X-Forwarded-For", ["203.0.113.7", "garbage", "::1"]),
+            ("X-Forwarded-Proto", ["https", "gopher"]),
+            ("Referer", ["http://evil.example/", "not a url"]),
+            ("Accept-Language", ["fa", "x" * 200])]:
+        if rng.random() < 0.2:
+            headers[name] = rng.choice(values)
+    return headers
+
+
+def _body(rng: random.Random, rule, fields: list[str], world: World, method: str) -> dict:
+    """The data and content type of a request (werkzeug test client arguments)."""
+    if method in ("GET", "HEAD", "OPTIONS") and rng.random() < 0.9:
+        return {}
+    kind = rng.random()
+    if kind < 0.7:
+        data = _base_form(rule.rule, world) if rng.random() < 0.7 else {}
+        extra = [rng.choice(fields) for _ in range(rng.randrange(4))]
+        for name in rng.sample(sorted(data), min(len(data), rng.randrange(4))) + extra:
+            data[name] = _value_for(rng, name, world)
+        if "version" not in data and rng.random() < 0.7:
+            data["version"] = world.version()
+        if rng.random() < 0.2:
+            name = rng.choice(["record", "records"])
+            data[name] = (io.BytesIO(rng.choice([json.dumps(_record(rng)).encode(),
+                                                 b"\xff\xfe\x00", b"[" * 3000, b""])), "x.json")
+        return {"data": data}
+    if kind < 0.85:
+        return {"data": json.dumps(_record(rng)), "content_type": "application/json"}
+    raw = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
+    return {"data": raw, "content_type": rng.choice(CONTENT_TYPES)}
+
+
+class Failures(logging.Handler):
+    """Every ERROR logged while the fuzzer runs (Flask logs each unhandled exception)."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+def test_fuzz_every_route(app, client, capsys):
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # a 500 is answered, and logged, as in production
+    rng = random.Random(SEED)
+    fields = _field_names()
+    rules = list(app.url_map.iter_rules())
+    writes = [r for r in rules if "POST" in r.methods]  # where the bugs tend to be
+    fuzzer = app.test_client(use_cookies=False)
+    failures = Failures()
+    logging.getLogger().addHandler(failures)
+    problems: list[str] = []
+    started = time.perf_counter()
+    statuses: dict[int, int] = {}
+    try:
+        world = None
+        for i in range(REQUESTS):
+            if i % REFRESH == 0:
+                db.session.rollback()
+                world = World(client, rng)
+            rule = rng.choice(rules if rng.random() < 0.5 else writes)
+            allowed = sorted(rule.methods - {"HEAD", "OPTIONS"})
+            method = rng.choice(allowed) if rng.random() < 0.9 else rng.choice(METHODS)
+            path = _path(rng, rule, world)
+            query = "&".join(
+                f"{quote(name)}="
+                f"{quote(_value_for(rng, name, world), safe='')}"
+                for name in [rng.choice(QUERY if rng.random() < 0.7 else fields)
+                             for _ in range(rng.choice([0, 0, 1, 2, 4]))])
+            headers = {"Cookie": _cookies(rng, world), **_headers(rng)}
+            body = _body(rng, rule, fields, world, method)
+            seen = len(failures.records)
+            try:
+                r = fuzzer.open(path + ("?" + query if query else ""), method=method,
+                                headers=headers, **body)
+                status = r.status_code
+                r.close()
+            except Exception as error:  # the test client itself must not meet one either
+                status = 599
+                problems.append(f"request {i}: {method} {path}?{query} raised {error!r}")
+            statuses[status] = statuses.get(status, 0) + 1
+            if status >= 500 or len(failures.records) > seen:
+                logged = [r.getMessage() + (f" {r.exc_info[1]!r}" if r.exc_info else "")
+                          for r in failures.records[seen:]]
+                problems.append(f"request {i}: {method} {path}?{query} -> {status} "
+                                f"headers={headers} body={str(body)[:300]} logged={logged}")
+            db.session.rollback()  # the test's own session sees what the requests wrote
+    finally:
+        logging.getLogger().removeHandler(failures)
+    took = time.perf_counter() - started
+    with capsys.disabled():
+        print(f"\nfuzz: {REQUESTS} requests (seed {SEED}) in {took:.1f} s; statuses "
+              f"{dict(sorted(statuses.items()))}")
+    assert not problems, f"seed {SEED}: {len(problems)} failures:\n" + "\n".join(problems[:20])
+    assert len(statuses) > 5, "the fuzzer should reach many kinds of answer"
