@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from werkzeug.routing import IntegerConverter
 
-from scorekeeper import forms
+from scorekeeper.games import hand_form as forms
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Game, Member, Person
 from scorekeeper.rules import VARIANTS

@@ -7,13 +7,13 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from scorekeeper import codes
+from scorekeeper import codes as join_codes
 from scorekeeper.extensions import db
 from scorekeeper.models import GuessAttempt, utcnow
 
 from .test_sharing import _another_worker, _bad_code, _wrong, game  # noqa: F401 (a fixture)
 
-CEILING = codes.GUESS_CEILING
+CEILING = join_codes.GUESS_CEILING
 
 
 def _attempts() -> int:
@@ -35,7 +35,7 @@ def test_wrong_codes_from_many_addresses_meet_one_ceiling(client, game, monkeypa
                        environ_base=fresh).status_code == 429
     assert _attempts() == CEILING  # refused lookups are not counted
     later = utcnow() + timedelta(seconds=61)
-    monkeypatch.setattr(codes, "utcnow", lambda: later)
+    monkeypatch.setattr(join_codes, "utcnow", lambda: later)
     assert client.post("/join", data={"code": game.code}, environ_base=fresh).status_code == 303
 
 
