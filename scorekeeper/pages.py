@@ -102,18 +102,14 @@ def leader(variant, result: dict) -> dict[str, Any] | None:
             "lowest": low}
 
 
-ENTRY_COOKIE = "entry-{}"    # "auction" or "quick": the bidding entry mode this phone picked
-POINTS_COOKIE = "points-{}"  # "number" or "items": card42-teams' points entry
-
-
 def remembered_modes(game: Game) -> dict[str, str]:
-    """The entry modes this phone picked for this game, from its cookies (games.py sets them
-    when a mode button is tapped): they stay for every later hand and survive a reload."""
+    """The entry modes this phone picked for this game (games.py keeps them, in access's one
+    cookie for them, when a mode button is tapped): they stay for every later hand and survive
+    a reload."""
     out = {}
-    mode = request.cookies.get(ENTRY_COOKIE.format(game.id)) if request else None
+    mode, points = access.remembered_modes(game.id) if request else ("", "")
     if mode in ("auction", "quick"):
         out["mode"] = mode
-    points = request.cookies.get(POINTS_COOKIE.format(game.id)) if request else None
     if points in ("number", "items"):
         out["points_mode"] = points
     return out

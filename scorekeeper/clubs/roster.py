@@ -7,7 +7,7 @@ from typing import Any
 from flask import abort, make_response, render_template
 from sqlalchemy import func, select
 
-from .. import access, rules
+from .. import access, rules, store
 from ..extensions import db
 from ..models import Club, Game, Member, Person, Player
 
@@ -23,6 +23,8 @@ def load_club(club_id: int) -> tuple[Club, Member]:
     phone = access.member(club_id)
     if phone is None:
         abort(members_only())
+    if not phone.is_admin:  # a club that somehow lost its admin gets one back
+        store.ensure_admin(club_id)
     return club, phone
 
 
