@@ -252,7 +252,8 @@ def actor(game) -> str:
 def _grant(response, kind: str, game_id: int, secret: str):
     token = _token(kind, game_id, secret)
     store.grant_role(phone_id(create=True), game_id, kind, token)
-    _roles(game_id)[kind] = token
+    if game_id in _state()["roles"]:  # else role() reads it, with the rest, when asked
+        _state()["roles"][game_id][kind] = token
     _state()["set_phone"] = True  # and the phone cookie's 400 days start again
     return response
 

@@ -596,8 +596,10 @@ def new_phone() -> int:
     """A new phone identity (access.py gives the browser its cookie)."""
     phone = Phone()
     db.session.add(phone)
+    db.session.flush()
+    phone_id = phone.id  # read before the commit expires it (no SELECT to reload it)
     db.session.commit()
-    return phone.id
+    return phone_id
 
 
 def grant_role(phone_id: int, game_id: int, kind: str, token: str) -> None:
