@@ -614,20 +614,26 @@ def adopt_old_roles(phone_id: int | None, roles: list[tuple[int, str, str]],
                     member_ids: list[int]) -> int:
     """Move a phone's roles from its cookies of before phones into the database: `roles`
     (game id, kind, token) and the Member rows it proved it is, each checked by the caller.
-    Returns the phone's id: `phone_id`, or when it had none the phone one of these members
-    was moved to already (the same browser's other request got there first), or a new one."""
+    Returns the phone's id: `phone_id`; when it had none, the phone one of these members was
+    moved to already (the same browser's other request, sent at the same moment, got there
+    first: both answers then name the same phone), else a new one."""
     if phone_id is None and member_ids:
         phone_id = db.session.scalar(select(func.min(Member.phone_id)).where(
             Member.id.in_(member_ids), Member.phone_id.is_not(None)))
-    if phone_id is None:
+    fresh = phone_id is None
+    if fresh:
         phone_id = new_phone()
     for member_id in member_ids:
         club_id = select(Member.club_id).where(Member.id == member_id).scalar_subquery()
         taken = select(Member.id).where(Member.club_id == club_id, Member.phone_id == phone_id)
-        db.session.execute(update(Member).where(Member.id == member_id,
-                                                Member.phone_id.is_(None), ~taken.exists())
-                           .values(phone_id=phone_id)
-                           .execution_options(synchronize_session=False))
+        moved = db.session.execute(
+            update(Member).where(Member.id == member_id, Member.phone_id.is_(None),
+                                 ~taken.exists())
+            .values(phone_id=phone_id).execution_options(synchronize_session=False)).rowcount
+        if not moved and fresh:  # the other request's phone, committed a moment ago
+            phone_id = db.session.scalar(select(Member.phone_id).where(Member.id == member_id)) \
+                or phone_id
+            fresh = False
     for game_id, kind, token in roles:
         _insert_or_ignore(PhoneGame, {"phone_id": phone_id, "game_id": game_id, "kind": kind,
                                       "token": token}, ["phone_id", "game_id", "kind"],

@@ -49,3 +49,13 @@ def rows(url: str, sql: str, **params) -> list[tuple]:
             return [tuple(r) for r in conn.execute(text(sql), params)]
     finally:
         engine.dispose()
+
+
+def write(url: str, sql: str, **params) -> None:
+    """One statement that changes rows, committed, on a connection of its own."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text(sql), params)
+    finally:
+        engine.dispose()

@@ -12,19 +12,15 @@ from __future__ import annotations
 
 import http.client
 import re
-import subprocess
-import sys
 import threading
 import urllib.parse
 from http.cookies import SimpleCookie
-from pathlib import Path
 
 import pytest
 
-from .database import make_database, rows
-from .server import free_port, request, start_server
+from .database import make_database, rows, write
+from .server import GUNICORN, gunicorn, request
 
-GUNICORN = Path(sys.executable).parent / "gunicorn"
 ROUNDS = 20
 
 pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed")
@@ -34,25 +30,10 @@ pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not i
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("clubs")
     db_url = make_database(tmp, "club_races")
-    port = free_port()
-    log = open(tmp / "gunicorn.log", "w")
-    try:
-        proc = start_server(
-            [str(GUNICORN), "--workers", "4", "--threads", "4", "--bind", f"127.0.0.1:{port}",
-             "--graceful-timeout", "2", "scorekeeper:create_app()"],
-            port, db_url, "club-race-secret", log, poll=0.2)
-        try:
-            yield port, db_url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            log.flush()
-            assert "Traceback" not in Path(log.name).read_text(), Path(log.name).read_text()
-    finally:
-        log.close()
+    with gunicorn(tmp, db_url, "club-race-secret") as port:
+        yield port, db_url
+    log = (tmp / "gunicorn.log").read_text()
+    assert "Traceback" not in log, log
 
 
 class Phone:
@@ -274,4 +255,31 @@ def test_two_members_taking_over_at_once_one_wins_and_the_other_is_told(server):
         scoring = [p.label for p in (a, b, c)
                    if 'id="hand-form"' in p.get(f"/games/{game_id}")[2]]
         assert scoring == [winner.label]
+        check_club(db_url, club_id)
+
+
+def test_an_old_phones_requests_at_once_become_one_phone(server):
+    """A phone from before phones opens the app with several requests at once, each carrying
+    its old member cookie: every answer names the same phone, and that phone is the member."""
+    import hashlib
+    import hmac
+
+    port, db_url = server
+    club_id, _ = new_club(port, db_url, "A")
+    for n in range(ROUNDS):
+        phone = join(Phone(port, f"Old {n}"), db_url, club_id)
+        [(member_id, secret)] = rows(db_url, "SELECT id, secret FROM member WHERE label = :l",
+                                     l=phone.label)
+        write(db_url, "UPDATE member SET phone_id = NULL WHERE id = :m", m=member_id)
+        mac = hmac.new(b"club-race-secret", f"member:{club_id}:{member_id}:{secret}".encode(),
+                       hashlib.sha256).hexdigest()
+        old = {f"sk_m_{club_id}": f"{member_id}.{mac}"}
+        results = at_once(port, [lambda conn: request(port, "GET", f"/clubs/{club_id}", None,
+                                                      old, conn)] * 4)
+        assert statuses(results) == [200] * 4, [r[2][:300] for r in results]
+        phones = {SimpleCookie(h)["sk_phone"].value.split(".")[0]
+                  for r in results for h in r[1].get_all("Set-Cookie")
+                  if h.startswith("sk_phone=")}
+        [(owner,)] = rows(db_url, "SELECT phone_id FROM member WHERE id = :m", m=member_id)
+        assert phones == {str(owner)}
         check_club(db_url, club_id)
