@@ -330,10 +330,10 @@ def adopt_old_cookies() -> None:
         select(models.Game.id, models.Game.creator_secret, models.Game.scorer_secret,
                models.Game.code)
         .where(models.Game.id.in_({game_id for game_id, _, _ in claimed})))} if claimed else {}
-    secrets = {"c": "creator_secret", "s": "scorer_secret", "v": "code"}
+    made_from = {"c": "creator_secret", "s": "scorer_secret", "v": "code"}
     roles = [(game_id, kind, token) for game_id, kind, token in claimed
              if game_id in games and hmac.compare_digest(token.encode(), _token(
-                 kind, game_id, getattr(games[game_id], secrets[kind])).encode())]
+                 kind, game_id, getattr(games[game_id], made_from[kind])).encode())]
     members = []
     for name in old:
         if m := _OLD_MEMBER_COOKIE.fullmatch(name):
