@@ -71,7 +71,7 @@ def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:
 
 
 def my_clubs() -> list[Club]:
-    """The clubs this phone is a member of, from its cookies."""
+    """The clubs this phone is a member of."""
     ids = access.cookie_club_ids()
     clubs = db.session.scalars(select(Club).where(Club.id.in_(ids)).order_by(Club.name)).all() \
         if ids else []
