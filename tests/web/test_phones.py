@@ -94,11 +94,13 @@ def test_every_cookie_is_secure_with_an_https_public_url(app_factory):
         old.set_cookie(f"sk_m_{cid}", "1.forged")
         old.set_cookie(f"entry-{gid}", "quick")
         keep(old.get("/"))
-    cookies = headers
-    names = {next(iter(SimpleCookie(h))) for h in cookies}
+    with_csrf = app_factory("secure-csrf.sqlite", PUBLIC_URL="https://score.example",
+                            WTF_CSRF_ENABLED=True)
+    keep(with_csrf.test_client().get("/games/new"))  # the session (its CSRF token)
+    names = {next(iter(SimpleCookie(h))) for h in headers}
     assert {access.PHONE_COOKIE, "view", access.MODES_COOKIE, f"sk_c_{gid}", f"sk_m_{cid}",
-            f"entry-{gid}"} <= names
-    insecure = [h for h in cookies if "; Secure" not in h]
+            f"entry-{gid}", "session"} <= names
+    insecure = [h for h in headers if "; Secure" not in h]
     assert insecure == []
 
 
