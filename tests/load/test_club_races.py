@@ -117,6 +117,17 @@ def join(phone: Phone, db_url: str, club_id: int) -> Phone:
     return phone
 
 
+def member_id(db_url: str, club_id: int, label: str) -> int:
+    [(found,)] = rows(db_url, "SELECT id FROM member WHERE club_id = :c AND label = :l",
+                      c=club_id, l=label)
+    return found
+
+
+def double_tap(port: int, phone: Phone, path: str) -> list[tuple]:
+    """The same form posted twice at the same moment by one phone."""
+    return at_once(port, [lambda conn: phone.post(path, None, conn)] * 2)
+
+
 def check_club(db_url: str, club_id: int) -> list[tuple]:
     """The club's phones (id, is_admin, label), longest-standing first, after asserting it has
     exactly one admin (when it has phones) and no person twice on its roster."""
@@ -206,10 +217,8 @@ def test_the_admin_double_submitting_make_admin_hands_it_over_once(server):
     club_id, phones = new_club(port, db_url, "A", "B")
     for n in range(ROUNDS):
         admin, other = phones[n % 2], phones[1 - n % 2]
-        [(other_id,)] = rows(db_url, "SELECT id FROM member WHERE club_id = :c AND label = :l",
-                             c=club_id, l=other.label)
-        results = at_once(port, [lambda conn: admin.post(
-            f"/clubs/{club_id}/phones/{other_id}/admin", None, conn)] * 2)
+        other_id = member_id(db_url, club_id, other.label)
+        results = double_tap(port, admin, f"/clubs/{club_id}/phones/{other_id}/admin")
         assert set(statuses(results)) <= {303, 403} and 303 in statuses(results), \
             [r[2][:300] for r in results]
         members = check_club(db_url, club_id)
@@ -221,10 +230,8 @@ def test_the_admin_double_submitting_remove_removes_once(server):
     club_id, (admin, keeper) = new_club(port, db_url, "A", "B")
     for n in range(ROUNDS):
         gone = join(Phone(port, f"Gone {n}"), db_url, club_id)
-        [(gone_id,)] = rows(db_url, "SELECT id FROM member WHERE club_id = :c AND label = :l",
-                            c=club_id, l=gone.label)
-        results = at_once(port, [lambda conn: admin.post(
-            f"/clubs/{club_id}/phones/{gone_id}/remove", None, conn)] * 2)
+        gone_id = member_id(db_url, club_id, gone.label)
+        results = double_tap(port, admin, f"/clubs/{club_id}/phones/{gone_id}/remove")
         assert set(statuses(results)) <= {303, 404} and 303 in statuses(results), \
             [r[2][:300] for r in results]
         members = check_club(db_url, club_id)
@@ -268,18 +275,18 @@ def test_an_old_phones_requests_at_once_become_one_phone(server):
     club_id, _ = new_club(port, db_url, "A")
     for n in range(ROUNDS):
         phone = join(Phone(port, f"Old {n}"), db_url, club_id)
-        [(member_id, secret)] = rows(db_url, "SELECT id, secret FROM member WHERE label = :l",
-                                     l=phone.label)
-        write(db_url, "UPDATE member SET phone_id = NULL WHERE id = :m", m=member_id)
-        mac = hmac.new(b"club-race-secret", f"member:{club_id}:{member_id}:{secret}".encode(),
+        mid = member_id(db_url, club_id, phone.label)
+        [(secret,)] = rows(db_url, "SELECT secret FROM member WHERE id = :m", m=mid)
+        write(db_url, "UPDATE member SET phone_id = NULL WHERE id = :m", m=mid)
+        mac = hmac.new(b"club-race-secret", f"member:{club_id}:{mid}:{secret}".encode(),
                        hashlib.sha256).hexdigest()
-        old = {f"sk_m_{club_id}": f"{member_id}.{mac}"}
+        old = {f"sk_m_{club_id}": f"{mid}.{mac}"}
         results = at_once(port, [lambda conn: request(port, "GET", f"/clubs/{club_id}", None,
                                                       old, conn)] * 4)
         assert statuses(results) == [200] * 4, [r[2][:300] for r in results]
         phones = {SimpleCookie(h)["sk_phone"].value.split(".")[0]
                   for r in results for h in r[1].get_all("Set-Cookie")
                   if h.startswith("sk_phone=")}
-        [(owner,)] = rows(db_url, "SELECT phone_id FROM member WHERE id = :m", m=member_id)
+        [(owner,)] = rows(db_url, "SELECT phone_id FROM member WHERE id = :m", m=mid)
         assert phones == {str(owner)}
         check_club(db_url, club_id)

@@ -40,16 +40,22 @@ def _insert(conn, gid: int, record: dict, code: str) -> None:
                      {"g": gid, "n": number, "d": json.dumps(hand), "now": now})
 
 
+def old_app(tmp_path):
+    """An app on an empty SQLite file, for a test to migrate up to an old revision."""
+    from scorekeeper import create_app
+
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
+
+
 def test_upgrade_keeps_every_game(tmp_path, monkeypatch):
     from flask_migrate import downgrade, upgrade
 
-    from scorekeeper import create_app
     from scorekeeper.extensions import db
     from scorekeeper.models import Club, Game, Person
 
     monkeypatch.delenv("PUBLIC_URL", raising=False)
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
+    app = old_app(tmp_path)
     with app.app_context():
         upgrade(revision=BEFORE_CLUBS)
         with db.engine.begin() as conn:

@@ -10,7 +10,7 @@ from sqlalchemy import text as sql
 
 from scorekeeper import access
 
-from .test_migration import LECHNER, MOON, _insert
+from .test_migration import LECHNER, MOON, _insert, old_app
 
 BEFORE_PHONES = "c3d8f0a2e611"
 
@@ -18,13 +18,11 @@ BEFORE_PHONES = "c3d8f0a2e611"
 def test_upgrade_keeps_clubs_games_and_every_phones_roles(tmp_path, monkeypatch):
     from flask_migrate import downgrade, upgrade
 
-    from scorekeeper import create_app
     from scorekeeper.extensions import db
     from scorekeeper.models import Club, Game
 
     monkeypatch.delenv("PUBLIC_URL", raising=False)
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}"})
+    app = old_app(tmp_path)
     with app.app_context():
         upgrade(revision=BEFORE_PHONES)
         with db.engine.begin() as conn:

@@ -17,6 +17,15 @@ def _member_id(cid: int, label: str) -> int:
     return next(m.id for m in club(cid).members if m.label == label)
 
 
+def _club_of_three(client, app) -> tuple[int, object, object]:
+    """A club Ann's phone (client) started, Bob's and Cat's phones joining in that order."""
+    cid = create_club(client, label="Ann")
+    bob, cat = app.test_client(), app.test_client()
+    join_club(bob, cid, "Bob")
+    join_club(cat, cid, "Cat")
+    return cid, bob, cat
+
+
 def test_a_removed_phone_loses_every_right_and_cannot_rejoin(client, app):
     cid = create_club(client, label="Ann")
     bob = app.test_client()
@@ -54,10 +63,7 @@ def test_a_removed_phone_loses_every_right_and_cannot_rejoin(client, app):
 
 
 def test_removal_ends_the_club_view_but_not_the_other_phones(client, app):
-    cid = create_club(client, label="Ann")
-    bob, cat = app.test_client(), app.test_client()
-    join_club(bob, cid, "Bob")
-    join_club(cat, cid, "Cat")
+    cid, bob, cat = _club_of_three(client, app)
     gid = club_game(cat, cid, "moon", ["Ann", "Bob", "Cat"])
     client.post(f"/clubs/{cid}/phones/{_member_id(cid, 'Bob')}/remove")
     assert post_hand(cat, gid, MOON_WIN).status_code == 303  # Cat's game is Cat's still
@@ -84,10 +90,7 @@ def test_the_admin_gives_the_club_a_new_code(client, app):
 
 
 def test_a_club_without_an_admin_gets_the_longest_standing_phone_back(client, app):
-    cid = create_club(client, label="Ann")
-    bob, cat = app.test_client(), app.test_client()
-    join_club(bob, cid, "Bob")
-    join_club(cat, cid, "Cat")
+    cid, bob, cat = _club_of_three(client, app)
     db.session.execute(update(Member).where(Member.club_id == cid).values(is_admin=False))
     db.session.commit()
     assert cat.get(f"/clubs/{cid}").status_code == 200
@@ -96,10 +99,7 @@ def test_a_club_without_an_admin_gets_the_longest_standing_phone_back(client, ap
 
 
 def test_double_taps_on_make_admin_and_remove_do_it_once(client, app):
-    cid = create_club(client, label="Ann")
-    bob, cat = app.test_client(), app.test_client()
-    join_club(bob, cid, "Bob")
-    join_club(cat, cid, "Cat")
+    cid, bob, cat = _club_of_three(client, app)
     bob_id, cat_id = _member_id(cid, "Bob"), _member_id(cid, "Cat")
     assert client.post(f"/clubs/{cid}/phones/{cat_id}/remove").status_code == 303
     assert client.post(f"/clubs/{cid}/phones/{cat_id}/remove").status_code == 404  # gone
@@ -111,10 +111,7 @@ def test_double_taps_on_make_admin_and_remove_do_it_once(client, app):
 
 
 def test_a_take_over_lost_to_another_phone_names_it(client, app):
-    cid = create_club(client, label="Ann")
-    bob, cat = app.test_client(), app.test_client()
-    join_club(bob, cid, "Bob")
-    join_club(cat, cid, "Cat")
+    cid, bob, cat = _club_of_three(client, app)
     gid = club_game(client, cid, "moon", ["Ann", "Bob", "Cat"])
     assert 'name="generation" value="1"' in bob.get(f"/games/{gid}/take-over").text
     assert bob.post(f"/games/{gid}/take-over", data={"generation": "1"}).status_code == 303
