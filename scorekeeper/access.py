@@ -87,8 +87,9 @@ def _state() -> dict:
 
 
 def phone_id(create: bool = False) -> int | None:
-    """This browser's phone id from its signed cookie; None without one (with create=True a
-    new phone, whose cookie the response then sets)."""
+    """This browser's phone id from its signed cookie; None without one. With create=True, for
+    a role about to be written: a phone that exists (a new one, whose cookie the response then
+    sets, when it has none, or its row is gone with a database restored from before it)."""
     state = _state()
     if "phone" not in state:
         head, _, mac = request.cookies.get(PHONE_COOKIE, "").partition(".")
@@ -96,8 +97,19 @@ def phone_id(create: bool = False) -> int | None:
         if head.isdigit() and int(head) <= models.MAX_ID and hmac.compare_digest(
                 f"{head}.{mac}".encode(), phone_cookie_value(int(head)).encode()):
             state["phone"] = int(head)
-    if state["phone"] is None and create:
+    if create and _known_phone() is None:
         _use_phone(store.new_phone())
+    return state["phone"]
+
+
+def _known_phone() -> int | None:
+    """This request's phone when its row is there (looked at once per request): a role or a
+    membership can be written for it."""
+    state = _state()
+    if phone_id() is not None and not state.get("exists"):
+        if models.db.session.get(models.Phone, state["phone"]) is None:
+            state["phone"] = None
+        state["exists"] = state["phone"] is not None
     return state["phone"]
 
 
@@ -109,7 +121,7 @@ def phone_cookie_value(phone: int) -> str:
 def _use_phone(new_id: int) -> None:
     """This request's phone is `new_id` from now on: its response sets the cookie."""
     state = _state()
-    state.update(phone=new_id, set_phone=True, roles={}, members={})
+    state.update(phone=new_id, set_phone=True, exists=True, roles={}, members={})
 
 
 def _roles(game_id: int) -> dict[str, str]:
@@ -346,7 +358,7 @@ def adopt_old_cookies() -> None:
                 members.append(row.id)
     if not roles and not members:
         return
-    before = phone_id()
+    before = _known_phone()
     adopted = store.adopt_old_roles(before, roles, members)
     if adopted != before:
         _use_phone(adopted)

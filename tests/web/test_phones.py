@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from scorekeeper import access
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Member, PhoneGame, Player, unused_code
+from scorekeeper.models import Game, Member, Phone, PhoneGame, Player, unused_code
 
 from .clubs.helpers import club, create_club, join_club
 from .helpers import create, game, post_hand, preview
@@ -155,3 +155,17 @@ def test_old_cookies_are_adopted_once_and_dropped(app, client):
     assert post_hand(old, gid, {"remaining": "3"}).status_code == 303  # still its creator
     assert old.get(f"/clubs/{cid}").status_code == 200
     assert club(cid).members[0].phone_id is not None
+
+
+def test_a_phone_whose_row_is_gone_gets_a_new_one(app, client):
+    """A database restored from before the phone was made: its signed cookie names no row, so
+    a new role makes a new phone instead of failing on the missing row."""
+    first = create(client, "castle-rock", 1)
+    db.session.execute(db.delete(PhoneGame))
+    db.session.execute(db.delete(Phone))
+    db.session.commit()
+    assert client.get(f"/games/{first}").status_code == 303  # nothing of it is left
+    second = create(client, "castle-rock", 1)
+    assert post_hand(client, second, {"remaining": "3"}).status_code == 303
+    cid = create_club(client)
+    assert client.get(f"/clubs/{cid}").status_code == 200
