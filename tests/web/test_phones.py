@@ -73,7 +73,7 @@ def test_a_visitor_gets_no_phone(client):
 def test_every_cookie_is_secure_with_an_https_public_url(app_factory):
     """The proxy sends no X-Forwarded-Proto, so each request looks like plain http: the https
     PUBLIC_URL alone makes every cookie Secure, the dropped old ones included."""
-    app = app_factory("secure.sqlite", PUBLIC_URL="https://score.example")
+    app = app_factory("https-public-url.sqlite", PUBLIC_URL="https://score.example")
     phone = app.test_client()
     headers = []
 
@@ -94,8 +94,8 @@ def test_every_cookie_is_secure_with_an_https_public_url(app_factory):
         old.set_cookie(f"sk_m_{cid}", "1.forged")
         old.set_cookie(f"entry-{gid}", "quick")
         keep(old.get("/"))
-    with_csrf = app_factory("secure-csrf.sqlite", PUBLIC_URL="https://score.example",
-                            WTF_CSRF_ENABLED=True)
+    with_csrf = app_factory("https-public-url-csrf.sqlite",
+                            PUBLIC_URL="https://score.example", WTF_CSRF_ENABLED=True)
     keep(with_csrf.test_client().get("/games/new"))  # the session (its CSRF token)
     names = {next(iter(SimpleCookie(h))) for h in headers}
     assert {access.PHONE_COOKIE, "view", access.MODES_COOKIE, f"sk_c_{gid}", f"sk_m_{cid}",
