@@ -169,7 +169,8 @@ def set_up_game(port: int, hands: int = HANDS) -> tuple[int, Client, Client]:
     code = re.search(r'href="[^"]*/g/([A-Z0-9]{7})"', html)[1]  # the share section's link
     viewer = Client(port)
     status, _, _ = viewer.request("GET", f"/g/{code}")  # as the QR code is scanned
-    assert status == 303 and any(k.startswith("sk_v_") for k in viewer.jar), "join failed"
+    joined = any(k.startswith(("sk_v_", "sk_phone")) for k in viewer.jar)  # before phones, or now
+    assert status == 303 and joined, "join failed"
     return game_id, creator, viewer
 
 

@@ -1,13 +1,19 @@
-"""Who may do what with a game, decided per request from cookies.
+"""Who may do what with a game or a club, decided per request from one phone cookie.
 
-There is no login: holding a link is the permission.  The creator's browser gets a creator
-cookie when it makes the game; opening the scorer link gives a scorer cookie; the join code
-(typed, or the viewer link) gives a viewer cookie.  A browser with none of them has no role
-and may not even read the game: game ids are sequential, and reading by id must not bypass
-the join code and its guess limit.  A cookie holds an HMAC of the game's secret or code
-(keyed with SECRET_KEY), not the secret itself, so a cookie jar never leaks a working link,
-and rotating the scorer secret makes every cookie derived from the old one worthless.  No
-state lives in the process: several workers can answer the same phone.
+There is no login: holding a link is the permission.  A browser that is given a role gets one
+cookie, sk_phone = "<phone id>.<HMAC(SECRET_KEY, phone id)>", and its roles are rows: the
+creator of a game (it made the game), its scorer (it opened the scorer link), its viewer (it
+showed the join code), a member of a club.  So a phone's cookies stay small however many games
+and clubs it has (a Cookie header past 8 KB is refused by the server before the app sees it).
+A browser with no role may not even read a game: game ids are sequential, and reading by id
+must not bypass the join code and its guess limit.  A game role holds an HMAC of the game's
+secret or code (PhoneGame.token), so rotating the scorer secret makes every scorer role derived
+from the old one worthless.  No state lives in the process: several workers can answer the
+same phone.
+
+A phone from before phones sends a cookie per game (sk_c_/sk_s_/sk_v_<id>, that HMAC) and per
+club (sk_m_<id>): adopt_old_cookies checks them once, moves them into the database and drops
+them.
 """
 from __future__ import annotations
 
@@ -16,19 +22,23 @@ import hmac
 import re
 from datetime import timedelta
 
-from flask import abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import (abort, after_this_request, current_app, make_response, redirect,
+                   render_template, request, url_for)
 from flask_wtf.csrf import CSRFError
+from sqlalchemy import select
 
 from . import models, store, web
 from .models import CODE_ALPHABET, CODE_LENGTH
 
 # Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
 # defaults use them too.
-COOKIE_MAX_AGE = timedelta(days=30)
+PHONE_COOKIE = "sk_phone"
+PHONE_MAX_AGE = timedelta(days=400)
 
 CREATOR, SCORER, VIEWER = "creator", "scorer", "viewer"
-_COOKIE_NAME = re.compile(r"sk_[csv]_(\d{1,10})")
-_MEMBER_COOKIE = re.compile(r"sk_m_(\d{1,10})")
+_OLD_GAME_COOKIE = re.compile(r"sk_([csv])_(\d{1,10})")
+_OLD_MEMBER_COOKIE = re.compile(r"sk_m_(\d{1,10})")
+_OLD_MODE_COOKIE = re.compile(r"(?:entry|points)-\d+")
 
 
 def normalize_code(text: str | None) -> str | None:
@@ -45,23 +55,91 @@ def normalize_code(text: str | None) -> str | None:
     return code
 
 
-def _cookie_name(kind: str, game_id: int) -> str:
-    return f"sk_{kind}_{game_id}"
+def cookie_secure() -> bool:
+    """Whether a cookie set now is Secure: when this request came over HTTPS, or always with an
+    https PUBLIC_URL (a proxy that sends no X-Forwarded-Proto included). Every cookie the app
+    sets asks here."""
+    return request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE"))
+
+
+def set_cookie(response, name: str, value: str, max_age: timedelta | int) -> None:
+    """Every cookie of the app: the whole site, no script access, same-site, Secure as above."""
+    response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="Lax",
+                        secure=cookie_secure())
 
 
 def _token(kind: str, game_id: int, secret: str) -> str:
-    """What the cookie holds: HMAC(SECRET_KEY, kind:game:secret)."""
+    """What a role holds: HMAC(SECRET_KEY, kind:game:secret)."""
     key = current_app.config["SECRET_KEY"]
     key = key.encode() if isinstance(key, str) else key
     msg = f"{kind}:{game_id}:{secret}".encode()
     return hmac.new(key, msg, hashlib.sha256).hexdigest()
 
 
+def _state() -> dict:
+    """This request's phone, its roles and memberships as read so far, and the cookies its
+    response must set or drop. Per request (not flask.g: a test's app context outlives its
+    requests)."""
+    req = request._get_current_object()
+    if not hasattr(req, "_sk_phone"):
+        req._sk_phone = {"roles": {}, "members": {}, "drop": []}
+    return req._sk_phone
+
+
+def phone_id(create: bool = False) -> int | None:
+    """This browser's phone id from its signed cookie; None without one. With create=True, for
+    a role about to be written: a phone that exists (a new one, whose cookie the response then
+    sets, when it has none, or its row is gone with a database restored from before it)."""
+    state = _state()
+    if "phone" not in state:
+        head, _, mac = request.cookies.get(PHONE_COOKIE, "").partition(".")
+        state["phone"] = None
+        if head.isdigit() and int(head) <= models.MAX_ID and hmac.compare_digest(
+                f"{head}.{mac}".encode(), phone_cookie_value(int(head)).encode()):
+            state["phone"] = int(head)
+    if create and _known_phone() is None:
+        _use_phone(store.new_phone())
+    return state["phone"]
+
+
+def _known_phone() -> int | None:
+    """This request's phone when its row is there (looked at once per request): a role or a
+    membership can be written for it."""
+    state = _state()
+    if phone_id() is not None and not state.get("exists"):
+        if models.db.session.get(models.Phone, state["phone"]) is None:
+            state["phone"] = None
+        state["exists"] = state["phone"] is not None
+    return state["phone"]
+
+
+def phone_cookie_value(phone: int) -> str:
+    """What the phone cookie holds: the id and its HMAC, so no phone can claim another id."""
+    return f"{phone}.{_token('phone', phone, '')}"
+
+
+def _use_phone(new_id: int) -> None:
+    """This request's phone is `new_id` from now on: its response sets the cookie."""
+    state = _state()
+    state.update(phone=new_id, set_phone=True, exists=True, roles={}, members={})
+
+
+def _roles(game_id: int) -> dict[str, str]:
+    """kind -> token of this phone's roles in the game (one query, once per request)."""
+    roles = _state()["roles"]
+    if game_id not in roles:
+        phone = phone_id()
+        roles[game_id] = {} if phone is None else dict(models.db.session.execute(
+            select(models.PhoneGame.kind, models.PhoneGame.token).where(
+                models.PhoneGame.phone_id == phone, models.PhoneGame.game_id == game_id)).all())
+    return roles[game_id]
+
+
 def _holds(kind: str, game_id: int, secret: str | None) -> bool:
-    sent = request.cookies.get(_cookie_name(kind, game_id))
-    if not sent or not secret:
+    held = _roles(game_id).get(kind)
+    if not held or not secret:
         return False
-    return hmac.compare_digest(sent.encode(), _token(kind, game_id, secret).encode())
+    return hmac.compare_digest(held.encode(), _token(kind, game_id, secret).encode())
 
 
 def role(game) -> str | None:
@@ -69,7 +147,7 @@ def role(game) -> str | None:
 
     `game` needs only id, code, creator_secret and scorer_secret, so a bare row of those
     columns will do (the /live poll uses that to stay cheap). A member of the game's club (when
-    `game` has a club_id) is a viewer of it without any game cookie.
+    `game` has a club_id) is a viewer of it without a role of its own.
     """
     if _holds("c", game.id, game.creator_secret):
         return CREATOR
@@ -85,60 +163,43 @@ def role(game) -> str | None:
 
 # ---------------------------------------------------------------- club members
 #
-# A phone that joined a club holds sk_m_<club id> = "<member id>.<HMAC(member:club:id:secret)>".
-# The member row is looked up (once per request and club) so that a phone that left, or was
-# removed by the admin, loses the club at once: its row, and the secret with it, is gone.
-
-
-def _member_cache() -> dict:
-    """Per request (not flask.g: a test's app context outlives its requests)."""
-    req = request._get_current_object()
-    if not hasattr(req, "_sk_members"):
-        req._sk_members = {}
-    return req._sk_members
-
-
-def _member_token(club_id: int, member_id: int, secret: str) -> str:
-    return _token("member", club_id, f"{member_id}:{secret}")
+# A phone that joined a club has a Member row pointing to its Phone. The row is looked up (once
+# per request and club) so that a phone that left, or was removed by the admin, loses the club
+# at once: its row is gone.
 
 
 def member(club_id: int):
     """The Member this request's phone is in club `club_id`, or None."""
-    cache = _member_cache()
-    if club_id in cache:
-        return cache[club_id]
-    found = None
-    sent = request.cookies.get(f"sk_m_{club_id}", "")
-    head, _, mac = sent.partition(".")
-    if head.isdigit() and mac and int(head) <= models.MAX_ID:
-        row = models.db.session.get(models.Member, int(head))
-        if row is not None and row.club_id == club_id and hmac.compare_digest(
-                mac.encode(), _member_token(club_id, row.id, row.secret).encode()):
-            found = row
-    cache[club_id] = found
-    return found
+    members = _state()["members"]
+    if club_id not in members:
+        phone = phone_id()
+        members[club_id] = None if phone is None else models.db.session.scalars(
+            select(models.Member).where(models.Member.club_id == club_id,
+                                        models.Member.phone_id == phone)).one_or_none()
+    return members[club_id]
 
 
 def cookie_club_ids() -> set[int]:
-    """The clubs this browser holds a member cookie for (unchecked: verify with member())."""
-    ids = {int(m[1]) for name in request.cookies if (m := _MEMBER_COOKIE.fullmatch(name))}
-    return {i for i in ids if i <= models.MAX_ID}
+    """The clubs this phone is a member of (each one's member() then costs nothing)."""
+    phone = phone_id()
+    if phone is None:
+        return set()
+    rows = models.db.session.scalars(
+        select(models.Member).where(models.Member.phone_id == phone)).all()
+    _state()["members"].update({row.club_id: row for row in rows})
+    return {row.club_id for row in rows}
 
 
 def grant_member(response, row):
-    """Make this browser the phone of Member `row` in its club."""
-    response.set_cookie(
-        f"sk_m_{row.club_id}", f"{row.id}.{_member_token(row.club_id, row.id, row.secret)}",
-        max_age=timedelta(days=400), path="/", httponly=True, samesite="Lax",
-        secure=request.is_secure)
-    _member_cache()[row.club_id] = row
+    """Make this browser the phone of Member `row` (store.create_club / join_club made the row
+    for phone_id(create=True)): nothing to set but the phone cookie, if new."""
+    _state()["members"][row.club_id] = row
     return response
 
 
 def forget_member(response, club_id: int):
-    """Drop the member cookie (the phone left the club)."""
-    response.delete_cookie(f"sk_m_{club_id}", path="/")
-    _member_cache()[club_id] = None
+    """This phone left the club (store.leave_club deleted its row)."""
+    _state()["members"][club_id] = None
     return response
 
 
@@ -147,10 +208,21 @@ def can_score(game) -> bool:
 
 
 def cookie_game_ids() -> set[int]:
-    """The ids of the games this browser holds a role cookie for, from the cookie names alone:
-    unchecked, so verify each game with role() before showing it."""
-    ids = {int(m[1]) for name in request.cookies if (m := _COOKIE_NAME.fullmatch(name))}
-    return {i for i in ids if i <= models.MAX_ID}  # a larger one is no game, on any database
+    """The ids of the games this phone holds a role in, in one query (each one's role() then
+    costs nothing). Unchecked: a rotated secret ends a role, so verify each game with role()
+    before showing it."""
+    phone = phone_id()
+    if phone is None:
+        return set()
+    rows = models.db.session.execute(
+        select(models.PhoneGame.game_id, models.PhoneGame.kind, models.PhoneGame.token)
+        .where(models.PhoneGame.phone_id == phone)).all()
+    roles = _state()["roles"]
+    for game_id, _kind, _token_ in rows:
+        roles[game_id] = {}
+    for game_id, kind, token in rows:
+        roles[game_id][kind] = token
+    return {game_id for game_id, _kind, _token_ in rows}
 
 
 def require_reader(game) -> None:
@@ -190,16 +262,11 @@ def actor(game) -> str:
 
 
 def _grant(response, kind: str, game_id: int, secret: str):
-    response.set_cookie(
-        _cookie_name(kind, game_id),
-        _token(kind, game_id, secret),
-        max_age=COOKIE_MAX_AGE,
-        path="/",
-        httponly=True,
-        samesite="Lax",
-        # as Secure as the session cookie (an https PUBLIC_URL), or when this request is HTTPS
-        secure=request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE")),
-    )
+    token = _token(kind, game_id, secret)
+    store.grant_role(phone_id(create=True), game_id, kind, token)
+    if game_id in _state()["roles"]:  # else role() reads it, with the rest, when asked
+        _state()["roles"][game_id][kind] = token
+    _state()["set_phone"] = True  # and the phone cookie's 400 days start again
     return response
 
 
@@ -216,6 +283,99 @@ def grant_scorer(response, game):
 def grant_viewer(response, game):
     """Let this browser read the game: it showed the join code (which never changes)."""
     return _grant(response, "v", game.id, game.code)
+
+
+# ---------------------------------------------------------------- the phone's choices
+#
+# The entry modes a phone picked per game (pages.remembered_modes) are one cookie holding the
+# latest MODE_GAMES games' choices, "<game id>.<mode>.<points mode>" joined by "_", so it stays
+# small however many games the phone scores.
+
+MODES_COOKIE = "modes"
+MODE_GAMES = 20
+_MODE_ITEM = re.compile(r"(\d{1,10})\.(\w*)\.(\w*)")
+
+
+def _modes() -> dict[int, tuple[str, str]]:
+    """game id -> (entry mode, points mode) from the cookie, newest first."""
+    out: dict[int, tuple[str, str]] = {}
+    for item in request.cookies.get(MODES_COOKIE, "").split("_")[:MODE_GAMES]:
+        if m := _MODE_ITEM.fullmatch(item):
+            out.setdefault(int(m[1]), (m[2], m[3]))
+    return out
+
+
+def remembered_modes(game_id: int) -> tuple[str, str]:
+    """(entry mode, points mode) this phone picked for the game; "" for none picked."""
+    return _modes().get(game_id, ("", ""))
+
+
+def remember_modes(game_id: int, mode: str | None = None, points_mode: str | None = None) -> None:
+    """Keep this phone's pick for the game (the response sets the cookie)."""
+    old_mode, old_points = remembered_modes(game_id)
+    item = f"{game_id}.{mode or old_mode}.{points_mode or old_points}"
+    others = [f"{g}.{m}.{p}" for g, (m, p) in _modes().items() if g != game_id]
+    value = "_".join([item] + others[:MODE_GAMES - 1])
+
+    @after_this_request
+    def _set(response):
+        set_cookie(response, MODES_COOKIE, value, timedelta(days=180))
+        return response
+
+
+# ---------------------------------------------------------------- phones from before phones
+
+
+def adopt_old_cookies() -> None:
+    """A phone from before phones: its game and club cookies that check out become rows of its
+    phone (a new one, or the one it has), and its response drops every old cookie, the entry
+    mode ones too (their picks are only a convenience). Forged or stale ones are dropped."""
+    old = [name for name in request.cookies if _OLD_GAME_COOKIE.fullmatch(name)
+           or _OLD_MEMBER_COOKIE.fullmatch(name) or _OLD_MODE_COOKIE.fullmatch(name)]
+    if not old or request.endpoint == "static":
+        return
+    state = _state()
+    state["drop"] = old
+    claimed = [(int(m[2]), m[1], request.cookies[name]) for name in old
+               if (m := _OLD_GAME_COOKIE.fullmatch(name)) and int(m[2]) <= models.MAX_ID]
+    games = {row.id: row for row in models.db.session.execute(
+        select(models.Game.id, models.Game.creator_secret, models.Game.scorer_secret,
+               models.Game.code)
+        .where(models.Game.id.in_({game_id for game_id, _, _ in claimed})))} if claimed else {}
+    made_from = {"c": "creator_secret", "s": "scorer_secret", "v": "code"}
+    roles = [(game_id, kind, token) for game_id, kind, token in claimed
+             if game_id in games and hmac.compare_digest(token.encode(), _token(
+                 kind, game_id, getattr(games[game_id], made_from[kind])).encode())]
+    members = []
+    for name in old:
+        if m := _OLD_MEMBER_COOKIE.fullmatch(name):
+            head, _, mac = request.cookies[name].partition(".")
+            row = models.db.session.get(models.Member, int(head)) \
+                if head.isdigit() and int(head) <= models.MAX_ID else None
+            if row is not None and str(row.club_id) == m[1] and hmac.compare_digest(
+                    mac.encode(), _token("member", row.club_id,
+                                         f"{row.id}:{row.secret}").encode()):
+                members.append(row.id)
+    if not roles and not members:
+        return
+    before = _known_phone()
+    adopted = store.adopt_old_roles(before, roles, members)
+    if adopted != before:
+        _use_phone(adopted)
+
+
+def _finish_cookies(response):
+    """Set the phone cookie when this request made or adopted the phone (or gave it a role),
+    and drop the old cookies adopt_old_cookies read."""
+    state = getattr(request._get_current_object(), "_sk_phone", None)
+    if state is None:
+        return response
+    if state.get("set_phone") and state.get("phone") is not None:
+        set_cookie(response, PHONE_COOKIE, phone_cookie_value(state["phone"]), PHONE_MAX_AGE)
+    for name in state["drop"]:
+        response.delete_cookie(name, path="/", secure=cookie_secure(), httponly=True,
+                               samesite="Lax")
+    return response
 
 
 def _reload_htmx(response):
@@ -239,6 +399,8 @@ def _form_expired(error):
 
 
 def init_app(app) -> None:
-    """Register the plain pages for refused requests."""
+    """Register the plain pages for refused requests, and the phone cookie's hooks."""
     app.register_error_handler(403, _forbidden)
     app.register_error_handler(CSRFError, _form_expired)
+    app.before_request(adopt_old_cookies)
+    app.after_request(_finish_cookies)

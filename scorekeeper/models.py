@@ -8,8 +8,12 @@ Clubs: a Club is a group that plays together. Its roster is its Persons; a club 
 (Player rows) point to them (Player.person_id). Player.name is kept equal to the person's
 current name (store.rename_person / merge_people rewrite it), so a game record, an export and the
 stats read one column and every past game follows a rename or a merge. A Member is one phone in
-the club (an HMAC'd cookie made from Member.secret, as access.py does for games). A game outside
-any club has club_id NULL and no person ids: it works exactly as before clubs.
+the club: Member.phone_id points to the Phone (access.py). A game outside any club has club_id
+NULL and no person ids: it works exactly as before clubs.
+
+Phones: a browser that was given a role holds one signed cookie naming its Phone row; its roles
+(PhoneGame: creator, scorer or viewer of a game; Member: a phone of a club) are rows, so its
+cookies stay small however many games and clubs it has (access.py).
 """
 from __future__ import annotations
 
@@ -180,6 +184,8 @@ class Club(db.Model):
         back_populates="club", order_by="Person.name", cascade="all, delete-orphan")
     members: Mapped[list["Member"]] = relationship(
         back_populates="club", order_by="Member.id", cascade="all, delete-orphan")
+    bans: Mapped[list["ClubBan"]] = relationship(order_by="ClubBan.removed_at",
+                                                 cascade="all, delete-orphan")
     games: Mapped[list[Game]] = relationship(back_populates="club")
 
     def __repr__(self) -> str:
@@ -202,14 +208,61 @@ class Person(db.Model):
     seats: Mapped[list[Player]] = relationship(back_populates="person")
 
 
+class Phone(db.Model):
+    """A browser that holds a role somewhere: its one cookie is "<id>.<HMAC of the id>"
+    (access.py). Made only when a role is first given, never for a mere visitor."""
+
+    __tablename__ = "phone"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PhoneGame(db.Model):
+    """A phone's role in a game: `kind` "c" (creator), "s" (scorer) or "v" (viewer), `token`
+    the HMAC of the game's secret (or code) it was given under. Rotating that secret makes the
+    token worthless, as it did the per-game cookie this row replaces."""
+
+    __tablename__ = "phone_game"
+
+    phone_id: Mapped[int] = mapped_column(ForeignKey("phone.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True, index=True)
+    kind: Mapped[str] = mapped_column(String(1), primary_key=True)
+    token: Mapped[str] = mapped_column(String(64))
+
+
+class ClubBan(db.Model):
+    """A phone the admin removed from a club: it cannot join again, by any code, until the
+    admin lets it back in."""
+
+    __tablename__ = "club_ban"
+
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    phone_id: Mapped[int] = mapped_column(ForeignKey("phone.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    label: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    removed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    @property
+    def display(self) -> str:
+        return self.label or f"Phone #{self.phone_id}"
+
+
 class Member(db.Model):
-    """A phone that joined a club. Its cookie holds an HMAC of `secret` (access.py): deleting
-    the row (the phone left, or the admin removed it) makes that cookie worthless."""
+    """A phone that joined a club. Deleting the row (the phone left, or the admin removed it)
+    ends its membership at once. `secret` only checks a phone's member cookie from before
+    phones (access.adopt_old_cookies); `phone_id` is NULL until that phone comes back."""
 
     __tablename__ = "member"
+    __table_args__ = (UniqueConstraint("club_id", "phone_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    phone_id: Mapped[int | None] = mapped_column(
+        ForeignKey("phone.id", ondelete="CASCADE"), index=True, nullable=True)
     secret: Mapped[str] = mapped_column(String(64), default=new_secret)
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     label: Mapped[str | None] = mapped_column(String(40), nullable=True)  # "Ann's phone"

@@ -20,14 +20,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules, stats
 from .extensions import db
-from .models import (AuditEvent, Club, ClubRules, ClubStats, Game, GuessAttempt, Hand, Member,
-                     Person, Player, new_code, new_secret, unused_code, utcnow, with_called)
+from .models import (AuditEvent, Club, ClubBan, ClubRules, ClubStats, Game, GuessAttempt, Hand,
+                     Member, Person, Phone, PhoneGame, Player, new_code, new_secret, unused_code,
+                     utcnow, with_called)
 
 
 class Refused(Exception):
@@ -139,12 +141,30 @@ def _roster(club: Club | None) -> dict[str, Person] | None:
         select(Person).where(Person.club_id == club.id))}
 
 
+def _insert_or_ignore(model, values: dict, keys: list[str], update_columns: tuple = ()):
+    """INSERT a row, or when one with the same `keys` is there already (another request made
+    it a moment ago) leave it, or set its `update_columns`: one statement, no unique violation,
+    on SQLite and PostgreSQL alike."""
+    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(model).values(**values)
+    if update_columns:
+        statement = statement.on_conflict_do_update(
+            index_elements=keys, set_={c: values[c] for c in update_columns})
+    else:
+        statement = statement.on_conflict_do_nothing(index_elements=keys)
+    return db.session.execute(statement)
+
+
 def _person(club: Club, roster: dict[str, Person], name: str) -> Person:
+    """The roster's person of this name (names compared by stats.name_key), made when there is
+    none: when several phones seat the same new name at once, the first one's row is
+    everyone's (never a unique violation)."""
     person = roster.get(stats.name_key(name))
     if person is None:
-        person = roster[stats.name_key(name)] = Person(club_id=club.id, name=name)
-        db.session.add(person)
-        db.session.flush()
+        _insert_or_ignore(Person, {"club_id": club.id, "name": name, "created_at": utcnow()},
+                          ["club_id", "name"])
+        person = roster[stats.name_key(name)] = db.session.scalars(
+            select(Person).where(Person.club_id == club.id, Person.name == name)).one()
     return person
 
 
@@ -228,28 +248,53 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
 
 
 def rotate_scorer(game_id: int, via: str) -> None:
-    """A new scorer secret: the old scorer link and every cookie made from it stop working.
+    """A new scorer secret: the old scorer link and every role made from it stop working.
     No version check: it never conflicts with a hand, and both bumps are kept."""
+    _renew_scorer(game_id, via)
+    db.session.commit()
+
+
+def _renew_scorer(game_id: int, via: str) -> None:
     _bump(game_id, None, scorer_secret=new_secret(), scorer_generation=Game.scorer_generation + 1)
     generation = db.session.scalar(select(Game.scorer_generation).where(Game.id == game_id))
     db.session.add(AuditEvent(game_id=game_id, action="rotated", via=via,
                               data={"generation": generation}))
-    db.session.commit()
 
 
 # ---------------------------------------------------------------- taking over, rematch
 
 
-def take_over(game_id: int, via: str) -> None:
-    """A club member's phone takes over scoring: new scorer and creator secrets, so the old
-    scoring phones and scorer links can no longer change the game; the caller gives this phone
-    the new creator cookie. No version check: it never conflicts with a hand."""
-    _bump(game_id, None, scorer_secret=new_secret(), creator_secret=new_secret(),
-          scorer_generation=Game.scorer_generation + 1)
-    generation = db.session.scalar(select(Game.scorer_generation).where(Game.id == game_id))
-    db.session.add(AuditEvent(game_id=game_id, action="took over", via=via,
-                              data={"generation": generation}))
-    db.session.commit()
+def take_over(game: Game, generation: int, via: str) -> None:
+    """A club member's phone takes over scoring from scorer generation `generation` (the one
+    its confirmation page showed): new scorer and creator secrets, so the old scoring phones and
+    scorer links can no longer change the game; `game` then holds the new ones (the caller
+    makes this phone its creator). When another phone took over first (the generation moved
+    on), nothing is written and Refused says who did. No version check: it never conflicts
+    with a hand."""
+    new = {"scorer_secret": new_secret(), "creator_secret": new_secret(),
+           "scorer_generation": generation + 1}
+    res = db.session.execute(
+        update(Game).where(Game.id == game.id, Game.scorer_generation == generation)
+        .values(version=Game.version + 1, updated_at=utcnow(), **new)
+        .execution_options(synchronize_session=False))
+    if res.rowcount != 1:
+        db.session.rollback()
+        winner = db.session.scalar(
+            select(AuditEvent.via).where(AuditEvent.game_id == game.id,
+                                         AuditEvent.action == "took over")
+            .order_by(AuditEvent.id.desc()).limit(1))
+        raise Refused(f"{_phone_name(winner) or 'Another phone'} took over scoring a moment "
+                      f"ago: this phone watches.")
+    db.session.add(AuditEvent(game_id=game.id, action="took over", via=via,
+                              data={"generation": generation + 1}))
+    commit_keeping_state()
+    for key, value in new.items():
+        set_committed_value(game, key, value)
+
+
+def _phone_name(via: str | None) -> str | None:
+    """The phone an audit row's `via` names ("club member Ann's phone" -> "Ann's phone")."""
+    return via.removeprefix("club member ") if via else None
 
 
 def rematch(game: Game, via: str) -> tuple[Game, bool]:
@@ -283,52 +328,161 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
 # ---------------------------------------------------------------- clubs
 
 
-def create_club(name: str, label: str | None) -> Member:
+def create_club(name: str, phone_id: int, label: str | None) -> Member:
     """A new club with a join code; its first phone (returned) is its admin."""
     club = Club(name=name, code=unused_code(Club))
-    phone = Member(is_admin=True, label=label, secret=new_secret())
-    club.members = [phone]
+    member = Member(is_admin=True, label=label, secret=new_secret(), phone_id=phone_id)
+    club.members = [member]
     db.session.add(club)
     db.session.commit()
-    return phone
+    return member
 
 
-def join_club(club: Club, label: str | None) -> Member:
-    phone = Member(club_id=club.id, label=label, secret=new_secret())
-    db.session.add(phone)
+def _lock_club(club_id: int) -> bool:
+    """Start this transaction by writing the club's row, so that every change to its phones
+    waits for the one before it (PostgreSQL: the row lock; SQLite: the write lock) and reads
+    what that one left. False when the club is gone."""
+    res = db.session.execute(update(Club).where(Club.id == club_id).values(name=Club.name)
+                             .execution_options(synchronize_session=False))
+    return res.rowcount == 1
+
+
+def _current(member_id: int) -> Member | None:
+    """A member row as the database holds it now (after _lock_club), not as loaded before."""
+    return db.session.scalars(select(Member).where(Member.id == member_id)
+                              .execution_options(populate_existing=True)).one_or_none()
+
+
+def _one_admin(club_id: int) -> None:
+    """Exactly one admin, whatever happened: none (the admin and the phone next in line left
+    at once, or a club from before this rule) makes the longest-standing phone the admin; two
+    keep the longest-standing of them."""
+    members = db.session.scalars(select(Member).where(Member.club_id == club_id)
+                                 .order_by(Member.joined_at, Member.id)
+                                 .execution_options(populate_existing=True)).all()
+    admins = [m for m in members if m.is_admin] or members[:1]
+    for m in members:
+        m.is_admin = m is admins[0]
+
+
+def ensure_admin(club_id: int) -> None:
+    """Give a club with phones but no admin one back (the longest-standing phone)."""
+    if db.session.scalar(select(func.count()).select_from(Member).where(
+            Member.club_id == club_id, Member.is_admin)) == 0:
+        if _lock_club(club_id):
+            _one_admin(club_id)
+        db.session.commit()
+
+
+def join_club(club: Club, phone_id: int, label: str | None) -> Member:
+    """This phone joins the club (a second tap finds it in already). Refused for a phone the
+    admin removed, by any code, until the admin lets it back in."""
+    _lock_club(club.id)
+    if db.session.get(ClubBan, (club.id, phone_id)) is not None:
+        db.session.rollback()
+        raise Refused("The club's admin removed this phone from the club. Ask them to let "
+                      "it back in.")
+    _insert_or_ignore(Member, {"club_id": club.id, "phone_id": phone_id, "label": label,
+                               "secret": new_secret(), "is_admin": False,
+                               "joined_at": utcnow()}, ["club_id", "phone_id"])
+    _one_admin(club.id)
     db.session.commit()
-    return phone
+    return db.session.scalars(select(Member).where(Member.club_id == club.id,
+                                                   Member.phone_id == phone_id)).one()
 
 
-def leave_club(phone: Member) -> None:
-    """The phone leaves (its cookie stops working). An admin leaving hands admin to the phone
-    that joined earliest, so a club with members always has one."""
-    club_id, was_admin = phone.club_id, phone.is_admin
+def leave_club(member: Member) -> None:
+    """The phone leaves (the club is no longer shown to it). An admin leaving hands admin to
+    the longest-standing phone, so a club with phones always has exactly one admin."""
+    club_id, member_id = member.club_id, member.id
+    _lock_club(club_id)
+    db.session.execute(delete(Member).where(Member.id == member_id)
+                       .execution_options(synchronize_session=False))
+    _one_admin(club_id)
+    db.session.commit()
+    db.session.expire_all()
+
+
+def _as_admin(admin: Member, member_id: int) -> tuple[Member, Member | None]:
+    """Lock the club; the admin and the other phone as they are now. Refused unless `admin`
+    still is the club's admin and the other phone is another one (or gone: None)."""
+    _lock_club(admin.club_id)
+    admin_now, other = _current(admin.id), _current(member_id)
+    if other is not None and other.club_id != admin.club_id:
+        other = None
+    if admin_now is None or not admin_now.is_admin or member_id == admin.id:
+        db.session.rollback()
+        raise Refused("Only the club's admin can remove a phone or hand admin on, and not to "
+                      "or from itself.")
+    return admin_now, other
+
+
+def remove_member(admin: Member, member_id: int, via: str) -> None:
+    """The admin removes another phone, and every right it had through the club: its roles in
+    the club's games (creator and scorer included; the scorer link of a game it could score is
+    renewed, as it may know it), its way back in (it is barred until the admin lets it back,
+    and the club gets a new code). A second tap finds it removed already: nothing more."""
+    admin, phone = _as_admin(admin, member_id)
+    if phone is None:
+        db.session.rollback()
+        return
+    club_id, phone_id = admin.club_id, phone.phone_id
     db.session.delete(phone)
-    db.session.flush()
-    if was_admin:
-        heir = db.session.scalars(select(Member).where(Member.club_id == club_id)
-                                  .order_by(Member.joined_at, Member.id)).first()
-        if heir is not None:
-            heir.is_admin = True
+    if phone_id is not None:
+        _insert_or_ignore(ClubBan, {"club_id": club_id, "phone_id": phone_id,
+                                    "label": phone.label, "removed_at": utcnow()},
+                          ["club_id", "phone_id"])
+        club_games = select(Game.id).where(Game.club_id == club_id).scalar_subquery()
+        scored = db.session.scalars(select(PhoneGame.game_id).distinct().where(
+            PhoneGame.phone_id == phone_id, PhoneGame.kind.in_(("c", "s")),
+            PhoneGame.game_id.in_(club_games))).all()
+        db.session.execute(delete(PhoneGame).where(PhoneGame.phone_id == phone_id,
+                                                   PhoneGame.game_id.in_(club_games))
+                           .execution_options(synchronize_session=False))
+        for game_id in scored:
+            _renew_scorer(game_id, via)
+    db.session.execute(update(Club).where(Club.id == club_id)
+                       .values(code=unused_code(Club))
+                       .execution_options(synchronize_session=False))
+    _one_admin(club_id)
+    db.session.commit()
+    db.session.expire_all()
+
+
+def let_back_in(admin: Member, phone_id: int) -> None:
+    """The admin lets a removed phone join again (with the club's code, as anyone)."""
+    _as_admin(admin, 0)
+    db.session.execute(delete(ClubBan).where(ClubBan.club_id == admin.club_id,
+                                             ClubBan.phone_id == phone_id))
     db.session.commit()
 
 
-def remove_member(admin: Member, phone: Member) -> None:
-    """The admin removes another phone from the club."""
-    if not admin.is_admin or phone.club_id != admin.club_id or phone.id == admin.id:
-        raise Refused("Only the club's admin can remove another phone.")
-    db.session.delete(phone)
+def new_club_code(admin: Member) -> None:
+    """The admin gives the club a new code: the old one (and its QR code) stops working."""
+    _as_admin(admin, 0)
+    db.session.execute(update(Club).where(Club.id == admin.club_id)
+                       .values(code=unused_code(Club))
+                       .execution_options(synchronize_session=False))
     db.session.commit()
+    db.session.expire_all()
 
 
-def hand_admin(admin: Member, phone: Member) -> None:
-    """The admin makes another phone the admin (one admin at a time)."""
-    if not admin.is_admin or phone.club_id != admin.club_id or phone.id == admin.id:
-        raise Refused("Only the club's admin can hand it on, to another phone.")
+def hand_admin(admin: Member, member_id: int) -> None:
+    """The admin makes another phone the admin (one admin at a time). A second tap finds it
+    done already: nothing more."""
+    try:
+        admin, phone = _as_admin(admin, member_id)
+    except Refused:
+        if (now := _current(member_id)) is not None and now.is_admin:
+            return  # this tap's first one did it
+        raise
+    if phone is None:
+        db.session.rollback()
+        raise Refused("That phone is no longer in the club.")
     admin.is_admin = False
     phone.is_admin = True
     db.session.commit()
+    db.session.expire_all()
 
 
 def club_rules(club_id: int, variant: str) -> dict | None:
@@ -379,19 +533,28 @@ def rename_person(person: Person, name: str, via: str) -> None:
     if name == old:
         return
     other = _roster(person.club).get(stats.name_key(name))
+    taken = Refused(f"{other.name if other else name} is someone else on the roster: to make "
+                    f"them one person, merge them.")
     if other is not None and other.id != person.id:
-        raise Refused(f"{other.name} is someone else on the roster: to make them one person, "
-                      f"merge them.")
-    person.name = name
-    for game_id in _games_of(person.id):
-        _bump(game_id, None)
-        db.session.execute(update(Player).where(Player.game_id == game_id,
-                                                Player.person_id == person.id)
-                           .values(name=name).execution_options(synchronize_session=False))
-        db.session.add(AuditEvent(game_id=game_id, action="renamed", via=via,
-                                  data={"from": old, "to": name}))
-    db.session.commit()
-    db.session.expire_all()
+        raise taken
+    try:
+        # the name first: a rename to the same name at the same moment fails here, on the
+        # roster's unique name, before any game is touched
+        db.session.execute(update(Person).where(Person.id == person.id).values(name=name)
+                           .execution_options(synchronize_session=False))
+        for game_id in _games_of(person.id):
+            _bump(game_id, None)
+            db.session.execute(update(Player).where(Player.game_id == game_id,
+                                                    Player.person_id == person.id)
+                               .values(name=name).execution_options(synchronize_session=False))
+            db.session.add(AuditEvent(game_id=game_id, action="renamed", via=via,
+                                      data={"from": old, "to": name}))
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise taken from None
+    finally:
+        db.session.expire_all()
 
 
 def merge_people(gone: Person, into: Person, via: str) -> None:
@@ -417,11 +580,11 @@ def merge_people(gone: Person, into: Person, via: str) -> None:
     db.session.expire_all()
 
 
-def import_club(name: str, label: str | None, records: list[dict]) -> Member:
+def import_club(name: str, phone_id: int, label: str | None, records: list[dict]) -> Member:
     """A new club holding checked game records (a club export), people made from their names;
     the importing phone is its admin. One transaction: all the games or none."""
     club = Club(name=name, code=unused_code(Club))
-    phone = Member(is_admin=True, label=label, secret=new_secret())
+    phone = Member(is_admin=True, label=label, secret=new_secret(), phone_id=phone_id)
     club.members = [phone]
     db.session.add(club)
     db.session.flush()
@@ -513,3 +676,56 @@ def prune_guesses(before: datetime) -> None:
     """Drop the counted wrong codes older than `before`."""
     db.session.execute(delete(GuessAttempt).where(GuessAttempt.at < before))
     commit_keeping_state()
+
+
+# ---------------------------------------------------------------- phones and their roles
+
+
+def new_phone() -> int:
+    """A new phone identity (access.py gives the browser its cookie)."""
+    phone = Phone()
+    db.session.add(phone)
+    db.session.flush()
+    phone_id = phone.id  # read before the commit expires it (no SELECT to reload it)
+    db.session.commit()
+    return phone_id
+
+
+def grant_role(phone_id: int, game_id: int, kind: str, token: str) -> None:
+    """Phone `phone_id` holds role `kind` in the game under `token` (a second grant of the
+    same role, e.g. after the scorer link was renewed, replaces the token)."""
+    _insert_or_ignore(PhoneGame, {"phone_id": phone_id, "game_id": game_id, "kind": kind,
+                                  "token": token}, ["phone_id", "game_id", "kind"], ("token",))
+    db.session.commit()
+
+
+def adopt_old_roles(phone_id: int | None, roles: list[tuple[int, str, str]],
+                    member_ids: list[int]) -> int:
+    """Move a phone's roles from its cookies of before phones into the database: `roles`
+    (game id, kind, token) and the Member rows it proved it is, each checked by the caller.
+    Returns the phone's id: `phone_id`; when it had none, the phone one of these members was
+    moved to already (the same browser's other request, sent at the same moment, got there
+    first: both answers then name the same phone), else a new one."""
+    if phone_id is None and member_ids:
+        phone_id = db.session.scalar(select(func.min(Member.phone_id)).where(
+            Member.id.in_(member_ids), Member.phone_id.is_not(None)))
+    fresh = phone_id is None
+    if fresh:
+        phone_id = new_phone()
+    for member_id in member_ids:
+        club_id = select(Member.club_id).where(Member.id == member_id).scalar_subquery()
+        taken = select(Member.id).where(Member.club_id == club_id, Member.phone_id == phone_id)
+        moved = db.session.execute(
+            update(Member).where(Member.id == member_id, Member.phone_id.is_(None),
+                                 ~taken.exists())
+            .values(phone_id=phone_id).execution_options(synchronize_session=False)).rowcount
+        if not moved and fresh:  # the other request's phone, committed a moment ago
+            phone_id = db.session.scalar(select(Member.phone_id).where(Member.id == member_id)) \
+                or phone_id
+            fresh = False
+    for game_id, kind, token in roles:
+        _insert_or_ignore(PhoneGame, {"phone_id": phone_id, "game_id": game_id, "kind": kind,
+                                      "token": token}, ["phone_id", "game_id", "kind"],
+                          ("token",))
+    db.session.commit()
+    return phone_id

@@ -7,7 +7,7 @@ from typing import Any
 from flask import abort
 from sqlalchemy import func, select
 
-from .. import access, rules, web
+from .. import access, rules, store, web
 from ..extensions import db
 from ..models import Club, Game, Member, Person, Player
 
@@ -23,6 +23,8 @@ def load_club(club_id: int) -> tuple[Club, Member]:
     phone = access.member(club_id)
     if phone is None:
         abort(members_only())
+    if not phone.is_admin:  # a club that somehow lost its admin gets one back
+        store.ensure_admin(club_id)
     return club, phone
 
 
@@ -68,7 +70,7 @@ def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:
 
 
 def my_clubs() -> list[Club]:
-    """The clubs this phone is a member of, from its cookies."""
+    """The clubs this phone is a member of."""
     ids = access.cookie_club_ids()
     clubs = db.session.scalars(select(Club).where(Club.id.in_(ids)).order_by(Club.name)).all() \
         if ids else []

@@ -55,15 +55,19 @@ def create():
     if error:
         return _index(422, create_error=error, name_typed=request.form.get("name", ""),
                       label_typed=request.form.get("label", ""))
-    phone = store.create_club(name, _label())
+    phone = store.create_club(name, access.phone_id(create=True), _label())
     return access.grant_member(_go(url_for("clubs.home", club_id=phone.club_id)), phone)
 
 
 def _join(club: Club):
-    """This phone joins the club (once: a member is sent straight to its home)."""
+    """This phone joins the club (once: a member is sent straight to its home). A phone the
+    admin removed is told so (403), whichever code it typed."""
     phone = access.member(club.id)
     if phone is None:
-        phone = store.join_club(club, _label())
+        try:
+            phone = store.join_club(club, access.phone_id(create=True), _label())
+        except store.Refused as refused:
+            return _index(403, join_error=str(refused))
     return access.grant_member(_go(url_for("clubs.home", club_id=club.id)), phone)
 
 
@@ -205,26 +209,44 @@ def leave(club_id: int):
     return access.forget_member(_go(url_for("clubs.index")), club_id)
 
 
-def _admin_action(club_id: int, member_id: int, action):
+def _admin_action(club_id: int, action, *args, member_id: int | None = None):
+    """An admin's change to the club's phones (to phone `member_id`: 404 when the club has no
+    such phone): store.Refused (this phone is not, or no longer, the admin) is the plain 403
+    page; done, or found done by a first tap, the phones page."""
     club, phone = roster.load_club(club_id)
-    other = roster.load_member(club, member_id)
-    if not phone.is_admin or other.id == phone.id:
-        abort(web.refuse(403, "Admin only", "Only the club's admin can remove a phone or hand "
-                                            "admin on, and not to or from itself."))
-    action(phone, other)
+    if member_id is not None:
+        roster.load_member(club, member_id)
+    try:
+        action(phone, *args)
+    except store.Refused as refused:
+        abort(access._reload_htmx(web.refuse(403, "Admin only", str(refused))))
     return _go(url_for("clubs.members", club_id=club_id))
 
 
 @bp.post("/clubs/<int:club_id>/phones/<int:member_id>/remove")
 def remove_member(club_id: int, member_id: int):
-    """The admin removes a phone: its cookie stops working at once."""
-    return _admin_action(club_id, member_id, store.remove_member)
+    """The admin removes a phone: it loses the club and every right it had through it, and
+    the club gets a new code (store.remove_member)."""
+    return _admin_action(club_id, lambda admin: store.remove_member(
+        admin, member_id, f"club admin {admin.display}"[:40]), member_id=member_id)
 
 
 @bp.post("/clubs/<int:club_id>/phones/<int:member_id>/admin")
 def make_admin(club_id: int, member_id: int):
     """The admin hands admin to another phone."""
-    return _admin_action(club_id, member_id, store.hand_admin)
+    return _admin_action(club_id, store.hand_admin, member_id, member_id=member_id)
+
+
+@bp.post("/clubs/<int:club_id>/code")
+def new_code(club_id: int):
+    """The admin gives the club a new code: the old code and QR code stop working."""
+    return _admin_action(club_id, store.new_club_code)
+
+
+@bp.post("/clubs/<int:club_id>/removed/<int:phone_id>/let-in")
+def let_back_in(club_id: int, phone_id: int):
+    """The admin lets a removed phone join again."""
+    return _admin_action(club_id, store.let_back_in, phone_id)
 
 
 # --------------------------------------------------------------------------- a new game
@@ -333,5 +355,5 @@ def import_club():
             records.append(record)
     if error:
         return _index(422, import_error=error, import_name=request.form.get("name", ""))
-    phone = store.import_club(name, _label(), records)
+    phone = store.import_club(name, access.phone_id(create=True), _label(), records)
     return access.grant_member(_go(url_for("clubs.home", club_id=phone.club_id)), phone)

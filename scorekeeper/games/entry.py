@@ -9,24 +9,22 @@ from typing import Any
 
 from flask import request
 
-from .. import rules
+from .. import access, rules
 from ..models import Game
 from . import hand_form
 from .new_game import option_defaults
 
 
-ENTRY_COOKIE = "entry-{}"    # "auction" or "quick": the bidding entry mode this phone picked
-POINTS_COOKIE = "points-{}"  # "number" or "items": card42-teams' points entry
 
 
 def remembered_modes(game: Game) -> dict[str, str]:
-    """The entry modes this phone picked for this game, from its cookies (views.py sets them
-    when a mode button is tapped): they stay for every later hand and survive a reload."""
+    """The entry modes this phone picked for this game (views.py keeps them, in access's one
+    cookie for them, when a mode button is tapped): they stay for every later hand and survive
+    a reload."""
     out = {}
-    mode = request.cookies.get(ENTRY_COOKIE.format(game.id)) if request else None
+    mode, points = access.remembered_modes(game.id) if request else ("", "")
     if mode in ("auction", "quick"):
         out["mode"] = mode
-    points = request.cookies.get(POINTS_COOKIE.format(game.id)) if request else None
     if points in ("number", "items"):
         out["points_mode"] = points
     return out

@@ -157,11 +157,10 @@ def game_page(game_id: int):
 
 
 def _remember(name: str, value: str) -> None:
-    """A display or entry preference of this phone, kept in a cookie (never in the server)."""
+    """A display preference of this phone, kept in a cookie (never in the server)."""
     @after_this_request
     def _set(response):
-        response.set_cookie(name, value, max_age=180 * 24 * 3600, path="/", httponly=True,
-                            samesite="Lax", secure=request.is_secure)
+        access.set_cookie(response, name, value, 180 * 24 * 3600)
         return response
 
 
@@ -180,9 +179,9 @@ def _hand_values(game: Game) -> dict[str, str]:
     hand_form.apply_call_button(values, request.form)
     # An entry mode picked stays for the next hand and the rest of the game, on this phone.
     if request.form.get("set_mode") in ("auction", "quick"):
-        _remember(entry.ENTRY_COOKIE.format(game.id), values["mode"])
+        access.remember_modes(game.id, mode=values["mode"])
     if request.form.get("set_points_mode") in ("number", "items"):
-        _remember(entry.POINTS_COOKIE.format(game.id), values["points_mode"])
+        access.remember_modes(game.id, points_mode=values["points_mode"])
     return values
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 from flask import abort, redirect, request, url_for
 
 from .. import access, rules, store, web
+from ..games import hand_form
 from ..extensions import db
-from ..models import Game
+from ..models import MAX_ID, Game
 from . import bp
 
 
@@ -51,8 +52,12 @@ def take_over(game_id: int):
         return web.render("handover/take_over.html", "handover/_take_over.html", game=game,
                             variant=rules.VARIANTS.get(game.variant))
     phone = access.member(game.club_id)
-    store.take_over(game.id, f"club member {phone.display}"[:40])
-    db.session.refresh(game)
+    seen = hand_form.whole_number(request.form.get("generation", ""))  # what its page showed
+    try:
+        store.take_over(game, game.scorer_generation if seen is None else min(seen, MAX_ID),
+                        f"club member {phone.display}"[:40])
+    except store.Refused as refused:
+        _refuse("Someone else took over", str(refused), 409)
     return access.grant_creator(_go(url_for("games.game_page", game_id=game.id)), game)
 
 

@@ -3,6 +3,7 @@ with TEST_DATABASE_URL a fresh PostgreSQL schema of its own (search_path in the 
 worker process lands there)."""
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 from pathlib import Path
@@ -41,11 +42,20 @@ def make_database(tmp: Path, name: str) -> str:
     return url
 
 
+@functools.cache
+def _engine(url: str):
+    """One engine per database for the test process: a round of a race test reads the rows
+    several times, and a new connection each time would cost more than the race."""
+    return create_engine(url)
+
+
 def rows(url: str, sql: str, **params) -> list[tuple]:
     """The rows of one query, on a connection of its own."""
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(text(sql), params)]
-    finally:
-        engine.dispose()
+    with _engine(url).connect() as conn:
+        return [tuple(r) for r in conn.execute(text(sql), params)]
+
+
+def write(url: str, sql: str, **params) -> None:
+    """One statement that changes rows, committed, on a connection of its own."""
+    with _engine(url).begin() as conn:
+        conn.execute(text(sql), params)

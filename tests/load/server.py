@@ -2,10 +2,12 @@
 plain HTTP requests to it."""
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import socket
 import subprocess
+import sys
 import time
 import urllib.parse
 from pathlib import Path
@@ -59,3 +61,26 @@ def start_server(argv: list[str], port: int, db_url: str, secret: str, log, *,
             raise RuntimeError(f"the server ({Path(argv[0]).name}) did not start:\n"
                                + Path(log.name).read_text())
         time.sleep(poll)
+
+
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+
+
+@contextlib.contextmanager
+def gunicorn(tmp: Path, db_url: str, secret: str, workers: int = 4, threads: int = 4):
+    """The app under gunicorn (several worker processes and threads, as deployed) on db_url:
+    yields its port, and stops it after. Its log is tmp/gunicorn.log."""
+    port = free_port()
+    with open(tmp / "gunicorn.log", "w") as log:
+        proc = start_server(
+            [str(GUNICORN), "--workers", str(workers), "--threads", str(threads),
+             "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2",
+             "scorekeeper:create_app()"], port, db_url, secret, log, poll=0.2)
+        try:
+            yield port
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()

@@ -246,7 +246,7 @@ def test_a_stale_csrf_token_on_htmx_reloads_the_page_and_saves_nothing(app_facto
     data = {"variant": "castle-rock", "first_dealer": "0", "name-0": "Sol", "csrf_token": token}
     gid = int(c.post("/games/new", data=data).headers["Location"].rsplit("/", 1)[1])
     fresh = app.test_client()  # another browser session: the token is not its own
-    fresh.set_cookie(*next((k.key, k.value) for k in c._cookies.values() if k.key == f"sk_c_{gid}"))
+    fresh.set_cookie(*next((k.key, k.value) for k in c._cookies.values() if k.key == "sk_phone"))
     r = fresh.post(f"/games/{gid}/hands", data={"version": "1", "remaining": "3",
                                                 "csrf_token": token}, headers=HX)
     assert r.status_code == 400 and r.headers.get("HX-Refresh") == "true"

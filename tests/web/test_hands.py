@@ -391,7 +391,7 @@ def test_two_phones_saving_the_same_hand_at_once(app):
 
     def phone():
         c = app.test_client()
-        for cookie in ("sk_c_%d" % gid,):
+        for cookie in ("sk_phone",):
             got = cookies(cookie)
             if got is not None:
                 c.set_cookie(cookie, got.value)

@@ -229,9 +229,9 @@ def test_the_scorers_copy_carries_each_phones_own_csrf_token(app_factory):
 
 
 def _cloned_creator(app, client, game_id):
-    """Another browser holding the same creator cookie, with a session of its own."""
+    """Another browser holding the same phone cookie, with a session of its own."""
     other = app.test_client()
-    cookie = client.get_cookie(f"sk_c_{game_id}")
+    cookie = client.get_cookie("sk_phone")
     other.set_cookie(cookie.key, cookie.value)
     return other
 

@@ -96,7 +96,7 @@ def test_create_game_sets_creator_cookie(client):
                                         "name-2": "C", "first_dealer": "0",
                                         "opt-target_points": "21"})
     assert r.status_code == 303
-    assert any("sk_c_" in h for h in r.headers.getlist("Set-Cookie"))
+    assert any(h.startswith("sk_phone=") for h in r.headers.getlist("Set-Cookie"))
 
 
 @pytest.mark.parametrize("names, message", [
@@ -470,6 +470,9 @@ def _route_cases():
         ("clubs.remove_member", "POST", "/clubs/{club}/phones/{member}/remove", {},
          "see:/clubs/{club}/phones"),
         ("clubs.make_admin", "POST", "/clubs/{club}/phones/{member}/admin", {},
+         "see:/clubs/{club}/phones"),
+        ("clubs.new_code", "POST", "/clubs/{club}/code", {}, "see:/clubs/{club}/phones"),
+        ("clubs.let_back_in", "POST", "/clubs/{club}/removed/{member}/let-in", {},
          "see:/clubs/{club}/phones"),
         ("clubs.new_game", "GET", "/clubs/{club}/games/new?variant=moon", None, "page"),
         ("clubs.create_game", "POST", "/clubs/{club}/games/new", {"variant": "moon"}, "page:422"),

@@ -10,7 +10,10 @@ import re
 
 import pytest
 
-from scorekeeper.models import Game
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, PhoneGame
 
 from .helpers import create, game, post_hand, text
 from .test_sharing import set_cookies
@@ -70,9 +73,10 @@ def test_the_join_code_grants_a_viewer_cookie(app, gid, way):
     code = game(gid).code
     r = phone.get(f"/g/{code}") if way == "link" else phone.post("/join", data={"code": code})
     assert (r.status_code, r.headers["Location"]) == (303, f"/games/{gid}")
-    morsel = set_cookies(r)[f"sk_v_{gid}"]
+    morsel = set_cookies(r)["sk_phone"]  # the phone's one cookie; the role is a row
     assert morsel["httponly"] is True and morsel["samesite"] == "Lax" and morsel["path"] == "/"
-    assert int(morsel["max-age"]) == 30 * 24 * 3600 and code not in morsel.value
+    assert int(morsel["max-age"]) == 400 * 24 * 3600 and code not in morsel.value
+    assert role_kinds(gid, r) == {"v"}
     for url in read_urls(gid):
         assert phone.get(url).status_code == 200, url
 
@@ -88,12 +92,19 @@ def test_a_wrong_code_grants_nothing(app, gid):
 def test_the_scorer_link_also_lets_the_phone_watch_after_rotation(app, client, gid):
     phone = app.test_client()
     r = phone.get(f"/s/{game(gid).scorer_secret}")
-    assert {f"sk_s_{gid}", f"sk_v_{gid}"} <= set(set_cookies(r))
+    assert set(set_cookies(r)) == {"sk_phone"} and role_kinds(gid, r) == {"s", "v"}
     assert 'id="hand-form"' in phone.get(f"/games/{gid}").text
     assert client.post(f"/games/{gid}/scorer-link/rotate").status_code == 303
     page = phone.get(f"/games/{gid}")
     assert page.status_code == 200 and 'id="hand-form"' not in page.text
     assert post_hand(phone, gid, HAND).status_code == 403
+
+
+def role_kinds(gid: int, response) -> set[str]:
+    """The kinds of role the phone whose cookie `response` set holds in the game."""
+    phone = int(set_cookies(response)["sk_phone"].value.split(".")[0])
+    return set(db.session.scalars(select(PhoneGame.kind).where(
+        PhoneGame.game_id == gid, PhoneGame.phone_id == phone)))
 
 
 # --------------------------------------------------------------------------- the viewer's page

@@ -14,7 +14,7 @@ from flask import render_template_string
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import access, create_app, models
+from scorekeeper import access, create_app, models, store
 from scorekeeper import codes
 from scorekeeper.qr import qr_svg
 from scorekeeper.games import board, live
@@ -51,6 +51,15 @@ def write(client, game):
 
 
 def _cookie(kind, game, secret):
+    """The cookie of a new phone that holds role `kind` in the game made from `secret`."""
+    with game_request():
+        phone = store.new_phone()
+        store.grant_role(phone, game.id, kind, access._token(kind, game.id, secret))
+        return access.PHONE_COOKIE, access.phone_cookie_value(phone)
+
+
+def _old_cookie(kind, game, secret):
+    """A cookie as a phone from before phones held it: sk_<kind>_<id> = the HMAC."""
     with game_request():
         return f"sk_{kind}_{game.id}", access._token(kind, game.id, secret)
 
@@ -209,7 +218,7 @@ def test_behind_a_trusted_proxy_guesses_count_per_client_and_cookies_are_secure(
         phone = {"X-Forwarded-For": "198.51.100.9", "X-Forwarded-Proto": "https"}
         r = client.get(f"/g/{g.code}", headers=phone, environ_base=proxy)
         assert r.status_code == 303
-        cookie = set_cookies(r)[f"sk_v_{g.id}"]
+        cookie = set_cookies(r)["sk_phone"]
         assert cookie["secure"] and cookie["httponly"]
 
 
@@ -259,16 +268,27 @@ def test_forged_cookies_do_not_work(client, game):
     cases = [
         (f"sk_s_{game.id}", game.scorer_secret),  # the raw secret is not what the cookie holds
         (f"sk_c_{game.id}", game.creator_secret),
-        (f"sk_s_{game.id}", _cookie("s", other, other.scorer_secret)[1]),  # another game's
-        (f"sk_c_{game.id}", _cookie("s", game, game.scorer_secret)[1]),  # scorer as creator
+        (f"sk_s_{game.id}", _old_cookie("s", other, other.scorer_secret)[1]),  # another game's
+        (f"sk_c_{game.id}", _old_cookie("s", game, game.scorer_secret)[1]),  # scorer as creator
         (f"sk_s_{game.id}", ""),
         (f"sk_v_{game.id}", game.code),  # the code itself is not the viewer cookie
-        (f"sk_v_{game.id}", _cookie("v", other, other.code)[1]),
-        (f"sk_v_{game.id}", _cookie("v", game, game.scorer_secret)[1]),
+        (f"sk_v_{game.id}", _old_cookie("v", other, other.code)[1]),
+        (f"sk_v_{game.id}", _old_cookie("v", game, game.scorer_secret)[1]),
     ]
-    for name, value in cases:
+    for name, value in cases:  # an old cookie that does not check out is not adopted
         with game_request(headers={"Cookie": f"{name}={value}"}):
-            assert access.role(game) is None, (name, value)
+            access.adopt_old_cookies()
+            assert access.phone_id() is None and access.role(game) is None, (name, value)
+    # nor is a role whose token was made from the wrong secret, or a forged phone cookie
+    for kind, secret in (("s", game.creator_secret), ("c", game.scorer_secret),
+                         ("v", game.scorer_secret)):
+        name, value = _cookie(kind, game, secret)
+        with game_request(headers={"Cookie": f"{name}={value}"}):
+            assert access.role(game) is None, (kind, secret)
+    name, value = _cookie("c", game, game.creator_secret)
+    for forged in (value.split(".")[0] + "." + "0" * 64, "1", "x.y", "99999999999." + "0" * 64):
+        with game_request(headers={"Cookie": f"{name}={forged}"}):
+            assert access.role(game) is None, forged
 
 
 def test_viewer_write_gets_plain_403(client, game):
@@ -295,12 +315,12 @@ def test_scorer_link_sets_cookie_and_drops_the_secret(client, game):
     assert game.scorer_secret not in r.headers["Location"]
     assert r.headers["Referrer-Policy"] == "no-referrer"
     assert "no-store" in r.headers["Cache-Control"]
-    morsel = set_cookies(r)[f"sk_s_{game.id}"]
+    morsel = set_cookies(r)["sk_phone"]  # the phone's one cookie; the scorer role is a row
     assert morsel["httponly"] is True
     assert morsel["samesite"] == "Lax"
     assert morsel["path"] == "/"
     assert not morsel["secure"]  # plain http on a LAN: a Secure cookie would never come back
-    assert int(morsel["max-age"]) == 30 * 24 * 3600
+    assert int(morsel["max-age"]) == 400 * 24 * 3600
     assert game.scorer_secret not in morsel.value
     assert write(client, game).status_code == 303  # saved
     event = db.session.scalars(select(AuditEvent).where(AuditEvent.action == "entered")).one()
@@ -309,7 +329,7 @@ def test_scorer_link_sets_cookie_and_drops_the_secret(client, game):
 
 def test_scorer_cookie_is_secure_over_https(client, game):
     r = client.get(f"/s/{game.scorer_secret}", base_url="https://score.example")
-    assert set_cookies(r)[f"sk_s_{game.id}"]["secure"] is True
+    assert set_cookies(r)["sk_phone"]["secure"] is True
 
 
 def test_unknown_scorer_link_is_a_plain_404(client, game):

@@ -45,7 +45,7 @@ def test_the_entry_mode_is_remembered_per_game_in_a_cookie(client):
     gid = create(client, "lechner42")
     other = create(client, "lechner42")
     r = preview(client, gid, {"mode": "auction", "set_mode": "quick"})
-    assert f"entry-{gid}=quick" in r.headers.get("Set-Cookie", "")
+    assert f"modes={gid}.quick." in r.headers.get("Set-Cookie", "")
     assert 'name="mode" value="quick"' in client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'name="mode" value="auction"' in client.get(f"/games/{other}").get_data(as_text=True)
 
@@ -54,7 +54,7 @@ def test_card_by_card_points_are_remembered_too(client):
     gid = create(client, "card42-teams")
     fields = {"mode": "auction", "calls": "5,pass,pass,pass", "points_mode": "number"}
     r = preview(client, gid, {**fields, "set_points_mode": "items"})
-    assert f"points-{gid}=items" in r.headers.get("Set-Cookie", "")
+    assert f"modes={gid}..items" in r.headers.get("Set-Cookie", "")
     # the next hand's form, with no mode in it yet, comes up card by card
     body = preview(client, gid, {"mode": "auction", "calls": "6,pass,pass,pass"}).get_data(as_text=True)
     assert 'name="points_mode" value="items"' in body

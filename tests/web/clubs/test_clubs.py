@@ -182,10 +182,11 @@ def test_a_forged_member_cookie_is_nobody(client, app):
     assert eve.get(f"/clubs/{cid}").status_code == 403
     eve.set_cookie(f"sk_m_{cid}", "99999999999.x")
     assert eve.get(f"/clubs/{cid}").status_code == 403
-    # a real cookie of another club does not open this one
-    other = create_club(eve, "Eve's")
-    value = eve.get_cookie(f"sk_m_{other}").value
-    eve.set_cookie(f"sk_m_{cid}", value)
+    # a real phone of another club does not open this one, nor a forged phone cookie
+    create_club(eve, "Eve's")
+    assert eve.get(f"/clubs/{cid}").status_code == 403
+    admin_phone = club(cid).members[0].phone_id
+    eve.set_cookie("sk_phone", f"{admin_phone}.{'0' * 64}")
     assert eve.get(f"/clubs/{cid}").status_code == 403
 
 
