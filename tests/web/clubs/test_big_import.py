@@ -44,7 +44,7 @@ def _upload(client, export: bytes, name: str):
 
 
 def test_a_2000_game_export_imports_back(client, capsys):
-    made = store.import_club("Big club", None, _records(GAMES))
+    made = store.import_club("Big club", None, None, _records(GAMES))
     code = db.session.get(Club, made.club_id).code
     assert client.post("/clubs/join", data={"code": code}).status_code == 303
     export = client.get(f"/clubs/{made.club_id}/export.json").get_data()
