@@ -16,5 +16,8 @@ run: $(STAMP)
 	$(BIN)/flask --app scorekeeper db upgrade --directory migrations
 	$(BIN)/scorekeeper serve
 
+# Every core (pytest-xdist); the tests of a group (tests/conftest.py) stay on one worker.
+PYTEST_PARALLEL := -n auto --dist loadgroup
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
