@@ -16,8 +16,9 @@ run: $(STAMP)
 	$(BIN)/flask --app scorekeeper db upgrade --directory migrations
 	$(BIN)/scorekeeper serve
 
-# Every core (pytest-xdist); the tests of a group (tests/conftest.py) stay on one worker.
-PYTEST_PARALLEL := -n auto --dist loadgroup
+# On every core (pytest-xdist); the tests of a group (tests/conftest.py) stay on one worker.
+# TESTS picks some (.ci/run: `make test TESTS="tests/web tests/load"`); empty: all of them.
+TESTS ?=
 
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
+	$(BIN)/python -m pytest -n auto --dist loadgroup $(TESTS)

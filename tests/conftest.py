@@ -96,19 +96,6 @@ def _config(database_uri: str, **extra) -> dict:
     }
 
 
-def migrate(config: dict) -> None:
-    """Run the real migrations on the database of config."""
-    from flask_migrate import upgrade
-
-    from scorekeeper import create_app
-    from scorekeeper.extensions import db
-
-    app = create_app(config)
-    with app.app_context():
-        upgrade()
-        db.engine.dispose()
-
-
 class Databases:
     """This test process's migrated databases, handed out one per test.
 
@@ -120,7 +107,14 @@ class Databases:
         self.template = tmp / "migrated.sqlite"
         self._migrated: set[str] = set()
         if not ON_POSTGRES:
-            migrate(_config(f"sqlite:///{self.template}"))
+            from flask_migrate import upgrade
+
+            from scorekeeper import create_app
+
+            template = create_app(_config(f"sqlite:///{self.template}"))
+            with template.app_context():
+                upgrade()  # the real migrations, so they are tested too
+            _dispose(template)
             # a plain file, no -wal beside it: a byte copy is the whole database (the app turns
             # WAL on again per connection)
             with sqlite3.connect(self.template) as con:
@@ -129,21 +123,22 @@ class Databases:
     def app(self, path: Path, **extra):
         """An app on a migrated, empty database of its own: a copy of the template at path,
         or on PostgreSQL the schema named after path's stem."""
+        from flask_migrate import upgrade
+
         from scorekeeper import create_app
 
         if not ON_POSTGRES:
             shutil.copyfile(self.template, path)
             return create_app(_config(f"sqlite:///{path}", **extra))
         schema = schema_name("t_" + path.stem)
-        config = _config(schema_url(schema), **extra)
-        if schema not in self._migrated:
-            _reset_schema(schema)
-            migrate(config)
-            self._migrated.add(schema)
-            return create_app(config)
-        app = create_app(config)
+        app = create_app(_config(schema_url(schema), **extra))
         with app.app_context():
-            empty_tables()
+            if schema in self._migrated:
+                empty_tables()
+            else:
+                _reset_schema(schema)
+                upgrade()  # the real migrations, so they are tested on PostgreSQL too
+                self._migrated.add(schema)
         return app
 
 
