@@ -39,12 +39,23 @@ def pytest_configure(config):
         "markers", "sqlite_only(reason): holds only on SQLite; skipped on PostgreSQL")
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, when it is installed
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's load scheduling, a test at a time, but a serial group's tests all on one worker
+    and in order. (xdist's own `--dist loadgroup` does not group under pytest 9: it renames
+    an attribute pytest no longer reads.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SerialGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return next((group for group, prefix in SERIAL_GROUPS.items()
+                         if nodeid.startswith(prefix)), nodeid)
+
+    return SerialGroups(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        path = item.nodeid.replace("\\", "/")
-        for group, prefix in SERIAL_GROUPS.items():
-            if path.startswith(prefix):
-                item.add_marker(pytest.mark.xdist_group(group))
         marker = item.get_closest_marker("sqlite_only")
         if ON_POSTGRES and marker:
             reason = marker.args[0] if marker.args else "SQLite only"
