@@ -3,9 +3,9 @@
 One browser and one live server per test process (each xdist worker has its own), started once:
 a test is independent of the others all the same. Each phone is a browser context of its own
 (its cookies, storage and service worker), and each test starts the games and clubs it reads,
-whose ids no other test has used: nothing is deleted, so no id is ever reused and the server's
-render cache (keyed by game id and version) never answers for another test's game. The one
-state kept per address, the join-code guess limiter, is cleared before each test.
+whose ids no other test has used: no game or club is deleted, so no id is ever reused and the
+server's render cache (keyed by game id and version) never answers for another test's game. The
+one state kept per address, the join-code guess limiter, is cleared before each test.
 """
 from __future__ import annotations
 
