@@ -16,5 +16,9 @@ run: $(STAMP)
 	$(BIN)/flask --app scorekeeper db upgrade --directory migrations
 	$(BIN)/scorekeeper serve
 
+# On every core (pytest-xdist); the tests of a serial group (tests/conftest.py) on one worker.
+# TESTS picks some (.ci/run: `make test TESTS="tests/web tests/load"`); empty: all of them.
+TESTS ?=
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto $(TESTS)

@@ -1,4 +1,12 @@
-"""Browser fixtures: headless Debian Chromium at 390x844 against a live app on a temp database."""
+"""Browser fixtures: headless Debian Chromium at 390x844 against a live app on a temp database.
+
+One browser and one live server per test process (each xdist worker has its own), started once:
+a test is independent of the others all the same. Each phone is a browser context of its own
+(its cookies, storage and service worker), and each test starts the games and clubs it reads,
+whose ids no other test has used: no game or club is deleted, so no id is ever reused and the
+server's render cache (keyed by game id and version) never answers for another test's game. The
+one state kept per address, the join-code guess limiter, is cleared before each test.
+"""
 from __future__ import annotations
 
 import os
@@ -20,11 +28,18 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def live(tmp_path, monkeypatch):
-    monkeypatch.delenv("PUBLIC_URL", raising=False)
-    with LiveServer(tmp_path / "browser.sqlite") as server:  # CSRF on, as in production
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    # CSRF on, as in production; no PUBLIC_URL: links are built from the request's host
+    with LiveServer(tmp_path_factory.mktemp("live") / "browser.sqlite", PUBLIC_URL=None) as server:
         yield server
+
+
+@pytest.fixture
+def live(live_server):
+    """The live server, with no wrong join-code guesses counted against 127.0.0.1."""
+    live_server.forget_guesses()
+    return live_server
 
 
 @pytest.fixture

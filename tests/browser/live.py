@@ -47,6 +47,16 @@ class LiveServer:
         self.server.shutdown()
         self.thread.join(timeout=5)
 
+    def forget_guesses(self) -> None:
+        """Drop the guess limiter's rows: a test sharing this server starts with no wrong
+        join codes counted against its address (every phone here is 127.0.0.1)."""
+        from scorekeeper.extensions import db
+        from scorekeeper.models import GuessAttempt
+
+        with self.app.app_context():
+            db.session.execute(db.delete(GuessAttempt))
+            db.session.commit()
+
     def hands(self, game_id: int) -> list[dict]:
         from scorekeeper.extensions import db
         from scorekeeper.models import Game

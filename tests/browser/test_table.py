@@ -1,7 +1,8 @@
 """At the table (issue 12): a hand in a few taps, nothing missed, at 390x844.
 
 The tap counts are measured: every click from an empty hand form to the saved hand goes through
-Taps.tap, and the test asserts the count (and that the keyboard was never needed).
+Taps.tap, and the test asserts the count (and that the keyboard was never needed). Each count is
+also recorded (record_property "taps: ..."), and the run's summary lists them.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def keyboard_never_used(page: Page) -> None:
 
 
 @pytest.mark.parametrize("variant", ["lechner42", "texas42"])
-def test_a_straight_hand_in_four_taps_and_the_mode_stays(page, live, variant):
+def test_a_straight_hand_in_four_taps_and_the_mode_stays(page, live, variant, record_property):
     gid = ui.new_game(page, live.url, variant, ["Ann", "Bob", "Cat", "Dan"])
     # the scorer picks "just the bid" once: it stays for every later hand of this game
     ui.quick_mode(page)
@@ -56,6 +57,7 @@ def test_a_straight_hand_in_four_taps_and_the_mode_stays(page, live, variant):
         taps.chip("made", made)
         taps.save()
         assert taps.count <= 4
+        record_property(f"taps: {variant}, a straight hand, just the bid", taps.count)
         keyboard_never_used(page)
         assert live.hands(gid)[number] == {"bidder": int(bidder), "bid": int(bid),
                                            "contract": "straight", "made": made == "1"}
@@ -72,7 +74,7 @@ def test_a_straight_hand_in_four_taps_and_the_mode_stays(page, live, variant):
 
 @pytest.mark.parametrize("variant, contract", [("texas42-1986", {"contract": "trumps"}),
                                                ("forty-two", {})])
-def test_a_points_hand_without_the_keyboard(page, live, variant, contract):
+def test_a_points_hand_without_the_keyboard(page, live, variant, contract, record_property):
     gid = ui.new_game(page, live.url, variant, ["Ann", "Bob", "Cat", "Dan"])
     ui.quick_mode(page)
     taps = Taps(page)
@@ -82,6 +84,7 @@ def test_a_points_hand_without_the_keyboard(page, live, variant, contract):
     expect(page.locator("#hand-form #points-other")).to_contain_text("The other team caught 7")
     taps.save()
     assert taps.count <= 6
+    record_property(f"taps: {variant}, a points hand, just the bid", taps.count)
     keyboard_never_used(page)
     assert live.hands(gid) == [{"bidder": 2, "bid": 32, **contract, "points": 35}]
 
@@ -159,7 +162,7 @@ def test_every_game_shows_who_leads(page, live):
     expect(page.locator("#scoreboard .side.leading .badge")).to_have_text("Leads")
 
 
-def test_call_by_call_taps(page, live):
+def test_call_by_call_taps(page, live, record_property):
     """The other entry mode, for the report: every call, then made or set."""
     gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
     taps = Taps(page)
@@ -167,6 +170,7 @@ def test_call_by_call_taps(page, live):
         taps.tap(page.locator(f"#hand-form #call-{call}"))
     taps.chip("made", "1")
     taps.save()
+    record_property("taps: lechner42, call by call (4 calls)", taps.count)
     assert taps.count == 6
     assert live.hands(gid) == [{"auction": ["pass", 31, "pass", "pass"], "contract": "straight",
                                 "made": True}]
@@ -339,7 +343,7 @@ def test_invite_folds_away_once_the_game_has_started(page, live):
     expect(page.locator("#share .join-code")).to_be_visible()
 
 
-def test_focus_stays_in_the_hand_form(page, live):
+def test_focus_stays_in_the_hand_form(page, live, record_property):
     """A keyboard or screen-reader user: after each call or choice the focus is on the control
     used or the next one to fill, never back at the top of the page."""
     gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
@@ -371,6 +375,7 @@ def test_focus_stays_in_the_hand_form(page, live):
     assert live.hands(gid) == [{"auction": ["pass", "pass", "pass", 30], "contract": "straight",
                                 "made": False}]
     assert presses <= 12
+    record_property("taps: lechner42 keyboard, call by call (key presses)", presses)
 
 
 def test_eight_players_fit_the_score_sheet(page, live):

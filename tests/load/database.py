@@ -13,16 +13,19 @@ from sqlalchemy import create_engine, text
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
 ON_POSTGRES = TEST_DATABASE_URL.startswith("postgresql")
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # pytest-xdist's worker id, "" without it
 
 
 def make_database(tmp: Path, name: str) -> str:
-    """A migrated, empty database; its SQLAlchemy URL."""
+    """A migrated, empty database; its SQLAlchemy URL. On PostgreSQL the schema `name` (with the
+    xdist worker id: workers never share one)."""
     from flask_migrate import upgrade
 
     from scorekeeper import create_app
     from scorekeeper.extensions import db
 
     if ON_POSTGRES:
+        name = f"{name}_{WORKER}" if WORKER else name
         engine = create_engine(TEST_DATABASE_URL)
         with engine.begin() as conn:
             conn.execute(text(f'DROP SCHEMA IF EXISTS "{name}" CASCADE'))
