@@ -17,6 +17,7 @@ class Card42(Variant):
     blurb = "Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins."
     family = "card42"
     has_auction = True  # no bidding ladder, but every player's bid in turn (legal_calls)
+    bids_own_tricks = True
     min_players, max_players = 2, 7
     options = (
         Option("cap_at_42", True, "bool", "Totals stop at 42: a player there waits for an exact bid."),
@@ -119,6 +120,7 @@ class CardTeams(Variant):
     title = "42, the trick-taking card game (teams)"
     blurb = "Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42."
     family = "card42-teams"
+    usual_bids = tuple(range(2, 19))
     partnership = True
     bidding = True
     options = (Option("target_points", 42, "int", "Points a team needs to win.",

@@ -102,6 +102,8 @@ class Texas1986(TeamDominoes):
     title = "Texas 42 (1986 program rules)"
     blurb = "Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300."
     family = "texas42-1986"
+    names_contract = True
+    usual_bids = (*range(30, 43), 84, 126, 168)
     options = (Option("target_points", 300, "int", "Points a team needs to win.",
                       minimum=1, maximum=10000),)
     rules = AuctionRules(Texas1986Ladder(), once=True, forced=True)
@@ -141,6 +143,8 @@ class MarksGame(TeamDominoes):
 
     family = "marks"
     units = "marks"
+    names_contract = True
+    usual_bids = (*range(30, 43), *(42 * k for k in range(2, 8)))
 
     def contracts(self, options):
         return options.get("contracts", CONTRACTS)
@@ -264,6 +268,7 @@ class FortyTwo(TeamDominoes):
     title = "Forty-Two (Double 12 rule sheet)"
     blurb = "Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands."
     family = "forty-two"
+    usual_bids = tuple(range(30, 43))
     options = (
         Option("target_points", 250, "int", "Points that win the game (0: play to hands only).",
                minimum=0, maximum=10000),
@@ -322,6 +327,8 @@ class Moon(Variant):
                       maximum=1000),)
     rules = AuctionRules(MoonLadder(), once=True, forced=False)
     MOON = 21
+    moon_bid = MOON
+    usual_bids = (4, 5, 6, 7, MOON)
 
     def redeal_allowed(self, options):
         return True

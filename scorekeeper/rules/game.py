@@ -32,7 +32,6 @@ class Variant:
     partnership: bool = False
     units: str = "points"
     bidding: bool = False
-    lowest_wins: bool = False  # Mexican Train's pips: the lowest total is the best
     can_be_called: bool = True  # a game time may be called on (game-record.md's `called`)
     options: tuple[Option, ...] = ()
     # How the pages speak of the game, asked of the variant rather than of its id:
@@ -40,6 +39,14 @@ class Variant:
     deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
     dealt: str = "dealt"      # the same in the past, on a hand's line of the review
     lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
+    # What a hand holds beyond the deltas, asked by the form, the board, the sheet and the stats:
+    bids_own_tricks: bool = False  # each player bids her exact tricks, in turn (card42)
+    names_contract: bool = False   # the winning bid names a contract (nello, sevens, ...)
+    moon_bid: int | None = None    # the bid that shoots the moon, where there is one
+    usual_bids: tuple[int, ...] = ()  # the winning bids a table makes in practice (one tap each)
+    went_out: bool = False         # a round records who went out (Mexican Train)
+    engine_rounds: bool = False    # rounds numbered by their engine double (Mexican Train)
+    tiles_left: bool = False       # a hand is the tiles left in the row (Castle Rock)
 
     @property
     def has_auction(self) -> bool:

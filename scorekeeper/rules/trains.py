@@ -33,9 +33,10 @@ class MexicanTrain(Variant):
     hand_word = "Round"
     dealt = "started"
     lowest_wins = True
+    went_out = True
+    engine_rounds = True
     min_players, max_players = 2, 8
     units = "pips"
-    lowest_wins = True
     options = (
         Option("set", 12, "choice", "The domino set: double-12, or double-9 / double-15.",
                choices=(9, 12, 15)),
@@ -112,6 +113,7 @@ class CastleRock(Variant):
     blurb = "Dominoes, 1 player: each hand is a whole game of solitaire, won with 2 or fewer left."
     family = "castle-rock"
     hand_word = "Game"
+    tiles_left = True
     min_players = max_players = 1
     units = "wins"
     can_be_called = False  # each hand is a whole game: there is no round to stop
