@@ -31,9 +31,8 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
         return ctx
     hands = result.get("hands", [])
     last = hands[-1] if hands else None
-    family = variant.family
     ctx["leader"] = leader(variant, result)
-    if family == "card42" and not result.get("finished"):
+    if variant.bids_own_tricks and not result.get("finished"):
         countdown = (last or {}).get("countdown")
         ctx["countdown"] = [
             {"mark": rules.countdown_mark(c, len(players)), **c} for c in countdown
@@ -46,7 +45,7 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
             ctx["first"] = lc.get("first")
             if lc.get("dealer") is not None:
                 ctx["dealer"] = lc["dealer"]
-        if family == "mexican-train":
+        if variant.engine_rounds:
             ctx["next_round"] = result.get("next_round")
     return ctx
 

@@ -71,13 +71,13 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
             base = rules.score({**record, "hands": record["hands"][:number]})
         if base.get("ok"):
             ctx["dealer"] = base.get("next_dealer")
-            if family == "mexican-train":
+            if variant.engine_rounds:
                 ctx["round"] = base.get("next_round")
-    if family in ("texas42-1986", "marks"):
+    if variant.names_contract:
         ctx["contracts"] = list(variant.contracts(ctx["options"]))
         ctx["default_contract"] = hand_form.default_contract(variant, ctx["options"])
     ctx["bid_choices"] = hand_form.bid_choices(variant, values.get("bid"))
-    if family == "card42" and mode == "quick" and ctx.get("dealer") is not None:
+    if variant.bids_own_tricks and mode == "quick" and ctx.get("dealer") is not None:
         ctx["bid_order"], ctx["dealer_rule"] = _card42_order(record, values, n, ctx["dealer"],
                                                              index)
     ctx["redeal_allowed"] = bool(variant.redeal_allowed(ctx["options"])) if variant.bidding \
@@ -199,7 +199,7 @@ def _call_buttons(auction, variant, calls=()):
     the limit.
     """
     offered = auction.get("calls") or []
-    if variant.family != "card42":
+    if not variant.bids_own_tricks:
         legal_values = [c["call"] for c in offered if c["legal"] and isinstance(c["call"], int)]
         made = [c for c in calls if isinstance(c, int)]
         if legal_values:

@@ -97,7 +97,6 @@ def format_calls(calls) -> str:
     return ",".join(str(c) for c in calls)
 
 
-MOON = 21  # the moon bid: all 7 tricks for the game
 
 
 def call_label(call, variant=None) -> str:
@@ -105,7 +104,7 @@ def call_label(call, variant=None) -> str:
         return "Pass"
     if call in ("plunge", "splash"):
         return str(call).capitalize()
-    if call == MOON and variant is not None and variant.family == "moon":
+    if variant is not None and variant.moon_bid is not None and call == variant.moon_bid:
         return "Shoot the moon"
     if isinstance(call, int) and variant is not None and variant.units == "marks" and call >= 84 \
             and call % 42 == 0:
@@ -193,18 +192,8 @@ def bid_choices(variant, current: str | None = None) -> list[tuple[str, str]]:
     """The winning bids offered as buttons in "just the bid" entry, as (value, label): every bid
     a table makes in practice, so the bid is one tap (no keyboard). A saved bid outside the list
     (an edit) is added, so it is never lost."""
-    family = variant.family
-    if family == "moon":
-        values = [4, 5, 6, 7, MOON]
-    elif family == "forty-two":
-        values = list(range(30, 43))
-    elif family == "texas42-1986":
-        values = list(range(30, 43)) + [84, 126, 168]
-    elif family == "marks":
-        values = list(range(30, 43)) + [42 * k for k in range(2, 8)]
-    elif family == "card42-teams":
-        values = list(range(2, 19))
-    else:
+    values = list(variant.usual_bids)
+    if not values:
         return []
     number = whole_number(current)
     if number is not None and number not in values:
@@ -214,7 +203,7 @@ def bid_choices(variant, current: str | None = None) -> list[tuple[str, str]]:
 
 def default_contract(variant, options) -> str | None:
     """The contract a hand has unless the scorer picks another: the plain trump game."""
-    if variant.family not in ("marks", "texas42-1986"):
+    if not variant.names_contract:
         return None
     contracts = list(variant.contracts(options))
     for plain in ("straight", "trumps"):
@@ -449,17 +438,16 @@ def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[
 
 def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dict | None) -> str:
     """One line about what was entered, for the list of hands."""
-    family = variant.family
-    if family == "castle-rock":
+    if variant.tiles_left:
         return f"{hand.get('remaining')} left in the row"
-    if family == "mexican-train":
+    if variant.went_out:
         parts = []
         if "out" in hand:
             parts.append(f"{players[hand['out']]} went out")
         if hand.get("blocked"):
             parts.append("blocked")
         return ", ".join(parts) or "round played"
-    if family == "card42":
+    if variant.bids_own_tricks:
         bids = hand.get("bids", [])
         tricks = hand.get("tricks", [])
         return "; ".join(f"{players[s]} {b}/{t}" for s, (b, t) in enumerate(zip(bids, tricks))) \
@@ -471,7 +459,7 @@ def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dic
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
     if result is None and "auction" in hand:  # not scored: who bid is not known without it
         text, sep = "Calls " + " · ".join(call_label(c, variant) for c in hand["auction"]), "; "
-    elif family == "moon" and bid == MOON:
+    elif variant.moon_bid is not None and bid == variant.moon_bid:
         text, sep = f"{who} shot the moon", " "
     else:
         text, sep = f"{who} bid {call_label(bid, variant)}", " "
@@ -485,7 +473,7 @@ def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dic
         text += f", caught {points}"
     elif isinstance(points, dict):
         text += ", caught (itemised)"
-    if family == "moon" and hand.get("tricks") and isinstance(bidder, int):
+    if variant.bidding and hand.get("tricks") and isinstance(bidder, int):  # Moon
         text += f", took {hand['tricks'][bidder]}"
     if result is not None and result.get("made") is not None:
         text += ": made" if result["made"] else ": set"

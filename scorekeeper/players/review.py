@@ -39,13 +39,12 @@ def _bid(variant, record_hand: dict, res: dict) -> dict | None:
 def _seat_notes(variant, record_hand: dict, res: dict, n: int) -> list[str]:
     """A short note per side that the game's sheet would carry: bid/took in card42, who went
     out in Mexican Train."""
-    family = variant.family
-    if family == "card42":
+    if variant.bids_own_tricks:
         bids, tricks = record_hand.get("bids") or [], record_hand.get("tricks") or []
         exact = res.get("exact") or []
         return [f"{bids[s]}/{tricks[s]}{' exact' if s < len(exact) and exact[s] else ''}"
                 if s < len(bids) and s < len(tricks) else "" for s in range(n)]
-    if family == "mexican-train":
+    if variant.went_out:
         out = record_hand.get("out")
         return ["out" if s == out else "" for s in range(n)]
     return [""] * n
@@ -67,14 +66,14 @@ def grid(variant, record: dict, result: dict) -> dict[str, Any]:
             "dealer": _name(players, res.get("dealer")),
             "bid": _bid(variant, hand, res),
             "bidder": _name(players, res.get("bidder")),
-            "left": hand.get("remaining") if variant.family == "castle-rock" else None,
+            "left": hand.get("remaining") if variant.tiles_left else None,
             "cells": [{"delta": d, "total": t, "note": notes[s]}
                       for s, (d, t) in enumerate(zip(res["deltas"], res["totals"]))],
         })
     return {"sides": sides, "rows": rows, "bidding": variant.bidding,
             "dealt": variant.dealt,
             "lowest_wins": variant.lowest_wins,
-            "castle_rock": variant.family == "castle-rock",
+            "tiles_left": variant.tiles_left,
             "tally": result.get("units") == "marks",
             "totals": result.get("totals", []), "winners": result.get("winners", []),
             "finished": bool(result.get("finished"))}
@@ -88,16 +87,15 @@ def csv_rows(variant, record: dict, result: dict, hand_word: str = "Hand") -> li
     sheet = grid(variant, record, result)
     players = record["players"]
     sides = sheet["sides"] or list(players)
-    family = variant.family
     header: list[Any] = [hand_word, "Dealer"]
     if variant.bidding:
         header += ["Bidder", "Bid", "Contract", "Made"]
-    if family == "card42":
+    if variant.bids_own_tricks:
         for p in players:
             header += [f"{p} bid", f"{p} took"]
-    if family == "mexican-train":
+    if variant.went_out:
         header.append("Went out")
-    if family == "castle-rock":
+    if variant.tiles_left:
         header.append("Left in the row")
     for side in sides:
         header += [f"{side} change", f"{side} total"]
@@ -111,13 +109,13 @@ def csv_rows(variant, record: dict, result: dict, hand_word: str = "Hand") -> li
             else:
                 line += [safe_text(row["bidder"]), bid["label"], bid["contract"],
                          "made" if bid["made"] else "set"]
-        if family == "card42":
+        if variant.bids_own_tricks:
             for s in range(len(players)):
                 bids, tricks = hand.get("bids") or [], hand.get("tricks") or []
                 line += [bids[s] if s < len(bids) else "", tricks[s] if s < len(tricks) else ""]
-        if family == "mexican-train":
+        if variant.went_out:
             line.append(safe_text(_name(players, hand.get("out"))))
-        if family == "castle-rock":
+        if variant.tiles_left:
             line.append(row["left"])
         for cell in row["cells"]:
             line += [cell["delta"], cell["total"]]

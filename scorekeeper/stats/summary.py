@@ -18,7 +18,6 @@ SPECIALS = ("plunge", "splash")
 # Display order of contracts (texas42-1986 says trumps / trash; the marks games the rest).
 CONTRACT_ORDER = ("straight", "trumps", "sevens", "nillo", "follow-me", "trash", "plunge", "splash")
 CALL_ORDER = ("straight", "sevens", "follow-me", "nillo")
-CONTRACT_FAMILIES = ("marks", "texas42-1986")  # the games whose hands name a contract
 
 
 def bid_level(variant: str, bid: int, contract: str | None = None) -> str:
@@ -29,15 +28,15 @@ def bid_level(variant: str, bid: int, contract: str | None = None) -> str:
     tricks, 0-7), card42-teams (2-18 points), forty-two (30-42) and texas42-1986 (30-42, then
     84, 126, ...): the bid itself, as a string.
     """
-    family = VARIANTS[variant].family
-    if family == "marks":
+    rules = VARIANTS[variant]
+    if rules.units == "marks":
         if contract in SPECIALS:
             return contract
         if bid < MARK:
             return "30-41"
         marks = bid // MARK
         return "1 mark" if marks == 1 else f"{marks} marks"
-    if family == "moon" and bid == MOON_SHOT:
+    if rules.moon_bid is not None and bid == rules.moon_bid:
         return "moon shot"
     return str(bid)
 
@@ -107,7 +106,7 @@ def game_summary(record: Any, result: dict | None = None) -> dict:
     if vid == "card42":
         _card42(hands, scored, seats)
     elif variant.bidding:
-        redeals = _bids(vid, variant.family in CONTRACT_FAMILIES, hands, scored, seats, side_of)
+        redeals = _bids(vid, variant.names_contract, hands, scored, seats, side_of)
     elif vid == "mexican-train":
         _train(hands, scored, seats)
     elif vid == "castle-rock":
