@@ -25,6 +25,9 @@ class Card42(Variant):
                                   "their own fixed totals).", minimum=0, maximum=10),
     )
 
+    def goal(self, options):
+        return "Reach 42 and make your bid exactly to win."
+
     def target(self, options):
         return TARGET
 

@@ -146,6 +146,11 @@ class MarksGame(TeamDominoes):
     names_contract = True
     usual_bids = (*range(30, 43), *(42 * k for k in range(2, 8)))
 
+    def goal(self, options):
+        win_by = options.get("win_by")
+        by = f", win by {win_by}" if win_by and win_by > 1 else ""
+        return f"Play to {options.get('target_marks')} marks{by}."
+
     def contracts(self, options):
         return options.get("contracts", CONTRACTS)
 
@@ -276,6 +281,11 @@ class FortyTwo(TeamDominoes):
                minimum=0, maximum=100),
     )
     rules = AuctionRules(RangeLadder(30, ALL_POINTS), once=True, forced=False)
+
+    def goal(self, options):
+        reach = [f"{options['target_points']} points" if options.get("target_points") else "",
+                 f"{options['target_hands']} hands won" if options.get("target_hands") else ""]
+        return f"First to {' or '.join(r for r in reach if r)}."
 
     def auction_rules(self, table):
         return self.rules

@@ -67,6 +67,12 @@ class Variant:
     def contracts(self, options: dict) -> tuple[str, ...]:
         return ()
 
+    def goal(self, options: dict) -> str:
+        """What wins the game, in one line under the scoreboard ("" where nothing does)."""
+        if "target_points" in options:
+            return f"First to {options['target_points']} points."
+        return ""
+
     def check_table(self, table: Table) -> None:
         """Checks that span several options (most need none)."""
 

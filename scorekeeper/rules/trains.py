@@ -46,6 +46,9 @@ class MexicanTrain(Variant):
                "(0: as printed; 25 or 50 are common house rules).", minimum=0, maximum=100),
     )
 
+    def goal(self, options):
+        return "Lowest total after the last round wins."
+
     def check_table(self, table):
         rounds = table.options["rounds"]
         if rounds is not None and rounds > table.options["set"] + 1:
