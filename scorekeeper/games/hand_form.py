@@ -240,10 +240,10 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     family = variant.family
     n = len(players)
 
-    if family == "castle-rock":
+    if variant.tiles_left:
         return {"remaining": _int(values, "remaining", "the dominoes left in the row")}
 
-    if family == "mexican-train":
+    if variant.units == "pips":  # everyone's pips, who went out
         out = whole_number(values.get("out"))
         if out is not None and 0 <= out < n and values.get(f"pips-{out}", "") == "":
             values[f"pips-{out}"] = "0"  # who went out holds nothing: one tap on her name
@@ -257,7 +257,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
             hand["double_blank"] = _int(values, "double_blank", "who held the double blank")
         return hand
 
-    if family == "card42":
+    if variant.bids_own_tricks:
         if mode_of(variant, values) == "auction":
             if auction is None or auction.get("error"):
                 raise Problem("error", (auction or {}).get("error") or "The bids are not legal.")
@@ -368,17 +368,16 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
 def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[str, str]:
     """Form values that rebuild `hand` (for editing a saved hand)."""
     hand = {key: value for key, value in hand.items() if value is not None}  # null: not given
-    family = variant.family
     v: dict[str, str] = {}
 
     def seats(prefix, items):
         for s, x in enumerate(items or []):
             v[f"{prefix}-{s}"] = str(x)
 
-    if family == "castle-rock":
+    if variant.tiles_left:
         v["remaining"] = str(hand.get("remaining", ""))
         return v
-    if family == "mexican-train":
+    if variant.units == "pips":  # everyone's pips, who went out
         seats("pips", hand.get("pips"))
         if "out" in hand:
             v["out"] = str(hand["out"])
@@ -387,7 +386,7 @@ def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[
         if "double_blank" in hand:
             v["double_blank"] = str(hand["double_blank"])
         return v
-    if family == "card42":
+    if variant.bids_own_tricks:
         v["mode"] = "quick"
         seats("bid", hand.get("bids"))
         seats("tricks", hand.get("tricks"))
