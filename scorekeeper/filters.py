@@ -50,6 +50,7 @@ def tally_groups(marks) -> list[int]:
 def init_app(app) -> None:
     """Make the helpers (and the form's choice tables) available to every template."""
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["delta_tone"] = hand_form.delta_tone
     app.jinja_env.filters["number"] = minus  # a total: −5 with the minus sign, never a hyphen
     app.jinja_env.globals["unit_label"] = unit_label
     app.jinja_env.globals["hand_word"] = hand_word

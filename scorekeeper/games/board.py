@@ -88,10 +88,8 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
             bidder_side = bidder % len(sides) if len(sides) < len(record["players"]) else bidder
         cells = []
         for s, (d, t) in enumerate(zip(res.get("deltas", []), res.get("totals", []))):
-            tone = ""
-            if d and not low:
-                tone = "up" if d > 0 else "down"
-            cells.append({"delta": d, "total": t, "tone": tone, "bid": s == bidder_side,
+            cells.append({"delta": d, "total": t, "tone": hand_form.delta_tone(d, low),
+                          "bid": s == bidder_side,
                           "set": s == bidder_side and res.get("made") is False})
         note = ""
         if redeal:

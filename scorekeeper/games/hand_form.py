@@ -99,6 +99,14 @@ def format_calls(calls) -> str:
 
 
 
+def delta_tone(delta, lowest_wins: bool) -> str:
+    """How a hand's change is coloured on the sheets and the preview: "up" for a gain, "down"
+    for a loss, "" for none, and "" always where the lowest total wins (pips are no gain)."""
+    if not delta or lowest_wins:
+        return ""
+    return "up" if delta > 0 else "down"
+
+
 def call_label(call, variant=None) -> str:
     if call == "pass":
         return "Pass"

@@ -67,12 +67,12 @@ def grid(variant, record: dict, result: dict) -> dict[str, Any]:
             "bid": _bid(variant, hand, res),
             "bidder": _name(players, res.get("bidder")),
             "left": hand.get("remaining") if variant.tiles_left else None,
-            "cells": [{"delta": d, "total": t, "note": notes[s]}
+            "cells": [{"delta": d, "total": t, "note": notes[s],
+                       "tone": hand_form.delta_tone(d, variant.lowest_wins)}
                       for s, (d, t) in enumerate(zip(res["deltas"], res["totals"]))],
         })
     return {"sides": sides, "rows": rows, "bidding": variant.bidding,
             "dealt": variant.dealt,
-            "lowest_wins": variant.lowest_wins,
             "tiles_left": variant.tiles_left,
             "tally": result.get("units") == "marks",
             "totals": result.get("totals", []), "winners": result.get("winners", []),

@@ -377,3 +377,44 @@ def test_the_pages_ask_the_variant_how_to_speak_of_it():
     for vid in ("texas42", "lechner42", "texas42-1986", "forty-two", "moon"):
         assert words[vid] == ("Hand", "shakes", "shook", False, True)
     assert [v.id for v in VARIANTS.values() if v.lowest_wins] == ["mexican-train"]
+
+
+def test_the_variant_says_what_a_hand_holds():
+    """The capabilities the board, the hand form, the sheet, the CSV and the stats ask instead
+    of comparing family ids: each holds for exactly the variants whose hands carry it."""
+    from scorekeeper.rules import VARIANTS
+
+    def having(name):
+        return sorted(v.id for v in VARIANTS.values() if getattr(v, name))
+
+    assert having("bids_own_tricks") == ["card42"]
+    assert having("names_contract") == ["lechner42", "texas42", "texas42-1986"]
+    assert having("moon_bid") == ["moon"] and VARIANTS["moon"].moon_bid == 21
+    assert having("went_out") == having("engine_rounds") == ["mexican-train"]
+    assert having("tiles_left") == ["castle-rock"]
+    assert VARIANTS["moon"].usual_bids == (4, 5, 6, 7, 21)
+    assert VARIANTS["forty-two"].usual_bids == tuple(range(30, 43))
+    assert VARIANTS["texas42-1986"].usual_bids[-3:] == (84, 126, 168)
+    assert VARIANTS["texas42"].usual_bids[-6:] == (84, 126, 168, 210, 252, 294)
+    assert VARIANTS["card42-teams"].usual_bids == tuple(range(2, 19))
+    assert having("usual_bids") == ["card42-teams", "forty-two", "lechner42", "moon", "texas42",
+                                    "texas42-1986"]
+
+
+@pytest.mark.parametrize("variant_id, options, goal", [
+    ("lechner42", {"target_marks": 7, "win_by": 2}, "Play to 7 marks, win by 2."),
+    ("texas42", {"target_marks": 7, "win_by": 1}, "Play to 7 marks."),
+    ("forty-two", {"target_points": 250, "target_hands": 7}, "First to 250 points or 7 hands won."),
+    ("forty-two", {"target_points": 0, "target_hands": 7}, "First to 7 hands won."),
+    ("forty-two", {"target_points": 250, "target_hands": 0}, "First to 250 points."),
+    ("card42", {}, "Reach 42 and make your bid exactly to win."),
+    ("card42-teams", {"target_points": 42}, "First to 42 points."),
+    ("texas42-1986", {"target_points": 300}, "First to 300 points."),
+    ("moon", {"target_points": 21}, "First to 21 points."),
+    ("mexican-train", {}, "Lowest total after the last round wins."),
+    ("castle-rock", {}, ""),
+])
+def test_the_goal_line_under_the_scoreboard(variant_id, options, goal):
+    from scorekeeper.rules import VARIANTS
+
+    assert VARIANTS[variant_id].goal(options) == goal

@@ -65,3 +65,20 @@ def test_a_hand_missing_a_field_is_a_problem_not_a_crash():
     with pytest.raises(hand_form.Problem) as caught:
         hand_form.build_hand(variant, {}, ["Sol"], {"remaining": ""}, None)
     assert caught.value.kind == "missing"
+
+
+@pytest.mark.parametrize("delta, lowest_wins, tone", [
+    (5, False, "up"), (-3, False, "down"), (0, False, ""), (None, False, ""),
+    (5, True, ""), (-3, True, ""),
+])
+def test_a_change_is_coloured_only_where_the_highest_total_wins(delta, lowest_wins, tone):
+    assert hand_form.delta_tone(delta, lowest_wins) == tone
+
+
+@pytest.mark.parametrize("variant_id", list(rules.VARIANTS))
+def test_bid_buttons_are_the_usual_bids_plus_a_saved_odd_one(variant_id):
+    variant = rules.VARIANTS[variant_id]
+    usual = [str(b) for b in variant.usual_bids]
+    assert [value for value, _ in hand_form.bid_choices(variant)] == usual
+    odd = [value for value, _ in hand_form.bid_choices(variant, "43")]
+    assert odd == (sorted(usual + ["43"], key=int) if usual else [])
