@@ -49,10 +49,29 @@ def normalize_code(text: str | None) -> str | None:
     """
     if not text:
         return None
-    code = "".join(ch for ch in text.upper() if not (ch.isspace() or ch in "-‐–—"))
+    code = _squeezed(text)
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         return None
     return code
+
+
+LOOKALIKES = "O0I1L"  # never in a code (models.CODE_ALPHABET): each reads as another
+
+
+def _squeezed(text: str) -> str:
+    """What a person typed, upper case, without the spaces and dashes a code is read with."""
+    return "".join(ch for ch in text.upper() if not (ch.isspace() or ch in "-‐–—"))
+
+
+def code_refusal(typed: str | None) -> str:
+    """What to tell a person whose text cannot be a code (normalize_code gave None): that the
+    look-alike characters are never used when a code's length of them has one, else what a
+    code looks like. The game's join and the club's join both say it."""
+    code = _squeezed(typed or "")
+    if len(code) == CODE_LENGTH and any(ch in LOOKALIKES for ch in code):
+        return ("Codes never use O, 0, I, 1 or L (they look too alike), "
+                "so one of those is a misreading: check the code again.")
+    return "A code is 7 letters and digits, like “ABC 2345”."
 
 
 def cookie_secure() -> bool:

@@ -76,8 +76,7 @@ def join():
     typed = request.form.get("code", "")
     code = access.normalize_code(typed)
     if code is None:  # cannot be any code: not counted as a guess
-        return _index(400, join_error="A code is 7 letters and digits, like “ABC 2345”.",
-                      code_typed=typed)
+        return _index(400, join_error=access.code_refusal(typed), code_typed=typed)
     club = codes.find_by_code(code, Club)
     if club is None:
         return _index(404, join_error=f"No club has the code {codes.pretty_code(code)}.",

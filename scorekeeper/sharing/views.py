@@ -43,7 +43,7 @@ def join():
     typed = request.form.get("code", "")
     code = access.normalize_code(typed)
     if code is None:  # cannot be any game's code, so it tells a guesser nothing: not counted
-        return _join_page(typed, "A code is 7 letters and digits, like “ABC 2345”.", 400)
+        return _join_page(typed, access.code_refusal(typed), 400)
     game = codes.find_game_by_code(code)
     if game is None:
         return _join_page(typed, f"No game has the code {codes.pretty_code(code)}.", 404)

@@ -154,6 +154,21 @@ def test_wrong_and_malformed_codes(client, game):
     assert db.session.scalar(select(func.count()).select_from(GuessAttempt)) == 2
 
 
+@pytest.mark.parametrize("lookalike", ["O", "0", "I", "1", "L", "o", "l", "i"])
+def test_a_lookalike_in_a_typed_game_code_is_named_and_not_counted(client, game, lookalike):
+    typed = game.code[:3] + lookalike + game.code[4:]
+    r = client.post("/join", data={"code": typed})
+    assert r.status_code == 400
+    assert "Codes never use O, 0, I, 1 or L" in r.get_data(as_text=True)
+    assert "7 letters and digits" not in r.get_data(as_text=True)
+    assert db.session.scalar(select(func.count()).select_from(GuessAttempt)) == 0
+
+
+def test_a_lowercase_game_code_joins(client, game):
+    r = client.post("/join", data={"code": game.code.lower()})
+    assert r.status_code == 303 and r.headers["Location"] == f"/games/{game.id}"
+
+
 def _bad_code(i: int) -> str:
     """A well-formed code no test game has (they are drawn at random: ZZZ prefix aside)."""
     a = models.CODE_ALPHABET

@@ -47,6 +47,24 @@ def test_join_by_code_once(client, app):
     assert len(club(cid).members) == 2
 
 
+@pytest.mark.parametrize("lookalike", ["O", "0", "I", "1", "L", "l"])
+def test_a_lookalike_in_a_typed_club_code_is_named(client, app, lookalike):
+    cid = create_club(client)
+    code = club(cid).code
+    r = app.test_client().post("/clubs/join", data={"code": lookalike + code[1:]})
+    assert r.status_code == 400
+    assert "Codes never use O, 0, I, 1 or L" in text(r) and "7 letters" not in text(r)
+    assert len(club(cid).members) == 1
+
+
+def test_a_lowercase_club_code_joins(client, app):
+    cid = create_club(client)
+    r = app.test_client().post("/clubs/join", data={"code": club(cid).code.lower(),
+                                                     "label": "Bob"})
+    assert r.status_code == 303 and r.headers["Location"] == f"/clubs/{cid}"
+    assert len(club(cid).members) == 2
+
+
 def test_the_qr_link_asks_before_joining(client, app):
     cid = create_club(client, "Domino Den")
     cat = app.test_client()
