@@ -17,6 +17,7 @@ from ..stats.names import clean_name, name_key
 from . import hand_form
 
 MAX_NAME = 40
+_COUNT_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight"}
 
 
 def option_defaults(variant) -> dict[str, Any]:
@@ -73,16 +74,19 @@ def name_problems(players: list[str]) -> list[str]:
     """What is wrong with the names in seat order: blank, too long, or one person twice (names
     equal by name_key, as the roster and the command line compare them)."""
     errors: list[str] = []
-    seen: dict[str, str] = {}  # name_key -> the first spelling
+    seats: dict[str, list[str]] = {}  # name_key -> its spellings, in seat order
     for i, name in enumerate(players):
         if not name:
             errors.append(f"Seat {i + 1} has no name: fill it in or move the names up.")
         elif len(name) > MAX_NAME:
             errors.append(f"The name in seat {i + 1} is too long (at most {MAX_NAME} letters).")
-        elif name_key(name) in seen:
-            errors.append(f"Two seats are called {seen[name_key(name)]}: give each player a "
+        else:
+            seats.setdefault(name_key(name), []).append(name)
+    for spellings in seats.values():  # one message per person, however many seats
+        if len(spellings) > 1:
+            count = _COUNT_WORDS.get(len(spellings), str(len(spellings)))
+            errors.append(f"{count} seats are called {spellings[0]}: give each player a "
                           f"different name.")
-        seen.setdefault(name_key(name), name)
     return errors
 
 

@@ -41,6 +41,30 @@ def test_check_record_refuses(raw, message):
     assert record is None and message in problem
 
 
+@pytest.mark.parametrize("players, messages", [
+    (["Ann", "ann", "ANN", "Dan"], ["Three seats are called Ann: give each player a different "
+                                    "name."]),
+    (["Ann", "Bob", "ann", "bob"], ["Two seats are called Ann: give each player a different "
+                                    "name.", "Two seats are called Bob: give each player a "
+                                    "different name."]),
+    (["Ann", "", "ann", "x" * 41, "ann"], ["Seat 2 has no name: fill it in or move the names "
+                                           "up.", "The name in seat 4 is too long (at most 40 "
+                                           "letters).", "Three seats are called Ann: give each "
+                                           "player a different name."]),
+])
+def test_a_name_on_several_seats_is_named_once(players, messages):
+    assert new_game.name_problems(players) == messages
+
+
+def test_the_setup_page_names_a_person_on_three_seats_once(client):
+    data = {"variant": "forty-two", "first_dealer": "0", "opt-target_points": "250",
+            "opt-target_hands": "7", "name-0": "Ann", "name-1": "ANN", "name-2": "ann",
+            "name-3": "Dan"}
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422
+    assert text(r).count("seats are called") == 1 and "Three seats are called Ann" in text(r)
+
+
 def test_check_record_cleans_the_names_and_fills_the_optional_keys():
     record, problem = new_game.check_record(
         {"variant": "moon", "players": [" Ann  Lee", "B\u200bob", "Cat"]})

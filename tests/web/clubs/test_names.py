@@ -59,6 +59,17 @@ def test_the_seat_picker_names_the_seat_taken_twice_by_its_first_spelling(client
     assert r.status_code == 422 and "Two seats are called Ann" in text(r)
 
 
+def test_the_seat_picker_names_one_person_seated_three_times_once(client):
+    cid = create_club(client)
+    club_game(client, cid, "moon", ["Ann", "Bob", "Cat"])
+    ann = person_id(cid, "Ann")
+    data = {"variant": "moon", "first_dealer": "0", "person-0": str(ann), "person-1": str(ann),
+            "name-2": "ANN", "opt-target_points": "21"}
+    r = client.post(f"/clubs/{cid}/games/new", data=data)
+    assert r.status_code == 422
+    assert text(r).count("seats are called") == 1 and "Three seats are called Ann" in text(r)
+
+
 def test_the_club_import_makes_one_person_of_one_name(client):
     records = [{"variant": "moon", "players": ["Ann", "Bob", "Cat"], "hands": []},
                {"variant": "moon", "players": [" ann", "BOB", "Cat"], "hands": []}]
