@@ -29,6 +29,15 @@ def parse_csv(r) -> list[list[str]]:
     return list(csv.reader(io.StringIO(r.data.decode("utf-8-sig"), newline="")))
 
 
+def test_a_finished_games_review_is_not_the_game_so_far(client):
+    hand = {"bidder": 0, "bid": 30, "contract": "straight", "points": 34}
+    gid = imported(client, {**RECORD, "hands": [hand] * 7})
+    t = text(client.get(f"/games/{gid}/review"))
+    assert "Game over." in t and "the game so far" not in t
+    assert ": the whole game" in t
+    assert "the game so far" in text(client.get(f"/games/{imported(client)}/review"))
+
+
 def test_game_page_links_to_the_review(client):
     gid = create(client, "moon", 3)
     assert f"/games/{gid}/review" in client.get(f"/games/{gid}").get_data(as_text=True)
