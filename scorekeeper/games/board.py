@@ -95,7 +95,8 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
         if redeal:
             note = "redeal"
         elif isinstance(bidder, int) and res.get("bid") is not None:
-            note = hand_form.call_label(res["bid"], variant)
+            # "4 marks" kept on one line in the sheet's narrow hand column
+            note = hand_form.bid_label(hand, res["bid"], variant).replace(" marks", "\u00a0marks")
         rows.append({"number": i, "label": f"{i + 1}", "cells": cells, "note": note,
                      "redeal": redeal, "hand": hand})
     return {"sides": sides, "rows": rows, "totals": result.get("totals") or [],

@@ -120,6 +120,16 @@ def call_label(call, variant=None) -> str:
     return str(call)
 
 
+def bid_label(hand: dict, bid, variant=None) -> str:
+    """A played hand's bid as the score sheets show it: a plunge or splash by name and value,
+    "Plunge (4 marks)" (the record's contract says which, the engine's bid its value), else
+    call_label."""
+    contract = hand.get("contract")
+    if contract in ("plunge", "splash"):
+        return f"{CONTRACT_LABELS[contract]} ({call_label(bid, variant)})"
+    return call_label(bid, variant)
+
+
 MARKS_NOTE = re.compile(r" \([0-9]+ marks?\)")
 
 

@@ -30,8 +30,10 @@ def _bid(variant, record_hand: dict, res: dict) -> dict | None:
     if res.get("bidder") is None:
         return {"redeal": True, "bidder": None, "label": "", "contract": "", "made": None}
     contract = record_hand.get("contract") or ""
+    if contract in ("plunge", "splash"):  # named in the label: the game it played instead
+        contract = record_hand.get("call") or ""
     return {"redeal": False, "bidder": res["bidder"],
-            "label": hand_form.call_label(res.get("bid"), variant),
+            "label": hand_form.bid_label(record_hand, res.get("bid"), variant),
             "contract": hand_form.CONTRACT_LABELS.get(contract, contract) if contract else "",
             "made": res.get("made")}
 

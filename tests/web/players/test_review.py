@@ -38,6 +38,25 @@ def test_a_finished_games_review_is_not_the_game_so_far(client):
     assert "the game so far" in text(client.get(f"/games/{imported(client)}/review"))
 
 
+PLUNGE_AND_SPLASH = {
+    "variant": "texas42", "players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": 0,
+    "options": {}, "hands": [
+        {"bidder": 1, "bid": 168, "contract": "plunge", "call": "straight", "made": True,
+         "doubles": 4},
+        {"auction": ["pass", "splash", "pass", "pass"], "contract": "splash", "call": "sevens",
+         "made": False, "doubles": 3}]}
+
+
+def test_a_plunge_and_a_splash_show_by_name_and_marks_on_both_sheets(client):
+    gid = imported(client, PLUNGE_AND_SPLASH)
+    page = client.get(f"/games/{gid}?view=grid").get_data(as_text=True)
+    notes = re.findall(r'<small class="grid-note">([^<]*)</small>', page)
+    assert notes == ["Plunge (4\u00a0marks)", "Splash (3\u00a0marks)"]
+    t = text(client.get(f"/games/{gid}/review"))
+    assert "Bob Plunge (4 marks) Straight 42 made" in t
+    assert "Dan Splash (3 marks) Sevens set" in t
+
+
 def test_game_page_links_to_the_review(client):
     gid = create(client, "moon", 3)
     assert f"/games/{gid}/review" in client.get(f"/games/{gid}").get_data(as_text=True)
