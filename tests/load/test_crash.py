@@ -6,6 +6,7 @@ or not at all). Then it starts again on the same database and serves the games.
 """
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import subprocess
@@ -35,6 +36,7 @@ def test_sigkill_during_writes_loses_no_acknowledged_hand(tmp_path):
     try:
         games = [_create_game(port) for _ in range(PHONES)]
         acked = [0] * PHONES
+        refused = []  # answers other than "saved" while the server was up: none is allowed
         stop = threading.Event()
 
         def phone(i):
@@ -46,9 +48,11 @@ def test_sigkill_during_writes_loses_no_acknowledged_hand(tmp_path):
                     status, _, _ = request(port, "POST", f"/games/{game_id}/hands", {
                         "csrf_token": token, "version": str(version), "mode": "quick",
                         "passed": "1", "index": ""}, jar)
-                except OSError:  # the server is gone: this write was never acknowledged
+                except (OSError, http.client.HTTPException):
+                    return  # the server is gone: this write was never acknowledged
+                if status != 303:
+                    refused.append(status)
                     return
-                assert status == 303, status
                 acked[i] += 1
                 version += 1
 
@@ -63,6 +67,7 @@ def test_sigkill_during_writes_loses_no_acknowledged_hand(tmp_path):
         stop.set()
         for t in threads:
             t.join(timeout=60)
+        assert not refused, refused
         assert sum(acked) >= 60, acked
 
         for (game_id, _), n_acked in zip(games, acked):
@@ -80,8 +85,9 @@ def test_sigkill_during_writes_loses_no_acknowledged_hand(tmp_path):
         proc = _start(port, db_url, log)  # and it comes back on the same database
         game_id, jar = games[0]
         status, _, html = request(port, "GET", f"/games/{game_id}", cookies=jar)
-        assert status == 200 and f'name="version" value="{1 + acked[0]}"' in html or \
-            f'name="version" value="{2 + acked[0]}"' in html
+        assert status == 200
+        assert (f'name="version" value="{1 + acked[0]}"' in html
+                or f'name="version" value="{2 + acked[0]}"' in html)
     finally:
         if proc.poll() is None:
             proc.terminate()
