@@ -26,6 +26,7 @@ from sqlalchemy import (JSON, Boolean, ForeignKey, Index, Integer, String, Uniqu
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .stats.names import name_key
 
 # Join codes: letters without I, L, O and digits without 0, 1 (nothing to misread at a table):
 # 31 characters; 7 of them give 31**7 (about 2.75e10) codes, more than 2**30.
@@ -192,16 +193,23 @@ class Club(db.Model):
         return f"<Club {self.id} {self.name!r}>"
 
 
+def _key_of_the_name(context) -> str:
+    return name_key(context.get_current_parameters()["name"])
+
+
 class Person(db.Model):
     """Someone on a club's roster; a club game's seats point here. Merging two people repoints
     the seats of one to the other and deletes it: no aliases are kept."""
 
     __tablename__ = "person"
-    __table_args__ = (UniqueConstraint("club_id", "name"),)
+    __table_args__ = (UniqueConstraint("club_id", "name"), UniqueConstraint("club_id", "key"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
+    # stats.name_key(name), set with the name: the roster's "one person a name" is the
+    # database's, so "Ann" and "ann" seated by two phones at the same instant are one person
+    key: Mapped[str] = mapped_column(String(160), default=_key_of_the_name)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     club: Mapped[Club] = relationship(back_populates="people")

@@ -137,7 +137,7 @@ def start_game(record: dict, via: str = "creator", club: Club | None = None,
 def _roster(club: Club | None) -> dict[str, Person] | None:
     if club is None:
         return None
-    return {stats.name_key(p.name): p for p in db.session.scalars(
+    return {p.key: p for p in db.session.scalars(
         select(Person).where(Person.club_id == club.id))}
 
 
@@ -159,12 +159,13 @@ def _person(club: Club, roster: dict[str, Person], name: str) -> Person:
     """The roster's person of this name (names compared by stats.name_key), made when there is
     none: when several phones seat the same new name at once, the first one's row is
     everyone's (never a unique violation)."""
-    person = roster.get(stats.name_key(name))
+    key = stats.name_key(name)
+    person = roster.get(key)
     if person is None:
-        _insert_or_ignore(Person, {"club_id": club.id, "name": name, "created_at": utcnow()},
-                          ["club_id", "name"])
-        person = roster[stats.name_key(name)] = db.session.scalars(
-            select(Person).where(Person.club_id == club.id, Person.name == name)).one()
+        _insert_or_ignore(Person, {"club_id": club.id, "name": name, "key": key,
+                                   "created_at": utcnow()}, ["club_id", "key"])
+        person = roster[key] = db.session.scalars(
+            select(Person).where(Person.club_id == club.id, Person.key == key)).one()
     return person
 
 
@@ -540,7 +541,8 @@ def rename_person(person: Person, name: str, via: str) -> None:
     try:
         # the name first: a rename to the same name at the same moment fails here, on the
         # roster's unique name, before any game is touched
-        db.session.execute(update(Person).where(Person.id == person.id).values(name=name)
+        db.session.execute(update(Person).where(Person.id == person.id)
+                           .values(name=name, key=stats.name_key(name))
                            .execution_options(synchronize_session=False))
         for game_id in _games_of(person.id):
             _bump(game_id, None)

@@ -162,14 +162,16 @@ def test_members_seating_the_same_new_name_at_once_make_one_person(server):
     port, db_url = server
     club_id, phones = new_club(port, db_url, "A", "B", "C", "D")
     for n in range(ROUNDS):
-        name = f"Newcomer {n}"
-        fields = moon_fields([name, "Ann", "Bob"])
-        results = at_once(port, [lambda conn, p=p: p.post(f"/clubs/{club_id}/games/new", fields, conn)
-                           for p in phones])
+        # one name, spelt as four phones type it: equal by name_key, so one person
+        spellings = [f"Newcomer {n}", f"newcomer {n}", f"NEWCOMER {n}", f" Newcomer  {n}"]
+        results = at_once(port, [
+            lambda conn, p=p, name=name: p.post(f"/clubs/{club_id}/games/new",
+                                                moon_fields([name, "Ann", "Bob"]), conn)
+            for p, name in zip(phones, spellings)])
         assert statuses(results) == [303] * 4, [r[2][:300] for r in results]
         check_club(db_url, club_id)
-        people = rows(db_url, "SELECT id FROM person WHERE club_id = :c AND name = :n",
-                      c=club_id, n=name)
+        people = rows(db_url, "SELECT id FROM person WHERE club_id = :c AND lower(name) = :n",
+                      c=club_id, n=f"newcomer {n}")
         assert len(people) == 1
         seated = rows(db_url, "SELECT count(*) FROM player WHERE person_id = :p",
                       p=people[0][0])
