@@ -141,7 +141,7 @@ def read_record(variant, players: list[str], form,
     if first_dealer is None:
         first_dealer = -1
     if not errors and not (0 <= first_dealer < len(players)):
-        errors.append("Pick who deals first from the players named.")
+        errors.append(f"Pick who {variant.deals} first from the players named.")
     if errors:
         return None, errors
     record, problem = check_record({"variant": variant.id, "players": players,

@@ -31,6 +31,7 @@ class MexicanTrain(Variant):
     blurb = "Dominoes, 2-8 players each for herself: one round per engine double, lowest pips win."
     family = "mexican-train"
     hand_word = "Round"
+    deals = "starts"  # no deal: a round's first player starts it
     dealt = "started"
     lowest_wins = True
     went_out = True

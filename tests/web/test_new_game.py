@@ -80,7 +80,12 @@ def test_read_record_from_the_setup_form():
     assert errors == [] and record["first_dealer"] == 2 and record["hands"] == []
     record, errors = new_game.read_record(variant, ["Ann", "Bob", "Cat"],
                                           MultiDict({"first_dealer": "3"}))
-    assert record is None and errors == ["Pick who deals first from the players named."]
+    assert record is None and errors == ["Pick who shakes first from the players named."]
+    # in the variant's own words: a card game deals, a Mexican Train round is started
+    for vid, verb in (("card42", "deals"), ("mexican-train", "starts")):
+        _, errors = new_game.read_record(VARIANTS[vid], ["Ann", "Bob", "Cat", "Dan"],
+                                         MultiDict({"first_dealer": "7"}))
+        assert errors == [f"Pick who {verb} first from the players named."]
 
 
 @pytest.mark.parametrize("names, message", [
