@@ -209,10 +209,13 @@ class Site:
         self.database, self.pg_socket = parts.path.lstrip("/"), parse_qs(parts.query)["host"][0]
         self.ca_dir, self.root_ca = ca_dir, ca_dir / "root.crt"
 
-    def pg(self, tool: str, *args: str) -> str:
-        """Run a PostgreSQL client (pg_dump, psql...) on the stack's cluster; its output."""
-        done = subprocess.run([f"{PG_BIN[-1]}/{tool}", "-h", self.pg_socket, "-U", "scorekeeper",
-                               *args], capture_output=True, text=True, timeout=120)
+    def pg(self, tool: str, *args: str, stdin: Path | None = None) -> str:
+        """Run a PostgreSQL client (pg_dump, psql...) on the stack's cluster (its input from
+        the file stdin, if given); its output."""
+        with open(stdin or os.devnull, "rb") as given:
+            done = subprocess.run([f"{PG_BIN[-1]}/{tool}", "-h", self.pg_socket, "-U",
+                                   "scorekeeper", *args], stdin=given, capture_output=True,
+                                  text=True, timeout=120)
         assert done.returncode == 0, f"{tool}: {done.stderr}"
         return done.stdout.strip()
 
@@ -329,7 +332,7 @@ def test_two_phones_over_https_and_the_backup(browser, site, tmp_path):
     dump = tmp_path / "scorekeeper.dump"
     site.pg("pg_dump", "--format=custom", f"--file={dump}", site.database)
     site.pg("createdb", "restored")
-    site.pg("pg_restore", "--no-owner", "--dbname=restored", str(dump))
+    site.pg("pg_restore", "--no-owner", "--dbname=restored", stdin=dump)
     for query, expected in ((f"SELECT count(*) FROM hand WHERE game_id = {gid}", "1"),
                             ("SELECT version_num FROM alembic_version", None)):
         assert site.sql("restored", query) == site.sql(site.database, query)
