@@ -3,8 +3,8 @@
 
     gunicorn --config deploy/gunicorn.conf.py 'scorekeeper:create_app()'
 
-Only the local proxy can reach it, which is what makes TRUSTED_PROXIES=1 safe: no one else can
-send the X-Forwarded-* headers the app then believes.
+Only this machine reaches it: the phones go through the proxy, whose X-Forwarded-* headers the
+app believes (TRUSTED_PROXIES=1, from 127.0.0.1 only).
 """
 import os
 
