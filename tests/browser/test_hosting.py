@@ -309,9 +309,11 @@ def test_two_phones_over_https_and_the_backup(browser, site, tmp_path):
             page.set_default_timeout(15_000)
         first = scorer.goto(site.url + "/")
         assert first.ok and first.headers["strict-transport-security"].startswith("max-age=")
-        assert scorer.evaluate("() => window.isSecureContext")
+        # a secure context: the Wake Lock API keeps the screen on, NoSleep.js is not loaded
+        assert scorer.evaluate("() => window.isSecureContext && 'wakeLock' in navigator")
         gid = ui.new_game(scorer, site.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
         controlled(scorer)  # the service worker is registered, and controls the page
+        assert scorer.evaluate("() => typeof window.NoSleep") == "undefined"
         assert scorer.evaluate(
             "() => navigator.serviceWorker.ready.then(r => r.scope)") == site.url + "/"
         cookies = scorer.context.cookies()
