@@ -11,7 +11,6 @@ from pathlib import Path
 
 from flask import Flask
 from sqlalchemy import event
-from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 __all__ = ["create_app"]
@@ -109,6 +108,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Reverse proxies in front of the app whose X-Forwarded-* headers are believed (0: none,
         # anyone could send them): the guess limit counts per real client, not per proxy.
         TRUSTED_PROXIES=_whole_env("TRUSTED_PROXIES"),
+        # ... when the request comes from one of these (the nearest proxy's) addresses only.
+        TRUSTED_PROXY_ADDRESSES=os.environ.get("TRUSTED_PROXY_ADDRESSES") or "127.0.0.1, ::1",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -120,8 +121,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SESSION_COOKIE_SECURE"] = True  # phones reach it over HTTPS only
     proxies = app.config["TRUSTED_PROXIES"]
     if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,
-                                x_port=proxies)
+        from .network import TrustedProxyFix, networks
+
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, proxies, networks(
+            app.config["TRUSTED_PROXY_ADDRESSES"], "TRUSTED_PROXY_ADDRESSES"))
 
     from .extensions import csrf, db, htmx, migrate
 

@@ -24,6 +24,7 @@ from datetime import timedelta
 
 from flask import (abort, after_this_request, current_app, make_response, redirect,
                    render_template, request, url_for)
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
@@ -79,6 +80,15 @@ def cookie_secure() -> bool:
     https PUBLIC_URL (a proxy that sends no X-Forwarded-Proto included). Every cookie the app
     sets asks here."""
     return request.is_secure or bool(current_app.config.get("SESSION_COOKIE_SECURE"))
+
+
+class _SessionCookie(SecureCookieSessionInterface):
+    """Flask's session cookie (it holds the CSRF token) is Secure by the same rule as the app's
+    own cookies, HTTPS behind a trusted proxy included (Flask alone asks SESSION_COOKIE_SECURE
+    only)."""
+
+    def get_cookie_secure(self, app) -> bool:
+        return cookie_secure()
 
 
 def set_cookie(response, name: str, value: str, max_age: timedelta | int) -> None:
@@ -423,3 +433,4 @@ def init_app(app) -> None:
     app.register_error_handler(CSRFError, _form_expired)
     app.before_request(adopt_old_cookies)
     app.after_request(_finish_cookies)
+    app.session_interface = _SessionCookie()

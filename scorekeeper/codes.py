@@ -32,8 +32,8 @@ def _guess_address() -> str:
     """Who is guessing: the client address, IPv6 by /64 (network.client_key).
 
     request.remote_addr is the socket peer, or behind TRUSTED_PROXIES reverse proxies the
-    client they name (create_app's ProxyFix); otherwise X-Forwarded-For is not believed, as
-    anyone can send it.
+    client they name (network.TrustedProxyFix, for requests from the proxy's address only);
+    otherwise X-Forwarded-For is not believed, as anyone can send it.
     """
     return network.client_key(request.remote_addr or "unknown")
 

@@ -75,3 +75,42 @@ def client_key(address: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def networks(text: str, setting: str) -> tuple:
+    """The addresses or networks in a setting ("127.0.0.1, ::1", "10.0.0.0/8"), or a
+    RuntimeError naming the setting and the entry it cannot read."""
+    found = []
+    for entry in text.replace(",", " ").split():
+        try:
+            found.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise RuntimeError(f"{setting}: {entry!r} is no IP address or network.") from None
+    return tuple(found)
+
+
+class TrustedProxyFix:
+    """werkzeug's ProxyFix (`hops` proxies' X-Forwarded-For, -Proto, -Host, -Port believed) for
+    requests whose peer is at one of `addresses`, the proxy's: anyone else can send those
+    headers too, and theirs are never read (the request stays the socket's: its address,
+    plain http). An app that listens on every interface (`make run`) behind a proxy stays
+    safe from a phone on the LAN claiming to be another."""
+
+    def __init__(self, app, hops: int, addresses: tuple):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        self.app = app
+        self.fixed = ProxyFix(app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
+        self.addresses = addresses
+
+    def from_proxy(self, peer: str | None) -> bool:
+        try:
+            ip = ipaddress.ip_address(peer or "")
+        except ValueError:
+            return False
+        ip = getattr(ip, "ipv4_mapped", None) or ip
+        return any(ip in network for network in self.addresses)
+
+    def __call__(self, environ, start_response):
+        app = self.fixed if self.from_proxy(environ.get("REMOTE_ADDR")) else self.app
+        return app(environ, start_response)

@@ -3,7 +3,11 @@
 - Content-Security-Policy: scripts and styles from this site's static files only (no inline
   script, style or event handler; htmx's own indicator style is turned off in base.html), no
   plugins, no <base>, forms post here, and no other site may frame a page (clickjacking the
-  scorer's buttons); X-Frame-Options says the same to older browsers.
+  scorer's buttons); X-Frame-Options says the same to older browsers. Media only from data:
+  URLs (NoSleep.js's silent video, where the browser has no screen wake lock).
+- Strict-Transport-Security on every answer over HTTPS (directly, or from a reverse proxy
+  under TRUSTED_PROXIES): a phone that once reached the club's server over HTTPS never again
+  goes there over plain http, where its cookies could be read on the way.
 - X-Content-Type-Options: nosniff, so a served file is never run as another type.
 - Referrer-Policy: same-origin: a capability URL (/g/<code>, /s/<secret>, /join?code=) never
   leaves in a Referer header to another site; Flask-WTF still gets the Referer it checks on
@@ -40,6 +44,9 @@ CSP = "; ".join([
     "style-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
+    # NoSleep.js (static/js/pwa.js, where there is no screen wake lock) plays its silent video
+    # from a data: URL; the app has no other media.
+    "media-src data:",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -141,9 +148,16 @@ def _refused(error: HTTPException):
     return response
 
 
+# A year, the usual value (and what HSTS preload lists ask for): over HTTPS only, never on a
+# LAN's plain http address, which has no HTTPS to go to.
+HSTS = "max-age=31536000"
+
+
 def _headers(response):
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     if "Cache-Control" not in response.headers and request.endpoint != "static":
         response.headers["Cache-Control"] = "no-store"
     return response

@@ -31,7 +31,9 @@ ON_POSTGRES = TEST_DATABASE_URL.startswith("postgresql")
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 # Tests that must share one process: a module-scoped server (load: gunicorn on a schema of
 # its own) is started once, not once per worker; the group's tests run one after the other.
-SERIAL_GROUPS = {"load": "tests/load/"}
+SERIAL_GROUPS = {"load": "tests/load/",
+                 # the HTTPS stack (Caddy, gunicorn, PostgreSQL), started once for its module
+                 "hosting": "tests/browser/test_hosting.py"}
 
 
 def pytest_configure(config):

@@ -1,7 +1,8 @@
 // The phone app around the pages (loaded on every page; nothing here is needed to keep score):
 // 1. registers the service worker (/sw.js), where the browser allows one (HTTPS or localhost);
-// 2. keeps the screen on while a game page is open (Screen Wake Lock), with a switch to turn
-//    that off, remembered on this phone; the switch stays hidden where there is no wake lock;
+// 2. keeps the screen on while a game page is open (Screen Wake Lock; where the browser has none,
+//    as on a plain http:// LAN address, NoSleep.js's silent looping video), with a switch to
+//    turn that off, remembered on this phone;
 // 3. says "Reconnecting" on a game page while its live polls fail, and reloads the offline
 //    page once the server answers again;
 // 4. the hands kept while the server could not be reached are static/js/kept-hands.js's, which
@@ -48,13 +49,26 @@
 
   // ------------------------------------------------------------------ 2. screen wake lock
   var WAKE_KEY = "sk:wake-lock";
-  var sentinel = null;
+  var sentinel = null;  // the Wake Lock API's lock, while it is held
+  // NoSleep.js (static/vendor/nosleep.js), only where the Wake Lock API is missing: the API
+  // needs a secure context, and a table's LAN address is plain http. Its video may only start
+  // after a tap on the page (the switch's, or the first one anywhere); once the page has had
+  // one, it starts again by itself when the page comes back into view.
+  var noSleep = null;
 
   function wakeWanted() { return read(WAKE_KEY) !== "off"; }
   function wakeState(state) { document.documentElement.setAttribute("data-wake-lock", state); }
 
   function takeWakeLock() {
-    if (sentinel || !wakeWanted() || document.visibilityState !== "visible") return;
+    if (!wakeWanted() || document.visibilityState !== "visible") return;
+    if (noSleep) {
+      if (noSleep.isEnabled) return;
+      noSleep.enable().then(function () {
+        if (wakeWanted()) wakeState("on"); else releaseWakeLock();  // switched off meanwhile
+      }, function () { wakeState("waiting"); });  // no tap yet: the next one starts it
+      return;
+    }
+    if (sentinel) return;
     navigator.wakeLock.request("screen").then(function (lock) {
       sentinel = lock;
       wakeState("on");
@@ -65,19 +79,49 @@
     }).catch(function () { wakeState("refused"); });  // low battery, not allowed: no matter
   }
 
-  function setUpWakeLock() {
-    var box = document.getElementById("wake-lock");
-    if (!box || !("wakeLock" in navigator)) return;  // the switch stays hidden
+  function releaseWakeLock() {
+    if (noSleep) {
+      noSleep.disable();
+      wakeState("off");
+    } else if (sentinel) {
+      var lock = sentinel;
+      sentinel = null;
+      lock.release().catch(function () {});
+    }
+  }
+
+  function showWakeSwitch(box) {
     var row = box.closest("[hidden]");
     if (row) row.hidden = false;
     box.checked = wakeWanted();
     box.addEventListener("change", function () {
       write(WAKE_KEY, box.checked ? "on" : "off");
-      if (box.checked) takeWakeLock();
-      else if (sentinel) { var lock = sentinel; sentinel = null; lock.release().catch(function () {}); }
+      if (box.checked) takeWakeLock(); else releaseWakeLock();
     });
-    document.addEventListener("visibilitychange", takeWakeLock);  // released when hidden
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") takeWakeLock();
+      else if (noSleep) releaseWakeLock();  // the browser lets a lock go by itself
+    });
+    if (noSleep) {
+      document.addEventListener("click", function (event) {
+        if (event.target !== box) takeWakeLock();
+      }, true);
+    }
     takeWakeLock();
+  }
+
+  function setUpWakeLock() {
+    var box = document.getElementById("wake-lock");
+    if (!box) return;
+    if ("wakeLock" in navigator) { showWakeSwitch(box); return; }
+    if (!script || !script.dataset.nosleep) return;  // the switch stays hidden
+    var library = el("script", {src: script.dataset.nosleep});
+    library.addEventListener("load", function () {
+      if (typeof window.NoSleep !== "function") return;
+      noSleep = new window.NoSleep();
+      showWakeSwitch(box);
+    });
+    document.head.appendChild(library);
   }
 
   // ------------------------------------------------------------------ the status area

@@ -158,18 +158,6 @@ def test_the_wake_lock_is_taken_again_when_the_page_comes_back(phone, live):
     assert page.evaluate("() => window.wakeCalls") == 2
 
 
-def test_no_wake_lock_no_switch(phone, live):
-    page = phone()
-    page.context.add_init_script("delete Navigator.prototype.wakeLock")
-    errors = []
-    page.on("pageerror", lambda error: errors.append(error))
-    ui.new_game(page, live.url, "castle-rock", ["Sol"])
-    ui.type_number(page, "remaining", "4")
-    ui.save(page)
-    expect(page.locator(".wake")).to_be_hidden()
-    assert errors == []
-
-
 def test_a_hand_saved_offline_is_saved_once_when_the_server_is_back(phone, live):
     page = phone()
     gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])

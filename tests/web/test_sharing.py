@@ -218,7 +218,8 @@ def test_guess_count_is_shared_by_worker_processes(app, game):
 def test_behind_a_trusted_proxy_guesses_count_per_client_and_cookies_are_secure(app_factory):
     """TRUSTED_PROXIES=1: the proxy's X-Forwarded-For names the phone, so one stranger's wrong
     codes do not lock every phone out; X-Forwarded-Proto https marks the cookies Secure."""
-    proxied = app_factory("proxied.sqlite", TRUSTED_PROXIES=1)
+    proxied = app_factory("proxied.sqlite", TRUSTED_PROXIES=1,
+                          TRUSTED_PROXY_ADDRESSES="10.0.0.2")
     with proxied.app_context():
         g = Game(variant="moon", code=models.unused_code(),
                  players=[Player(seat=i, name=n) for i, n in enumerate(["Ann", "Bob", "Cat"])])
