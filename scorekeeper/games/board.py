@@ -149,8 +149,6 @@ def page_context(game: Game, values: dict[str, str] | None = None, result: dict 
     """The game page: the live parts, and the hand form for a scorer while the game goes on."""
     ctx = live_context(game, result, last)
     result = ctx["result"]
-    if ctx["put_back"]:  # "taken back" is said with the offer to put it back (_put_back.html)
-        entry_kw.pop("saved", None)
     if ctx["can_score"] and result.get("ok") and not result.get("finished"):
         ctx["entry"] = entry_context(game, ctx["record"], values or {}, result=result, **entry_kw)
     elif entry_kw.get("notice"):

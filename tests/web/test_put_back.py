@@ -31,11 +31,14 @@ def undo(client, gid, htmx=False):
 
 
 def offer(html: str) -> dict | None:
-    """The put-back form's fields on a page, or None when it offers none."""
-    form = re.search(r'<div id="put-back".*?</form>', html, re.S)
-    if form is None:
+    """What the hand form's "Put it back" button sends (the form's version and the undo it
+    names), or None when the page offers none."""
+    button = re.search(r'<div id="put-back".*?name="undone" value="(\d+)"', html, re.S)
+    if button is None:
         return None
-    return dict(re.findall(r'name="(version|undone)" value="(\d+)"', form.group(0)))
+    form = re.search(r'<form id="hand-form".*?name="version" value="(\d+)"', html, re.S)
+    assert form.end() < button.start()  # the button is the hand form's
+    return {"version": form.group(1), "undone": button.group(1)}
 
 
 def put_back(client, gid, fields, htmx=False):
