@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from . import ui
 from .live import VIEWPORT
+from .test_accessibility import violations
 
 SECOND = {"bidder": 2, "bid": 31, "contract": "straight", "points": 20}
 
@@ -20,7 +21,8 @@ def two_hands(page, live) -> int:
     return gid
 
 
-def test_undo_and_put_back(page, live):
+def test_undo_and_put_back(phone, live):
+    page = phone(bypass_csp=True)  # axe is injected
     gid = two_hands(page, live)
     before = live.hands(gid)
     page.get_by_role("button", name="Undo hand 2").click()
@@ -29,6 +31,7 @@ def test_undo_and_put_back(page, live):
     expect(offer).to_contain_text("Hand 2 taken back (")
     expect(page.locator(ui.HAND_ROWS)).to_have_count(1)
     assert live.hands(gid) == before[:1]
+    assert violations(page) == []
     # the offer stays while the next hand is being entered
     ui.call(page, "30")
     expect(offer).to_be_visible()
