@@ -187,6 +187,8 @@ def test_the_live_region_sentence_follows_the_last_change(client):
     assert re.search(r'<p id="announcer" class="sr-only" aria-live="polite"', page)
     body = page.split('<div id="game-body">', 1)[1].split('<p id="announcer"', 1)[0]
     assert "aria-live" not in body.split('id="hand-form"')[0]  # not the whole board
+    tv = client.get(f"/games/{gid}/tv").text  # the TV says it too
+    assert '<p id="announcer"' in tv and 'data-say="Hand 1 taken back.' in tv
 
 
 def test_the_audit_rows_of_undo_and_put_back_keep_their_phone(client):
@@ -196,3 +198,18 @@ def test_the_audit_rows_of_undo_and_put_back_keep_their_phone(client):
     rows = game(gid).events
     phones = {e.phone_id for e in rows if e.action in ("entered", "undone", "put back")}
     assert len(phones) == 1 and None not in phones
+
+
+def test_a_put_back_costs_a_save_and_the_undo_it_reads(app, client):
+    """Entering a hand costs six statements (test_live_scale); putting one back, a rare tap,
+    those and the one that reads the undo's audit row (the hand it puts back, and that it is
+    still the last change): never more."""
+    from .test_live_scale import MAX_STATEMENTS, _count
+
+    gid = two_hands(client)
+    undo(client, gid)
+    fields = offer(client.get(f"/games/{gid}").text)
+    response, seen = _count(lambda: put_back(client, gid, fields, htmx=True))
+    assert response.status_code == 200 and "Hand 2 put back." in text(response)
+    assert len(seen) <= MAX_STATEMENTS + 1, "\n".join(s[:90] for s in seen)
+    assert sum(s.startswith("SELECT audit_event") for s in seen) == 1
