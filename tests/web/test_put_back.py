@@ -3,12 +3,10 @@ after a take-over, and the sentence the page's live region says about the last c
 from __future__ import annotations
 
 import re
-import threading
-
 import pytest
 
 from .clubs.helpers import club_game, create_club, join_club
-from .helpers import HX, create, game, post_hand, text
+from .helpers import HX, at_once, create, game, post_hand, text
 
 FIRST = {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight", "points": "34"}
 SECOND = {"mode": "quick", "bidder": "2", "bid": "31", "contract": "straight", "points": "20"}
@@ -130,22 +128,7 @@ def test_two_phones_putting_back_at_once_put_it_back_once(app):
     gid = two_hands(client)
     undo(client, gid)
     fields = offer(client.get(f"/games/{gid}").text)
-    phone_cookie = client.get_cookie("sk_phone").value
-    results = []
-    barrier = threading.Barrier(4)
-
-    def phone():
-        c = app.test_client()
-        c.set_cookie("sk_phone", phone_cookie)
-        barrier.wait()
-        results.append(put_back(c, gid, fields).status_code)
-
-    threads = [threading.Thread(target=phone) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(results) == [303, 409, 409, 409]
+    assert at_once(app, client, f"/games/{gid}/hands/put-back", fields) == [303, 409, 409, 409]
     assert len(hands(gid)) == 2
     assert [e.action for e in game(gid).events].count("put back") == 1
 
