@@ -158,7 +158,8 @@ class AuditEvent(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
-    action: Mapped[str] = mapped_column(String(16))  # created | entered | edited | undone | put back | rotated ...
+    # created | entered | edited | undone | put back | took over | rotated | renamed | ...
+    action: Mapped[str] = mapped_column(String(16))
     hand_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     via: Mapped[str] = mapped_column(String(40))  # "creator" or "scorer link #N"

@@ -90,8 +90,9 @@ def test_undo_and_put_back_without_javascript(browser, live):
 SAID = """() => window.__said || []"""
 LISTEN = """() => {
   window.__said = [];
-  new MutationObserver(() => window.__said.push(document.getElementById('announcer').textContent))
-    .observe(document.getElementById('announcer'), {childList: true, characterData: true, subtree: true});
+  const region = document.getElementById('announcer');
+  new MutationObserver(() => window.__said.push(region.textContent))
+    .observe(region, {childList: true, characterData: true, subtree: true});
 }"""
 
 

@@ -33,7 +33,9 @@ REFLOW = """(keys) => {
   for (const el of document.querySelectorAll('body *')) {
     if (el.closest('.sr-only') || !shown(el)) continue;
     const r = el.getBoundingClientRect();
-    const name = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : ''}`;
+    const cls = typeof el.className === 'string' && el.className.trim();
+    const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+      (cls ? '.' + cls.split(/\\s+/).join('.') : '');
     if ((r.right > W + 0.5 || r.left < -0.5) && !scrolls(el))
       problems.push(`past the edge: ${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
     const cs = getComputedStyle(el);
