@@ -6,7 +6,7 @@ import re
 import pytest
 
 from .clubs.helpers import club_game, create_club, join_club
-from .helpers import HX, at_once, create, game, post_hand, text
+from .helpers import HX, at_once, create, empty_app, game, post_hand, text
 
 FIRST = {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight", "points": "34"}
 SECOND = {"mode": "quick", "bidder": "2", "bid": "31", "contract": "straight", "points": "20"}
@@ -196,3 +196,23 @@ def test_a_put_back_costs_a_save_and_the_undo_it_reads(app, client):
     assert response.status_code == 200 and "Hand 2 put back." in text(response)
     assert len(seen) <= MAX_STATEMENTS + 1, "\n".join(s[:90] for s in seen)
     assert sum(s.startswith("SELECT audit_event") for s in seen) == 1
+
+
+def test_the_migration_keeps_every_audit_row_with_no_phone(tmp_path, monkeypatch):
+    """Rows written before audit_event.phone_id name no phone (the history shows the role
+    alone, as before); a downgrade keeps them too."""
+    from flask_migrate import downgrade
+    from sqlalchemy import text as sql
+
+    from scorekeeper.extensions import db
+
+    from .clubs.test_migration import upgraded_games
+
+    with empty_app(tmp_path, monkeypatch).app_context():
+        games = upgraded_games("d41c7e9b2a50")
+        events = [e for g in games for e in g.events]
+        assert events and {e.phone_id for e in events} == {None}
+        db.session.remove()
+        downgrade(revision="d41c7e9b2a50")
+        with db.engine.connect() as conn:
+            assert conn.execute(sql("SELECT count(*) FROM audit_event")).scalar() == len(events)
