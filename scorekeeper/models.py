@@ -159,13 +159,18 @@ class AuditEvent(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
-    action: Mapped[str] = mapped_column(String(16))  # created | entered | edited | undone | rotated
+    # created | entered | edited | undone | put back | took over | rotated | renamed | ...
+    action: Mapped[str] = mapped_column(String(16))
     hand_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     via: Mapped[str] = mapped_column(String(40))  # "creator" or "scorer link #N"
     # The id the phone sent with a hand it entered or changed (static/js/pwa.js draws a new one
     # for every save): the offline resend asks whether *its* save went through (pwa.kept_hand).
     save_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # The phone that made the write (access.phone_id), when known: "creator" names a role, and
+    # after a take-over another phone holds it, so the history names the phone too.
+    phone_id: Mapped[int | None] = mapped_column(
+        ForeignKey("phone.id", ondelete="SET NULL"), nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="events")
 

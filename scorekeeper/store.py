@@ -200,11 +200,13 @@ def created_data(record: dict) -> dict:
 
 def write_hand(game: Game, version: int, action: str, number: int, old: dict | None,
                new: dict | None, via: str, result: dict | None = None,
-               save_id: str | None = None) -> bool:
-    """Enter (`action` "entered"), change ("edited") or take back ("undone") hand `number`,
-    made on `version`. False, with nothing written, when the version is stale or another
-    phone's write got there first (the database's unique hand number). `save_id`, the id the
-    phone sent with the save, goes into the audit row.
+               save_id: str | None = None, phone_id: int | None = None) -> AuditEvent | None:
+    """Enter (`action` "entered"), change ("edited"), take back ("undone") or put back a hand
+    taken back ("put back", see put_back_hand) hand `number`, made on `version`. Returns the
+    audit row written (the page after it tells that change); None, with nothing written, when
+    the version is stale or another phone's write got there first (the database's unique hand
+    number). `save_id`, the id the phone sent with the save, and
+    `phone_id`, the phone that made the write, go into the audit row.
 
     `game` is the one loaded with its hands (get_game) at `version`: once the version moved on
     from there, nothing else wrote in between, so its hands are changed in memory and written,
@@ -224,9 +226,9 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
         if not _bump(game_id, version, summary=summary,
                      finished=bool(summary and summary["finished"])):
             db.session.rollback()
-            return False
+            return None
         now = utcnow()
-        if action == "entered":
+        if action in ADDS_A_HAND:
             game.hands.append(Hand(number=number, data=new, created_at=now, updated_at=now))
         else:
             row = next(h for h in game.hands if h.number == number)
@@ -235,17 +237,43 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                 row.updated_at = now
             else:
                 game.hands.remove(row)  # delete-orphan: the row is deleted
-        db.session.add(AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
-                                  data=old if action != "entered" else new, via=via,
-                                  save_id=save_id))
+        written = AuditEvent(game_id=game_id, at=now, action=action, hand_number=number,
+                             data=new if action in ADDS_A_HAND else old, via=via,
+                             save_id=save_id, phone_id=phone_id)
+        db.session.add(written)
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()
-        return False
+        return None
     for key, value in (("version", version + 1), ("updated_at", now), ("summary", summary),
                        ("finished", bool(summary and summary["finished"]))):
         set_committed_value(game, key, value)
-    return True
+    return written
+
+
+ADDS_A_HAND = ("entered", "put back")  # write_hand's actions that add the next hand
+
+
+def put_back_hand(game: Game, version: int, undone_id: int, via: str,
+                  phone_id: int | None = None) -> AuditEvent:
+    """Put back the hand that the game's audit row `undone_id` took back, exactly as it was:
+    a new version and a "put back" audit row (returned), made on `version`.
+
+    Refused (and nothing written) unless that undo is still the game's last change: a hand
+    entered since, or any other write, moved the version on (so two phones putting it back at
+    once put it back once), and an older undo is never put back over what came after it."""
+    last = db.session.scalars(
+        select(AuditEvent).where(AuditEvent.game_id == game.id)
+        .order_by(AuditEvent.id.desc()).limit(1)).first()
+    if (version != game.version or last is None or last.id != undone_id
+            or last.action != "undone" or last.hand_number != len(game.hands)):
+        db.session.rollback()
+        raise Refused("the game changed since it was taken back.")
+    written = write_hand(game, version, "put back", last.hand_number, None, dict(last.data or {}),
+                         via, phone_id=phone_id)
+    if written is None:
+        raise Refused("another phone changed the game at the same moment.")
+    return written
 
 
 def rotate_scorer(game_id: int, via: str) -> None:
@@ -265,7 +293,7 @@ def _renew_scorer(game_id: int, via: str) -> None:
 # ---------------------------------------------------------------- taking over, rematch
 
 
-def take_over(game: Game, generation: int, via: str) -> None:
+def take_over(game: Game, generation: int, via: str, phone_id: int | None = None) -> None:
     """A club member's phone takes over scoring from scorer generation `generation` (the one
     its confirmation page showed): new scorer and creator secrets, so the old scoring phones and
     scorer links can no longer change the game; `game` then holds the new ones (the caller
@@ -287,7 +315,7 @@ def take_over(game: Game, generation: int, via: str) -> None:
         raise Refused(f"{_phone_name(winner) or 'Another phone'} took over scoring a moment "
                       f"ago: this phone watches.")
     db.session.add(AuditEvent(game_id=game.id, action="took over", via=via,
-                              data={"generation": generation + 1}))
+                              data={"generation": generation + 1}, phone_id=phone_id))
     commit_keeping_state()
     for key, value in new.items():
         set_committed_value(game, key, value)

@@ -14,7 +14,7 @@ from flask import request
 from .. import access, rules, store
 from ..models import Game
 from ..rules.card import rules_card
-from . import hand_form
+from . import changes, hand_form
 from .entry import entry_context, remembered_modes
 from .new_game import option_defaults
 
@@ -128,9 +128,10 @@ def this_phone(game) -> str:
             f"-{'m' if member else ''}")
 
 
-def live_context(game: Game, result: dict | None = None) -> dict[str, Any]:
+def live_context(game: Game, result: dict | None = None, last=None) -> dict[str, Any]:
     """The scoreboard and the hand list: all the /live poll renders, for every role. `result`
-    is rules.score of the game's record when the caller has it (a save's preview)."""
+    is rules.score of the game's record when the caller has it (a save's preview), `last` the
+    game's last audit row (the write just made)."""
     record = game.record()
     if result is None:
         result = rules.score(record)
@@ -139,13 +140,14 @@ def live_context(game: Game, result: dict | None = None) -> dict[str, Any]:
     ctx["score_grid"] = score_grid(ctx["variant"], record, result)
     ctx["hands_view"] = hands_view()
     ctx["can_score"] = access.can_score(game)
+    ctx.update(changes.page_parts(game, ctx["variant"], record, result, ctx["can_score"], last))
     return ctx
 
 
 def page_context(game: Game, values: dict[str, str] | None = None, result: dict | None = None,
-                 **entry_kw) -> dict[str, Any]:
+                 last=None, **entry_kw) -> dict[str, Any]:
     """The game page: the live parts, and the hand form for a scorer while the game goes on."""
-    ctx = live_context(game, result)
+    ctx = live_context(game, result, last)
     result = ctx["result"]
     if ctx["can_score"] and result.get("ok") and not result.get("finished"):
         ctx["entry"] = entry_context(game, ctx["record"], values or {}, result=result, **entry_kw)

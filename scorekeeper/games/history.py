@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import rules
+from sqlalchemy import select
+
+from .. import access, rules
+from ..extensions import db
 from ..filters import hand_word
-from ..models import Game
+from ..models import Game, Member
 from . import hand_form
 
 
@@ -70,10 +73,27 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
             row["what"] = f"New scorer link (#{data.get('generation')})"
             row["detail"] = "The earlier scorer link stopped working."
         else:
-            verb = {"entered": "entered", "edited": "changed", "undone": "taken back"}
+            verb = {"entered": "entered", "edited": "changed", "undone": "taken back",
+                    "put back": "put back"}
             row["what"] = f"{word} {e.hand_number + 1} {verb.get(e.action, e.action)}"
             summary = hand_summary(variant, record, e.hand_number, data, scored) \
                 if variant else ""
             row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
         rows.append(row)
     return rows
+
+
+def phone_names(game: Game) -> dict[int, str]:
+    """How the history names the phones that made the game's writes (AuditEvent.phone_id), by
+    phone id: the club's name for a phone of the game's club ("Ann's phone"), else "this phone"
+    for the reader's own. "creator" is a role, which a take-over hands to another phone: the
+    phone says who actually entered a hand. A phone known by neither goes by its role alone."""
+    ids = {e.phone_id for e in game.events if e.phone_id is not None}
+    names: dict[int, str] = {}
+    if ids and game.club_id is not None:
+        names = {m.phone_id: m.display for m in db.session.scalars(
+            select(Member).where(Member.club_id == game.club_id, Member.phone_id.in_(ids)))}
+    mine = access.phone_id()
+    if mine in ids:
+        names.setdefault(mine, "this phone")
+    return names

@@ -30,9 +30,9 @@ from sqlalchemy.orm import selectinload
 from .. import access, filters, rules, security, store, web
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
-from . import board, entry, hand_form, live
+from . import board, changes, entry, hand_form, live
 from . import new_game as setup
-from .history import history_rows
+from .history import history_rows, phone_names
 
 bp = Blueprint("games", __name__)
 
@@ -238,14 +238,12 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
 
 def _stale_message(game: Game) -> str:
     """What the other phone did: the game's last audit row (`game` is freshly loaded)."""
-    last = db.session.scalars(
-        select(AuditEvent).where(AuditEvent.game_id == game.id).order_by(AuditEvent.id.desc())
-    ).first()
+    last = changes.last_change(game.id)
     if last is not None and last.hand_number is not None:
         what = f"{filters.hand_word(game.variant)} {last.hand_number + 1}"
         if last.action == "undone":
             return f"{what} was just taken back from another phone."
-        verb = "entered" if last.action == "entered" else "changed"
+        verb = {"entered": "entered", "put back": "put back"}.get(last.action, "changed")
         return f"{what} was just {verb} from another phone."
     return "The game was just changed from another phone."
 
@@ -255,16 +253,19 @@ def _version_arg() -> int:
     return -1 if version is None else version
 
 
-def _after_write(game: Game, saved: str, edit: bool = False, result: dict | None = None):
+def _after_write(game: Game, saved: str, edit: bool = False, result: dict | None = None,
+                 last: AuditEvent | None = None):
     """The answer to a successful write. Entering or undoing on the game page re-renders its
     body in place, with `saved` shown and an empty form for the next hand: the scorer stays
     where they are. An edit is made on the edit page (/games/<id>/hands/<n>/edit, whose
     #game-body holds only the form): the game page's body swapped in there would leave the
     browser on the edit URL, so it answers 204 with HX-Redirect and htmx loads the game page,
     like the 303 that a browser without htmx follows. `result` is the saved record's score
-    when the save had it (the preview's), so the page is not scored again."""
+    when the save had it (the preview's), so the page is not scored again, and `last` the
+    audit row the write made, so it is not read again."""
     if web.is_htmx() and not edit:
-        ctx = board.page_context(game, result=result, saved=saved)  # store kept `game` current
+        # store kept `game` current
+        ctx = board.page_context(game, result=result, last=last, saved=saved)
         ctx["saved"] = saved
         return render_template("partials/games/_game_body.html", **ctx)
     return web.redirect_to(url_for("games.game_page", game_id=game.id))
@@ -296,14 +297,15 @@ def _save(game_id: int, index: int | None):
         return _render_entry(game, values, index, status=422, message=attempt.message)
     number = len(record["hands"]) if index is None else index
     old = None if index is None else record["hands"][index]
-    ok = store.write_hand(game, version, "entered" if index is None else "edited", number, old,
-                          attempt.hand, access.actor(game), result=attempt.result,
-                          save_id=hand_form.save_id(request.form))
-    if not ok:
+    written = store.write_hand(game, version, "entered" if index is None else "edited", number,
+                               old, attempt.hand, access.actor(game), result=attempt.result,
+                               save_id=hand_form.save_id(request.form),
+                               phone_id=access.phone_id())
+    if written is None:
         return _stale(access.load_game(game_id, write=True), index)
     done = "saved" if index is None else "changed"
     label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
-    return _after_write(game, label, edit=index is not None, result=attempt.result)
+    return _after_write(game, label, edit=index is not None, result=attempt.result, last=written)
 
 
 @bp.post("/games/<int:game_id>/hands")
@@ -341,14 +343,39 @@ def undo_hand(game_id: int):
         return _render_entry(game, {}, None, status=409, notice="There is no hand to undo.")
     last = game.hands[-1]
     number, data = last.number, dict(last.data)
-    if not store.write_hand(game, version, "undone", number, data, None, access.actor(game)):
+    written = store.write_hand(game, version, "undone", number, data, None, access.actor(game),
+                               phone_id=access.phone_id())
+    if written is None:
         return _stale(access.load_game(game_id, write=True), None)
     back_to = hand_form.whole_number(request.form.get("edit"))
     if back_to is not None and 0 <= back_to < number:
         # taken back from the edit page of an earlier hand, whose change it was blocking:
         # back to that edit
         return web.redirect_to(url_for("games.edit_hand", game_id=game.id, number=back_to))
-    return _after_write(game, f"{filters.hand_word(game.variant)} {number + 1} taken back.")
+    return _after_write(game, f"{filters.hand_word(game.variant)} {number + 1} taken back.",
+                        last=written)
+
+
+@bp.post("/games/<int:game_id>/hands/put-back")
+def put_back_hand(game_id: int):
+    """Put back the hand the last undo took back (the offer under "Hand N taken back"), exactly
+    as it was. Refused, saying why, when the game moved on since (a hand entered, another
+    phone's put back): never a second copy of it."""
+    game = access.load_game(game_id, write=True)
+    version = _version_arg()
+    undone = hand_form.whole_number(request.form.get("undone"))
+    if undone is None:
+        abort(400)
+    try:
+        written = store.put_back_hand(game, version, undone, access.actor(game),
+                                      phone_id=access.phone_id())
+    except store.Refused as refused:
+        game = access.load_game(game_id, write=True)
+        reason = _stale_message(game) if version != game.version else f"{refused}".capitalize()
+        return _render_entry(game, {}, None, status=409,
+                             notice=f"Nothing was put back. {reason}")
+    return _after_write(game, f"{filters.hand_word(game.variant)} {written.hand_number + 1} "
+                              "put back.", last=written)
 
 
 # --------------------------------------------------------------------------- live, TV, kept hand
@@ -452,7 +479,8 @@ def kept_hand(game_id: int):
 def history(game_id: int):
     game = access.load_game(game_id)
     return web.render("games/history.html", "games/_history.html", game=game,
-                        variant=variants().get(game.variant), rows=history_rows(game))
+                        variant=variants().get(game.variant), rows=history_rows(game),
+                        phone_names=phone_names(game))
 
 
 # --------------------------------------------------------------------------- a game's rules card

@@ -55,7 +55,7 @@ def take_over(game_id: int):
     seen = hand_form.whole_number(request.form.get("generation", ""))  # what its page showed
     try:
         store.take_over(game, game.scorer_generation if seen is None else min(seen, MAX_ID),
-                        f"club member {phone.display}"[:40])
+                        f"club member {phone.display}"[:40], phone_id=phone.phone_id)
     except store.Refused as refused:
         _refuse("Someone else took over", str(refused), 409)
     return access.grant_creator(_go(url_for("games.game_page", game_id=game.id)), game)

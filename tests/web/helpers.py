@@ -66,3 +66,27 @@ def text(response) -> str:
     html = re.sub(r"<[^>]+>", " ", html)
     html = html.replace("&amp;", "&").replace("&#39;", "'").replace("&quot;", '"')
     return " ".join(html.split())
+
+
+def at_once(app, client, url: str, data: dict, phones: int = 4) -> list[int]:
+    """POST `data` to `url` from `phones` clients of the same phone as `client` (its cookie),
+    released together: the statuses, sorted."""
+    import threading
+
+    cookie = client.get_cookie("sk_phone")
+    results = []
+    barrier = threading.Barrier(phones)
+
+    def phone():
+        c = app.test_client()
+        if cookie is not None:
+            c.set_cookie("sk_phone", cookie.value)
+        barrier.wait()
+        results.append(c.post(url, data=data).status_code)
+
+    threads = [threading.Thread(target=phone) for _ in range(phones)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(results)

@@ -6,7 +6,7 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
 
-from .helpers import HX, create, game, post_hand, preview, text
+from .helpers import HX, at_once, create, game, post_hand, preview, text
 
 
 def hands(gid):
@@ -381,31 +381,11 @@ def test_bids_that_do_not_top_the_high_bid_are_left_out(client):
 
 def test_two_phones_saving_the_same_hand_at_once(app):
     """Both forms carry version 1; the version check lets exactly one through."""
-    import threading
-
     client = app.test_client()
     gid = create(client, "forty-two")
-    cookies = client.get_cookie
-    results = []
-    barrier = threading.Barrier(4)
-
-    def phone():
-        c = app.test_client()
-        for cookie in ("sk_phone",):
-            got = cookies(cookie)
-            if got is not None:
-                c.set_cookie(cookie, got.value)
-        barrier.wait()
-        r = c.post(f"/games/{gid}/hands", data={"version": "1", "mode": "quick", "bidder": "1",
-                                                "bid": "30", "points": "30"})
-        results.append(r.status_code)
-
-    threads = [threading.Thread(target=phone) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(results) == [303, 409, 409, 409]
+    assert at_once(app, client, f"/games/{gid}/hands",
+                   {"version": "1", "mode": "quick", "bidder": "1", "bid": "30",
+                    "points": "30"}) == [303, 409, 409, 409]
     assert len(hands(gid)) == 1 and game(gid).version == 2
     assert [e.action for e in game(gid).events].count("entered") == 1
 

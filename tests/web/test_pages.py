@@ -433,6 +433,8 @@ def _route_cases():
         ("games.edit_hand", "GET", "/games/{gid}/hands/0/edit", None, "page"),
         ("games.update_hand", "POST", "/games/{gid}/hands/0", hand, "page:422"),
         ("games.undo_hand", "POST", "/games/{gid}/hands/undo", {"version": "1"}, "page:409"),
+        ("games.put_back_hand", "POST", "/games/{gid}/hands/put-back",
+         {"version": "1", "undone": "1"}, "page:409"),
         ("games.history", "GET", "/games/{gid}/history", None, "page"),
         ("games.rules_index", "GET", "/rules/", None, "page"),
         ("games.rules_page", "GET", "/rules/moon", None, "page"),

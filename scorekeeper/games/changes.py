@@ -1,0 +1,67 @@
+"""The game's last change as the game page tells it: the "Put it back" offer after an undo, and
+the one sentence a screen reader hears about a new hand (the page's aria-live region).
+
+Both follow from the game's last audit row and the engine's result at the version rendered,
+so they are part of every rendering of that version (the render cache and the /live poll give
+them to every phone alike): a phone that reloads, or polls, sees the same offer and hears the
+same sentence, and the next write ends the offer everywhere.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..filters import hand_word, minus, unit_label
+from ..models import AuditEvent, Game
+from . import hand_form
+from .history import hand_summary
+
+
+def last_change(game_id: int) -> AuditEvent | None:
+    """The game's last audit row: what the last write to it was."""
+    return db.session.scalars(
+        select(AuditEvent).where(AuditEvent.game_id == game_id)
+        .order_by(AuditEvent.id.desc()).limit(1)).first()
+
+
+def page_parts(game: Game, variant, record: dict, result: dict, can_score: bool,
+               last: AuditEvent | None = None) -> dict[str, Any]:
+    """The template's `put_back` (None unless the last change took back a hand and this phone
+    scores) and `announce` (the sentence for the live region; "" when there is nothing to say).
+    `last` is the game's last audit row when the caller has it (the write it just made)."""
+    if last is None:
+        last = last_change(game.id)
+    undone = last is not None and last.action == "undone" \
+        and last.hand_number == len(record["hands"])
+    put_back = None
+    if undone and can_score and variant is not None:
+        put_back = {"undone": last.id, "number": last.hand_number,
+                    "text": hand_summary(variant, record, last.hand_number, last.data or {})}
+    return {"put_back": put_back,
+            "announce": announcement(game, variant, record, result,
+                                     last.hand_number if undone else None)}
+
+
+def announcement(game: Game, variant, record: dict, result: dict, undone: int | None) -> str:
+    """What a screen reader hears once when the game moves on: the last hand in a few words and
+    the totals ("Hand 7: Ann bid 30 straight, made. Ann & Cat 5 marks, Bob & Dan 3 marks."),
+    or that a hand was taken back (`undone`: its number) and the totals after that."""
+    if variant is None or not result.get("ok"):
+        return ""
+    word = hand_word(game.variant)
+    hands = result.get("hands") or []
+    if undone is not None:
+        head = f"{word} {undone + 1} taken back."
+    elif hands:
+        n = len(hands) - 1
+        text = hand_form.describe_hand(variant, record["hands"][n], record["players"], hands[n])
+        head = f"{word} {n + 1}: {text}."
+    else:
+        return ""
+    totals = ", ".join(f"{side} {minus(total)} {unit_label(result.get('units'), total)}"
+                       for side, total in zip(result.get("sides") or [],
+                                              result.get("totals") or []))
+    over = " Game over." if result.get("finished") else ""
+    return f"{head} {totals}.{over}" if totals else f"{head}{over}"
