@@ -2,7 +2,7 @@
 history says which phone entered each hand (the role "creator" moves from phone to phone)
 
 Revision ID: f2b8d6e4a913
-Revises: d41c7e9b2a50
+Revises: f2b8c4d6e1a3
 Create Date: 2026-11-24 00:10:00
 
 Rows written before it have no phone (NULL): the history then names the role alone, as before.
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'f2b8d6e4a913'
-down_revision = 'd41c7e9b2a50'
+down_revision = 'f2b8c4d6e1a3'
 branch_labels = None
 depends_on = None
 
