@@ -1,0 +1,68 @@
+"""Helpers for the event view tests: a club, an event through the real form, games played
+through the store's one write function for hands."""
+from __future__ import annotations
+
+import re
+
+from scorekeeper import store
+from scorekeeper.extensions import db
+from scorekeeper.models import ClubEvent, EventMatch, Game
+
+from ..clubs.helpers import create_club
+
+# One texas42 hand: side 1 (seats 1 and 3) makes 30 and scores a mark; side 0 when bidder 0.
+HAND = {0: {"bidder": 0, "bid": 30, "contract": "straight", "points": 34},
+        1: {"bidder": 1, "bid": 30, "contract": "straight", "points": 34}}
+TEAMS = "Ann & Bob\nCat & Dan\nEve & Fay\nGus & Hal"
+
+
+def new_event(client, club_id: int, entrants: str = TEAMS, fmt: str = "round-robin",
+              **extra) -> int:
+    data = {"name": "Friday tournament", "day": "2026-11-27", "variant": "texas42",
+            "format": fmt, "entrants": entrants, **extra}
+    r = client.post(f"/clubs/{club_id}/events", data=data)
+    assert r.status_code == 303, r.get_data(as_text=True)[:3000]
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def club_with_event(client, **kwargs) -> tuple[int, int]:
+    club_id = create_club(client)
+    return club_id, new_event(client, club_id, **kwargs)
+
+
+def event(event_id: int) -> ClubEvent:
+    db.session.expire_all()
+    return db.session.get(ClubEvent, event_id)
+
+
+def url(club_id: int, event_id: int, rest: str = "") -> str:
+    return f"/clubs/{club_id}/events/{event_id}{rest}"
+
+
+def start_round(client, club_id: int, event_id: int):
+    return client.post(url(club_id, event_id, "/rounds"),
+                       data={"version": str(event(event_id).version)})
+
+
+def round_games(event_id: int, number: int) -> list[Game]:
+    db.session.expire_all()
+    return list(db.session.scalars(
+        db.select(Game).join(EventMatch, Game.event_match_id == EventMatch.id)
+        .where(EventMatch.event_id == event_id, EventMatch.round == number)
+        .order_by(EventMatch.table, Game.id)))
+
+
+def play(game_id: int, sides: list[int]) -> None:
+    """Hands won by these sides, one after the other, written as the game page writes them."""
+    for side in sides:
+        game = store.get_game(game_id)
+        assert store.write_hand(game, game.version, "entered", len(game.hands), None,
+                                HAND[side], "test")
+
+
+def scorer_path(game: Game) -> str:
+    return f"/s/{game.scorer_secret}"
+
+
+def qr_links(html: str) -> list[str]:
+    return re.findall(r'href="([^"]*/s/[^"]+)"', html)
