@@ -77,3 +77,125 @@ def test_the_form_says_plainly_what_is_wrong(client):
         "entrants": "Ann\nBob\nCat", "best_of": "x"})
     assert r.status_code == 422 and "Best of must be a whole number." in text(r)
     assert db.session.scalar(db.select(db.func.count()).select_from(ClubEvent)) == 0
+
+
+def test_a_stranger_sees_nothing_and_only_the_organizer_and_admin_run_it(client, app):
+    club_id, event_id = club_with_event(client)
+    stranger = app.test_client()
+    for path in ("", "/live", "/tv", "/export.json", "/history"):
+        r = stranger.get(url(club_id, event_id, path))
+        assert r.status_code in (403, 404) and "Friday tournament" not in text(r)
+    member = app.test_client()
+    join_club(member, club_id)
+    page = text(member.get(url(club_id, event_id)))
+    assert "Friday tournament" in page and "Start round" not in page
+    r = member.post(url(club_id, event_id, "/rounds"), data={"version": "1"})
+    assert r.status_code == 403 and not event(event_id).matches
+    # the member's own event: it runs that one
+    own = new_event(member, club_id)
+    assert start_round(member, club_id, own).status_code == 303
+    # another club's event is not found from this club
+    other_club = create_club(client, "Other club")
+    assert client.get(url(other_club, event_id)).status_code == 404
+
+
+def test_time_called_reaches_every_open_game_of_the_round(client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    ahead, level = round_games(event_id, 1)
+    play(ahead.id, [0, 0])
+    play(level.id, [0, 1])
+    r = client.post(url(club_id, event_id, "/rounds/1/call"))
+    assert r.status_code == 303
+    ahead, level = round_games(event_id, 1)
+    assert ahead.called and ahead.finished
+    assert level.called and not level.finished
+    assert "Time is called" in text(client.get(f"/games/{level.id}"))
+    assert "Time was called" in text(client.get(f"/games/{ahead.id}"))
+    assert [h.action for h in event(event_id).history][-1] == "time called"
+    play(level.id, [1])
+    assert round_games(event_id, 1)[1].finished
+
+
+def test_a_forfeit_a_late_entrant_and_a_playoff(client):
+    club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay")
+    start_round(client, club_id, event_id)
+    match = next(m for m in event(event_id).matches if m.bye is None)
+    r = client.post(url(club_id, event_id, f"/matches/{match.id}/forfeit"), data={"side": "1"})
+    assert r.status_code == 303
+    e = event(event_id)
+    assert next(m for m in e.matches if m.id == match.id).forfeit == 1
+    assert round_games(event_id, 1) == []
+    result = tournament.standings(records.event_record(e))
+    assert result["ok"] and result["standings"][0]["won"] == 1
+    r = client.post(url(club_id, event_id, "/entrants"), data={"entrant": "Gus & Hal"})
+    assert r.status_code == 303
+    e = event(event_id)
+    assert e.entrants[-1].players == ["Gus", "Hal"]
+    assert any(m.bye == 3 and m.round == 1 for m in e.matches)
+    assert "Gus" in {p.name for p in e.entrants[-1].person.club.people}
+    # a playoff between two entrants, in the round after the last
+    r = client.post(url(club_id, event_id, "/playoff"),
+                    data={"entrant": ["0", "2"], "version": str(e.version)})
+    assert r.status_code == 303
+    playoff = max(event(event_id).matches, key=lambda m: m.round)
+    assert playoff.round == 2 and playoff.entrants == [0, 2] and len(playoff.games) == 1
+
+
+def test_a_forfeit_with_hands_in_is_refused_plainly(client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    play(game.id, [0])
+    r = client.post(url(club_id, event_id, f"/matches/{game.event_match_id}/forfeit"),
+                    data={"side": "0"})
+    assert r.status_code == 422 and "a hand is in already" in text(r)
+
+
+def test_a_best_of_three_match_plays_its_next_game_one_seat_on(client):
+    club_id, event_id = club_with_event(client, best_of="3")
+    start_round(client, club_id, event_id)
+    first = round_games(event_id, 1)[0]
+    match_path = url(club_id, event_id, f"/matches/{first.event_match_id}/next")
+    assert client.post(match_path).status_code == 422  # the first game goes on
+    play(first.id, [0] * 7)
+    r = client.post(match_path)
+    assert r.status_code == 303 and r.headers["Location"].endswith("/card")
+    games = [g for g in round_games(event_id, 1) if g.event_match_id == first.event_match_id]
+    assert [g.first_dealer for g in games] == [0, 1]
+    assert games[1].player_names == games[0].player_names
+
+
+def test_a_progressive_swap_gives_a_seat_to_a_player_sitting_out(client):
+    players = "\n".join(["Ann", "Bob", "Cat", "Dan", "Eve"])
+    club_id, event_id = club_with_event(client, entrants=players, fmt="progressive")
+    start_round(client, club_id, event_id)
+    e = event(event_id)
+    match = next(m for m in e.matches if m.bye is None)
+    sitting = next(m.bye for m in e.matches if m.bye is not None)
+    leaving = match.entrants[1]
+    r = client.post(url(club_id, event_id, f"/matches/{match.id}/swap"),
+                    data={"out": str(leaving), "in": str(sitting)})
+    assert r.status_code == 303
+    e = event(event_id)
+    match = next(m for m in e.matches if m.id == match.id)
+    assert sitting in match.entrants and leaving not in match.entrants
+    assert any(m.bye == leaving for m in e.matches)
+    names = [x.players[0] for x in e.entrants]
+    assert match.games[0].player_names == [names[s] for s in match.entrants]
+    assert tournament.standings(records.event_record(e))["ok"]
+
+
+def test_an_exported_event_imports_into_a_new_event(client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    play(round_games(event_id, 1)[0].id, [0] * 7)
+    exported = client.get(url(club_id, event_id, "/export.json")).get_data(as_text=True)
+    r = client.post(f"/clubs/{club_id}/events/import", data={"record": exported})
+    assert r.status_code == 303, text(r)[:500]
+    copy = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert records.event_record(event(copy)) == json.loads(exported)
+    bad = json.loads(exported)
+    bad["matches"][0]["entrants"] = [0, 9]
+    r = client.post(f"/clubs/{club_id}/events/import", data={"record": json.dumps(bad)})
+    assert r.status_code == 422 and "there is no entrant 9" in text(r)
