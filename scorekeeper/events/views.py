@@ -17,7 +17,7 @@ from ..extensions import db
 from ..games import live as render_cache
 from ..models import ClubEvent
 from ..tournament import EventInvalid, parse_event
-from . import bp, live, record as records, running, setup
+from . import bp, live, record as records, running, setup, sheets
 
 MAX_VERSION = 2**31 - 1
 
@@ -95,10 +95,17 @@ def create_event(club_id: int):
 
 # --------------------------------------------------------------------------- the event page
 
-def _render_page(club, phone, event, status=200, **extra):
+def _context(club, phone, event, etag: str) -> dict:
+    """The event page's (and TV view's) context as this phone sees it."""
     ctx = running.event_context(event)
-    ctx.update(club=club, phone=phone, runs=running.can_run(event, phone), **extra)
-    return web.render("events/event.html", "events/_event.html", status, **ctx)
+    ctx.update(club=club, phone=phone, runs=running.can_run(event, phone), live_etag=etag)
+    return ctx
+
+
+def _render_page(club, phone, event, status=200, **extra):
+    """The event page, rendered afresh (not cached): with a refused action's message."""
+    ctx = _context(club, phone, event, live.etag(records.stamp(club.id, event.id), phone))
+    return web.render("events/event.html", "events/_event.html", status, **ctx, **extra)
 
 
 def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
@@ -116,10 +123,8 @@ def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
         key = f"event-{kind}:{etag}:{part or 'page'}"
         body = render_cache.cached(key)
         if body is None:
-            event = records.load_event(club.id, event_id)
-            ctx = running.event_context(event)
-            ctx.update(club=club, phone=phone, runs=running.can_run(event, phone),
-                       csrf_token=render_cache.placeholder_csrf, live_etag=etag)
+            ctx = _context(club, phone, records.load_event(club.id, event_id), etag)
+            ctx["csrf_token"] = render_cache.placeholder_csrf
             template = f"partials/{part}" if part else page
             body = render_cache.body(key, lambda: render_template(template, **ctx))
         response = render_cache.respond(key, body)
@@ -342,6 +347,29 @@ def playoff(club_id: int, event_id: int):
 
 
 # --------------------------------------------------------------------------- export, import
+
+def _csv(club_id: int, event_id: int, sheet, name: str):
+    _club, _phone, event = _event(club_id, event_id)
+    try:
+        body = sheet(records.event_record(event))
+    except ValueError as problem:
+        return web.refuse(422, "Not a valid event", str(problem))
+    response = make_response(body)
+    response.mimetype = "text/csv"
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="scorekeeper-event-{event.id}-{name}.csv"')
+    return response
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/standings.csv")
+def standings_csv(club_id: int, event_id: int):
+    return _csv(club_id, event_id, sheets.standings_csv, "standings")
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/schedule.csv")
+def schedule_csv(club_id: int, event_id: int):
+    return _csv(club_id, event_id, sheets.schedule_csv, "schedule")
+
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/export.json")
 def export(club_id: int, event_id: int):

@@ -199,3 +199,25 @@ def test_an_exported_event_imports_into_a_new_event(client):
     bad["matches"][0]["entrants"] = [0, 9]
     r = client.post(f"/clubs/{club_id}/events/import", data={"record": json.dumps(bad)})
     assert r.status_code == 422 and "there is no entrant 9" in text(r)
+
+
+def test_standings_and_schedule_as_csv(client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    play(round_games(event_id, 1)[0].id, [0] * 7)
+    r = client.get(url(club_id, event_id, "/standings.csv"))
+    assert r.status_code == 200 and r.mimetype == "text/csv"
+    assert "Ann & Bob" in r.get_data(as_text=True).splitlines()[1]
+    r = client.get(url(club_id, event_id, "/schedule.csv"))
+    assert r.status_code == 200 and "Cat & Dan" in r.get_data(as_text=True)
+
+
+def test_a_refused_action_shows_the_page_with_its_message(client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    match = event(event_id).matches[0]
+    r = client.post(url(club_id, event_id, f"/matches/{match.id}/forfeit"), data={"side": "7"})
+    assert r.status_code == 422 and "Pick the side that did not play." in text(r)
+    assert 'data-etag="e' in r.get_data(as_text=True)
+    for bad in ("/matches/999999/forfeit", "/rounds/9/call", "/matches/2147483647/next"):
+        assert client.post(url(club_id, event_id, bad)).status_code == 404
