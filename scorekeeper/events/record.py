@@ -82,3 +82,14 @@ def game_entry(game: Game) -> dict[str, Any]:
     record = game.record()
     return {key: record[key] for key in ("players", "first_dealer", "hands", "called")
             if key in record}
+
+
+def event_of(game: Game) -> dict | None:
+    """The event a game was played in: its club, id, name, and the game's round and table."""
+    if game.event_match_id is None:
+        return None
+    row = db.session.execute(
+        select(ClubEvent.club_id, ClubEvent.id, ClubEvent.name, EventMatch.round,
+               EventMatch.table).join(ClubEvent, ClubEvent.id == EventMatch.event_id)
+        .where(EventMatch.id == game.event_match_id)).first()
+    return None if row is None else row._asdict()

@@ -40,8 +40,12 @@ def _running(club_id: int, event_id: int):
 
 
 def _back(event: ClubEvent):
-    url = url_for("events.event_page", club_id=event.club_id, event_id=event.id)
-    return web.redirect_to(url)
+    """After a change: the event page (303; the forms are plain posts)."""
+    return _to_event(event.club_id, event.id)
+
+
+def _to_event(club_id: int, event_id: int):
+    return redirect(url_for("events.event_page", club_id=club_id, event_id=event_id), 303)
 
 
 def _refused(club, phone, event, message: str):
@@ -90,7 +94,7 @@ def create_event(club_id: int):
     if fields["seeds_drawn"]:
         entrants = setup.drawn(entrants)
     event = store.create_event(club, access.phone_id(create=True), _via(phone), fields, entrants)
-    return web.redirect_to(url_for("events.event_page", club_id=club.id, event_id=event.id))
+    return _to_event(club.id, event.id)
 
 
 # --------------------------------------------------------------------------- the event page
@@ -393,5 +397,15 @@ def import_event(club_id: int):
     if problem:
         return _new_page(club, None, [problem], 422)
     matches = setup.imported_matches(raw)
-    event = store.import_event(club, access.phone_id(create=True), _via(phone), fields, entrants, matches)
-    return web.redirect_to(url_for("events.event_page", club_id=club.id, event_id=event.id))
+    event = store.import_event(club, access.phone_id(create=True), _via(phone), fields, entrants,
+                               matches)
+    return _to_event(club.id, event.id)
+
+
+# --------------------------------------------------------------------------- on game pages
+
+@bp.app_context_processor
+def _event_helpers():
+    """event_of(game): the event a game was played in, for its page (one statement, only for
+    a game of an event)."""
+    return {"event_of": records.event_of}

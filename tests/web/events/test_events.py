@@ -5,6 +5,7 @@ who may do what, and the export."""
 from __future__ import annotations
 
 import json
+import re
 
 from scorekeeper import tournament
 from scorekeeper.events import record as records
@@ -221,3 +222,24 @@ def test_a_refused_action_shows_the_page_with_its_message(client):
     assert 'data-etag="e' in r.get_data(as_text=True)
     for bad in ("/matches/999999/forfeit", "/rounds/9/call", "/matches/2147483647/next"):
         assert client.post(url(club_id, event_id, bad)).status_code == 404
+
+
+def test_the_archive_filters_by_event_and_games_say_their_event(client):
+    from ..clubs.helpers import club_game, person_id
+
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    outside = club_game(client, club_id, "texas42", ["Ann", "Bob", "Cat", "Dan"])
+    game = round_games(event_id, 1)[0]
+    page = text(client.get(f"/games/{game.id}"))
+    assert "Played in Friday tournament · round 1, table 1" in page
+    assert "Played in" not in text(client.get(f"/games/{outside}"))
+    archive = client.get(f"/clubs/{club_id}/games?event={event_id}")
+    listed = {int(g) for g in re.findall(r'href="/games/(\d+)"', archive.get_data(as_text=True))}
+    assert listed == {g.id for g in round_games(event_id, 1)}
+    assert "Friday tournament · round 1, table 1" in text(archive)
+    everything = text(client.get(f"/clubs/{club_id}/games"))
+    assert "3 games" in everything
+    play(game.id, [0])
+    person = text(client.get(f"/clubs/{club_id}/people/{person_id(club_id, 'Ann')}"))
+    assert "Ann in Friday tournament" in person
