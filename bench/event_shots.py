@@ -6,6 +6,7 @@ TV's `.tv` page class), light and dark, for checking by eye. No server, no datab
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -66,6 +67,20 @@ def page(body: str, tv: bool) -> str:
             f'<body{" class=tv" if tv else ""}><main>{body}</main></body></html>')
 
 
+def print_cards(browser, cards: str, out: Path) -> None:
+    """Two cards printed on A4: a screenshot with the print styles, and the PDF's page count
+    (one card a page)."""
+    tab = browser.new_page(viewport={"width": 794, "height": 1123}, color_scheme="dark")
+    tab.set_content(page(cards, False))
+    tab.emulate_media(media="print")
+    tab.screenshot(path=str(out / "print-table-cards.png"), full_page=True)
+    pdf = tab.pdf(format="A4", print_background=True)
+    (out / "print-table-cards.pdf").write_bytes(pdf)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    print(f"two table cards print on {pages} A4 pages")
+    tab.close()
+
+
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
@@ -86,6 +101,7 @@ def main(out: Path) -> None:
                         print(f"{name} {size} {scheme}: the page scrolls sideways by {overflow}px")
                     tab.screenshot(path=str(out / f"{size}-{scheme}-{name}.png"), full_page=True)
                 ctx.close()
+        print_cards(browser, bodies["table-card"] + bodies["table-card-five"], out)
         browser.close()
     print(f"screenshots in {out}")
 
