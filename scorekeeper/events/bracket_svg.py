@@ -197,8 +197,7 @@ class Drawing:
         title = f"{kind}: {self.event.name}" if self.event.name else kind
         out = [f'<div class="bracket-scroll" tabindex="0" role="region" aria-label="{escape(kind)}">',
                f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{self.width}" '
-               f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" role="img" '
-               f'style="--natural-width: {self.width}px">',
+               f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" role="img">',
                f"<title>{escape(title)}</title><desc>{escape(self.describe())}</desc>"]
         for r in self.rounds:
             x = PAD + self.column[r] * (BOX_W + COL_GAP)
