@@ -46,3 +46,12 @@ def decided_by(rows: list[dict], tiebreaks=None) -> list[str]:
         splits = [split_by(*sorted((row, n), key=lambda r: r["rank"]), order) for n in neighbours]
         notes.append(f"on {TIEBREAK_LABELS[order[max(splits)]]}" if splits else "")
     return notes
+
+
+def pool_name(number: int) -> str:
+    """A pool's letter, as organizers call them: 1 is A, 26 is Z, 27 is AA."""
+    name = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name

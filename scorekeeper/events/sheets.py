@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper import tournament
 from scorekeeper.tournament.event import Event, game_wins, match_winners
 
-from .placing import decided_by
+from .placing import decided_by, pool_name
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -62,7 +62,7 @@ def standings_csv(record: Any) -> str:
         for pool in answer["pools"]:
             pool_notes = decided_by(pool["standings"], event.settings.tiebreaks)
             for r, note in zip(pool["standings"], pool_notes):
-                place[r["entrant"]] = [pool["pool"], r["rank"], note]
+                place[r["entrant"]] = [pool_name(pool["pool"]), r["rank"], note]
         header += ["Pool", "Pool place", "Pool place decided by"]
         body = [line + place[r["entrant"]] for line, r in zip(body, rows)]
     return to_csv(header, body)

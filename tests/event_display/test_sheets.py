@@ -62,8 +62,8 @@ def test_pools_give_each_entrants_pool_and_place():
     assert list(rows[0])[-3:] == ["Pool", "Pool place", "Pool place decided by"]
     champion = rows[0]
     assert (champion["Rank"], champion["Entrant"], champion["Pool"], champion["Pool place"]) == \
-        ("1", "Ann & Bob", "1", "1")
-    assert {r["Pool"] for r in rows} == {"1", "2"}
+        ("1", "Ann & Bob", "A", "1")
+    assert {r["Pool"] for r in rows} == {"A", "B"}
     assert all(r["Pool place decided by"].startswith("on ") for r in rows)
 
 
