@@ -7,11 +7,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from .. import access, tournament
+from .. import access, qr, tournament
 from ..models import ClubEvent, EventMatch, Member, utcnow
 from ..tournament import EventInvalid, parse_event
 from ..tournament.event import match_winners
 from . import record as records
+from .bracket_svg import bracket_svg
 
 
 def can_run(event: ClubEvent, phone: Member) -> bool:
@@ -118,7 +119,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     """Everything the event page and TV view show, derived from the record."""
     library_event, problem = parsed(event)
     ctx: dict[str, Any] = {"event": event, "problem": problem, "rounds": [], "planned": None,
-                           "standings": None, "names": []}
+                           "standings": None, "names": [], "bracket": None}
     if library_event is None:
         return ctx
     record = records.event_record(event)
@@ -132,6 +133,8 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["current_round"] = current
     ctx["minutes_left"] = minutes_left(event, current)
     ctx["tied"] = _tied_groups(ctx["standings"])
+    ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
+    ctx["bracket"] = bracket_svg(record, ctx["names"]) if library_event.bracket else None
     return ctx
 
 
@@ -144,19 +147,18 @@ def _tied_groups(standings: dict) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def card(event: ClubEvent, library_event, row: EventMatch) -> dict[str, Any]:
-    """A table card: the table, who sits where in seat order, who shakes first, the game the
-    QR code opens as its scorer."""
-    game = row.games[-1] if row.games else None
-    seats = game.player_names if game else library_event.seats(tuple(row.entrants))
-    dealer = game.first_dealer if game else 0
-    teams = library_event.teams or library_event.variant.partnership
-    return {"event": event, "round": row.round, "table": row.table, "game": game,
-            "game_number": len(row.games),
-            "seats": [{"seat": i + 1, "name": name, "shakes": i == dealer,
-                       "side": (i % 2) if teams else None} for i, name in enumerate(seats)],
-            "shakes": seats[dealer] if seats else None,
-            "sides": [library_event.label(e) for e in row.entrants] if library_event.teams else None}
+def card(event: ClubEvent, library_event, row: EventMatch, scorer_url) -> dict[str, Any]:
+    """A table card (partials/events/_table_card.html's `card`): the table, who sits where in
+    seat order (with their team), who shakes first, and the QR code that opens the match's
+    latest game as its scorer (`scorer_url(game)`, the sharing scorer link)."""
+    game = row.games[-1]
+    teams = [library_event.label(e) for e in row.entrants] if library_event.teams else None
+    url = scorer_url(game)
+    return {"event_name": event.name, "round": row.round, "table": row.table,
+            "seats": [{"seat": i, "name": name, "team": teams[i % 2] if teams else None}
+                      for i, name in enumerate(game.player_names)],
+            "shakes_first": game.first_dealer, "qr_svg": qr.qr_svg(url, "Scorer link"),
+            "url": url, "game": game, "game_number": len(row.games)}
 
 
 def bye_rounds(event: ClubEvent) -> list[int]:

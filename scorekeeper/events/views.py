@@ -16,6 +16,7 @@ from ..clubs import roster
 from ..extensions import db
 from ..games import live as render_cache
 from ..models import ClubEvent
+from ..sharing import views as sharing
 from ..tournament import EventInvalid, parse_event
 from . import bp, live, record as records, running, setup, sheets
 
@@ -221,8 +222,10 @@ def table_card(club_id: int, event_id: int, match_id: int):
     library_event, problem = running.parsed(event)
     if problem:
         return _refused(club, phone, event, problem)
+    if not match.games:
+        abort(404)  # a forfeit: nobody sits at the table
     return web.render("events/card.html", "events/_card.html", club=club, event=event,
-                      card=running.card(event, library_event, match))
+                      card=running.card(event, library_event, match, sharing.scorer_url))
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/forfeit")

@@ -243,3 +243,36 @@ def test_the_archive_filters_by_event_and_games_say_their_event(client):
     play(game.id, [0])
     person = text(client.get(f"/clubs/{club_id}/people/{person_id(club_id, 'Ann')}"))
     assert "Ann in Friday tournament" in person
+
+
+def test_a_table_card_seats_the_table_and_its_code_makes_the_scanning_phone_the_scorer(client, app):
+    from .helpers import qr_links
+
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    r = client.get(url(club_id, event_id, f"/matches/{game.event_match_id}/card"))
+    page = text(r)
+    assert r.status_code == 200 and "Table 1" in page and "Round 1" in page
+    assert f"{game.player_names[0]} shakes first" in page
+    assert "<svg" in r.get_data(as_text=True)
+    link = f"/s/{game.scorer_secret}"
+    assert any(href.endswith(link) for href in qr_links(r.get_data(as_text=True))) \
+        or link in r.get_data(as_text=True)
+    phone = app.test_client()  # a phone at the table, in no club: the code is all it needs
+    r = phone.get(link)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{game.id}")
+    from ..helpers import post_hand
+
+    r = post_hand(phone, game.id, {"mode": "quick", "bidder": "1", "bid": "30",
+                                   "contract": "straight", "points": "34"})
+    assert r.status_code == 303
+    assert len(round_games(event_id, 1)[0].hands) == 1
+
+
+def test_a_pools_event_draws_its_bracket_and_standings(client):
+    teams = "\n".join(f"P{i} & Q{i}" for i in range(6))
+    club_id, event_id = club_with_event(client, entrants=teams, fmt="pools", pool_size="3")
+    start_round(client, club_id, event_id)
+    page = client.get(url(club_id, event_id)).get_data(as_text=True)
+    assert "Standings" in page and "<svg" in page and "pool 1" in page
