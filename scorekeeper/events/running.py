@@ -90,7 +90,8 @@ def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -
     return {"match": row, "table": row.table, "sides": sides, "games": games,
             "latest": row.games[-1] if row.games else None, "forfeit": row.forfeit,
             "winners": [sides[w] for w in winners if w < len(sides)],
-            "decided": bool(winners), "open": any(not g["finished"] for g in games),
+            "decided": bool(winners),
+            "open": row.forfeit is None and (not winners or any(not g["finished"] for g in games)),
             "hands": sum(len(g.hands) for g in row.games),
             "can_next": bool(row.games) and not winners and all(g["finished"] for g in games)
             and len(row.games) < library_event.settings.best_of}
@@ -119,7 +120,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     """Everything the event page and TV view show, derived from the record."""
     library_event, problem = parsed(event)
     ctx: dict[str, Any] = {"event": event, "problem": problem, "rounds": [], "planned": None,
-                           "standings": None, "names": [], "bracket": None}
+                           "standings": None, "names": [], "bracket": None, "round_open": False}
     if library_event is None:
         return ctx
     record = records.event_record(event)
@@ -129,6 +130,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["standings"] = tournament.standings(record)
     ctx["record"] = record
     ctx["library_event"] = library_event
+    ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
     current = ctx["rounds"][0]["number"] if ctx["rounds"] else None
     ctx["current_round"] = current
     ctx["minutes_left"] = minutes_left(event, current)

@@ -121,7 +121,8 @@ def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
     if head is None:
         abort(404)
     etag = live.etag(head, phone)
-    if kind == "live" and request.if_none_match.contains_weak(etag):
+    polled = kind == "live" or (kind == "tv" and web.is_htmx())
+    if polled and request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
         part = web.partial_for(partial) if kind != "live" else partial
@@ -129,7 +130,7 @@ def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
         body = render_cache.cached(key)
         if body is None:
             ctx = _context(club, phone, records.load_event(club.id, event_id), etag)
-            ctx["csrf_token"] = render_cache.placeholder_csrf
+            ctx.update(csrf_token=render_cache.placeholder_csrf, tv=kind == "tv")
             template = f"partials/{part}" if part else page
             body = render_cache.body(key, lambda: render_template(template, **ctx))
         response = render_cache.respond(key, body)
@@ -180,6 +181,10 @@ def start_round(club_id: int, event_id: int):
     if problem:
         return _refused(club, phone, event, problem)
     planned = running.next_round(records.event_record(event))
+    latest = running.rounds_view(event, library_event)[:1]
+    if latest and latest[0]["open"]:
+        return _refused(club, phone, event, f"Round {latest[0]['number']} is still being "
+                                            f"played: start the next one when its matches are over.")
     if planned is None:
         return _refused(club, phone, event, "Every round is seated: nothing is left to start "
                                             "until the results are in.")

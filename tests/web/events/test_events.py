@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import re
 
-from scorekeeper import tournament
+import pytest
+
+from scorekeeper import store, tournament
 from scorekeeper.events import record as records
 from scorekeeper.extensions import db
 from scorekeeper.models import ClubEvent
@@ -37,14 +39,19 @@ def test_starting_a_round_seats_it_as_the_schedule_command_prints(client):
     seated = [{"table": m.table, "entrants": m.entrants} for m in records.ordered(e.matches)]
     assert seated == [{"table": m["table"], "entrants": m["entrants"]} for m in expected["matches"]]
     games = round_games(event_id, 1)
-    assert [g.player_names for g in games] == [["Ann", "Gus", "Bob", "Hal"],
-                                                ["Cat", "Eve", "Dan", "Fay"]] or len(games) == 2
+    teams = [x.players for x in e.entrants]
+    assert [g.player_names for g in games] == [
+        [teams[a][0], teams[b][0], teams[a][1], teams[b][1]]
+        for a, b in (m["entrants"] for m in expected["matches"])]
     assert all(g.club_id == club_id and g.first_dealer == 0 and g.variant == "texas42"
                for g in games)
-    # a second tap with the same version seats nothing more
-    r = client.post(url(club_id, event_id, "/rounds"), data={"version": "1"})
-    assert r.status_code == 422 and "was started from another phone" in text(r)
-    assert len(round_games(event_id, 1)) == 2
+    # a second tap seats nothing more: the round is being played
+    r = client.post(url(club_id, event_id, "/rounds"), data={"version": "2"})
+    assert r.status_code == 422 and "Round 1 is still being played" in text(r)
+    # and a phone that started it from the same version as another is refused by the store
+    with pytest.raises(store.Refused, match="was started from another phone"):
+        store.seat_matches(e, 1, 2, [], "test")
+    assert len(round_games(event_id, 1)) == 2 and len(event(event_id).matches) == 2
 
 
 def test_standings_follow_the_games_and_the_export_is_the_record(client):

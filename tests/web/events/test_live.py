@@ -49,3 +49,14 @@ def test_an_organizer_and_a_watcher_get_their_own_renders(client, app):
     watcher_page = watcher.get(url(club_id, event_id))
     assert "Forfeit" in text(organizer_page) and "Forfeit" not in text(watcher_page)
     assert organizer_page.headers["ETag"] != watcher_page.headers["ETag"]
+
+
+def test_the_tv_polls_its_own_view_and_gets_304_while_unchanged(client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    path = url(club_id, event_id, "/tv")
+    page = client.get(path)
+    assert 'hx-get="' + path + '"' in page.get_data(as_text=True)
+    first = _poll(client, path)
+    assert first.status_code == 200 and 'id="event-live"' in first.get_data(as_text=True)
+    assert _poll(client, path, first.headers["ETag"]).status_code == 304
