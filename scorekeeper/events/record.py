@@ -12,18 +12,41 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
-from ..models import ClubEvent, EventEntrant, EventMatch, Game
+from ..models import ClubEvent, EventEntrant, EventMatch, Game, Hand, Player, with_called
 
 
 def load_event(club_id: int, event_id: int) -> ClubEvent | None:
-    """The club's event with everything its record needs, or None (no such event there)."""
-    return db.session.scalars(
+    """The club's event with everything its record needs, or None (no such event there).
+
+    The games' hands and seats are read as plain rows (two statements, no ORM objects: an
+    event of 140 games holds a thousand hands) into `event.inputs`: game id -> {"players",
+    "hands"}, which event_record() and the pages read (as of this request: a later write
+    is seen by the next load)."""
+    event = db.session.scalars(
         select(ClubEvent).where(ClubEvent.id == event_id, ClubEvent.club_id == club_id)
         .options(selectinload(ClubEvent.entrants).options(
                      joinedload(EventEntrant.person), joinedload(EventEntrant.partner)),
-                 selectinload(ClubEvent.matches).selectinload(EventMatch.games).options(
-                     selectinload(Game.hands), selectinload(Game.players)))
+                 selectinload(ClubEvent.matches).selectinload(EventMatch.games))
     ).one_or_none()
+    if event is not None:
+        event.inputs = game_inputs(event_id)
+    return event
+
+
+def game_inputs(event_id: int) -> dict[int, dict[str, list]]:
+    """Game id -> its players in seat order and its hands, for every game of the event."""
+    of_event = (select(Game.id).join(EventMatch, Game.event_match_id == EventMatch.id)
+                .where(EventMatch.event_id == event_id).scalar_subquery())
+    inputs: dict[int, dict[str, list]] = {}
+    for game_id, name in db.session.execute(
+            select(Player.game_id, Player.name).where(Player.game_id.in_(of_event))
+            .order_by(Player.game_id, Player.seat)):
+        inputs.setdefault(game_id, {"players": [], "hands": []})["players"].append(name)
+    for game_id, data in db.session.execute(
+            select(Hand.game_id, Hand.data).where(Hand.game_id.in_(of_event))
+            .order_by(Hand.game_id, Hand.number)):
+        inputs.setdefault(game_id, {"players": [], "hands": []})["hands"].append(data)
+    return inputs
 
 
 def stamp(club_id: int, event_id: int):
@@ -44,7 +67,11 @@ def stamp(club_id: int, event_id: int):
 
 def event_record(event: ClubEvent) -> dict[str, Any]:
     """The event record (events.md) from the rows: the people's current names, the games'
-    seats, first dealers, hands and `called`."""
+    seats, first dealers, hands and `called` (`event.inputs` when load_event read them, else
+    read now)."""
+    inputs = getattr(event, "inputs", None)
+    if inputs is None:
+        inputs = game_inputs(event.id)
     entrants = []
     for entrant in event.entrants:
         item: dict[str, Any] = {"players": entrant.players}
@@ -53,7 +80,8 @@ def event_record(event: ClubEvent) -> dict[str, Any]:
         entrants.append(item)
     return {"name": event.name, "format": event.format, "variant": event.variant,
             "options": dict(event.options or {}), "settings": dict(event.settings or {}),
-            "entrants": entrants, "matches": [match_record(m) for m in ordered(event.matches)]}
+            "entrants": entrants,
+            "matches": [match_record(m, inputs) for m in ordered(event.matches)]}
 
 
 def ordered(matches: list[EventMatch]) -> list[EventMatch]:
@@ -61,7 +89,7 @@ def ordered(matches: list[EventMatch]) -> list[EventMatch]:
     return sorted(matches, key=lambda m: (m.round, m.table is None, m.table or 0, m.id))
 
 
-def match_record(match: EventMatch) -> dict[str, Any]:
+def match_record(match: EventMatch, inputs: dict[int, dict[str, list]]) -> dict[str, Any]:
     if match.bye is not None:
         return {"round": match.round, "bye": match.bye}
     out: dict[str, Any] = {"round": match.round, "table": match.table,
@@ -73,15 +101,16 @@ def match_record(match: EventMatch) -> dict[str, Any]:
     if match.forfeit is not None:
         out["forfeit"] = match.forfeit
     else:
-        out["games"] = [game_entry(g) for g in match.games]
+        out["games"] = [game_entry(g, inputs) for g in match.games]
     return out
 
 
-def game_entry(game: Game) -> dict[str, Any]:
+def game_entry(game: Game, inputs: dict[int, dict[str, list]]) -> dict[str, Any]:
     """A game as a match lists it: players, first dealer, hands (and `called`)."""
-    record = game.record()
-    return {key: record[key] for key in ("players", "first_dealer", "hands", "called")
-            if key in record}
+    mine = inputs.get(game.id, {"players": [], "hands": []})
+    entry = {"players": mine["players"], "first_dealer": game.first_dealer,
+             "hands": mine["hands"]}
+    return with_called(entry, game.called)
 
 
 def event_of(game: Game) -> dict | None:

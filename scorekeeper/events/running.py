@@ -5,12 +5,15 @@ page, its TV view and a table card show, shaped from the event record and its st
 from __future__ import annotations
 
 from datetime import timedelta
+import functools
+import json
 from typing import Any
 
 from .. import access, qr, tournament
 from ..models import ClubEvent, EventMatch, Member, utcnow
 from ..tournament import EventInvalid, parse_event
-from ..tournament.event import match_winners
+from ..tournament.event import BRACKET_FORMATS, match_winners
+from ..tournament.ranking import standings as derive_standings
 from . import record as records
 from .bracket_svg import bracket_svg
 
@@ -31,8 +34,28 @@ def parsed(event: ClubEvent):
 
 
 def next_round(record: dict) -> dict | None:
-    """The first round still to seat, as `scorekeeper schedule` prints it, or None."""
-    result = tournament.schedule(record)
+    """The first round still to seat, as `scorekeeper schedule` prints it, or None.
+
+    Outside the brackets the rounds to seat depend on the entrants, the settings and which
+    rounds are played only (never on results), so they are asked of the schedule once per
+    such state (_planned): a progressive schedule weighs every earlier round."""
+    if record["format"] in BRACKET_FORMATS:
+        return _first_round(json.dumps(tournament.schedule(record)))
+    played = tuple(sorted({m["round"] for m in record["matches"]}))
+    head = {key: record[key] for key in ("format", "variant", "options", "settings", "entrants")}
+    return _planned(json.dumps(head, sort_keys=True), played)
+
+
+@functools.lru_cache(maxsize=64)
+def _planned(head: str, played: tuple[int, ...]) -> dict | None:
+    """The schedule's next round for an event of this head whose rounds `played` are seated
+    (each stands in as a bye of entrant 0: only its number matters to the schedule)."""
+    record = {**json.loads(head), "matches": [{"round": r, "bye": 0} for r in played]}
+    return _first_round(json.dumps(tournament.schedule(record)))
+
+
+def _first_round(answer: str) -> dict | None:
+    result = json.loads(answer)  # a copy: the cached answer is never changed by a caller
     rounds = result.get("rounds") if result.get("ok") else None
     return rounds[0] if rounds else None
 
@@ -92,7 +115,7 @@ def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -
             "winners": [sides[w] for w in winners if w < len(sides)],
             "decided": bool(winners),
             "open": row.forfeit is None and (not winners or any(not g["finished"] for g in games)),
-            "hands": sum(len(g.hands) for g in row.games),
+            "hands": sum(len(event.inputs.get(g.id, {}).get("hands", ())) for g in row.games),
             "can_next": bool(row.games) and not winners and all(g["finished"] for g in games)
             and len(row.games) < library_event.settings.best_of}
 
@@ -126,8 +149,8 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     record = records.event_record(event)
     ctx["names"] = names_of(library_event)
     ctx["rounds"] = rounds_view(event, library_event)
-    ctx["planned"] = next_round(record)
-    ctx["standings"] = tournament.standings(record)
+    ctx["standings"] = {"ok": True, **derive_standings(library_event)}  # parsed once
+    ctx["planned"] = None if ctx["standings"]["complete"] else next_round(record)
     ctx["record"] = record
     ctx["library_event"] = library_event
     ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
@@ -158,7 +181,7 @@ def card(event: ClubEvent, library_event, row: EventMatch, scorer_url) -> dict[s
     url = scorer_url(game)
     return {"event_name": event.name, "round": row.round, "table": row.table,
             "seats": [{"seat": i, "name": name, "team": teams[i % 2] if teams else None}
-                      for i, name in enumerate(game.player_names)],
+                      for i, name in enumerate(event.inputs[game.id]["players"])],
             "shakes_first": game.first_dealer, "qr_svg": qr.qr_svg(url, "Scorer link"),
             "url": url, "game": game, "game_number": len(row.games)}
 

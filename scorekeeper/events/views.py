@@ -261,7 +261,7 @@ def next_game(club_id: int, event_id: int, match_id: int):
     if not view["can_next"]:
         return _refused(club, phone, event, f"Round {match.round}, table {match.table}: the "
                         f"match is decided or its game is still being played.")
-    seats = match.games[-1].player_names
+    seats = event.inputs[match.games[-1].id]["players"]
     store.add_match_game(event, match, running.game_record(event, seats, len(match.games)),
                          _via(phone))
     return redirect(url_for("events.table_card", club_id=club.id, event_id=event.id,
@@ -361,15 +361,24 @@ def playoff(club_id: int, event_id: int):
 # --------------------------------------------------------------------------- export, import
 
 def _csv(club_id: int, event_id: int, sheet, name: str):
-    _club, _phone, event = _event(club_id, event_id)
-    try:
-        body = sheet(records.event_record(event))
-    except ValueError as problem:
-        return web.refuse(422, "Not a valid event", str(problem))
+    """A sheet of the event, made once per stamp (as the pages are) and kept in the render
+    cache: the same for every member."""
+    club, _phone = roster.load_club(club_id)
+    head = records.stamp(club.id, event_id)
+    if head is None:
+        abort(404)
+    key = f"event-{name}.csv:{head.id}-v{head.version}-g{head.games_version}.{head.games}"
+    body = render_cache.cache().get(key)
+    if body is None:
+        try:
+            body = sheet(records.event_record(records.load_event(club.id, event_id)))
+        except ValueError as problem:
+            return web.refuse(422, "Not a valid event", str(problem))
+        render_cache.cache().put(key, body)
     response = make_response(body)
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = (
-        f'attachment; filename="scorekeeper-event-{event.id}-{name}.csv"')
+        f'attachment; filename="scorekeeper-event-{event_id}-{name}.csv"')
     return response
 
 
