@@ -412,6 +412,9 @@ def test_export_needs_the_join_code(client):
 
 # --------------------------------------------------------------------------- every route
 
+EVENT = "/clubs/{club}/events/{event}"  # the event _club_setup seats round 1 of
+
+
 def _route_cases():
     """(endpoint, method, url, form, kind) for every route; each run on a fresh game of this
     client's (its creator). kind: "page" (the whole page with 200, "page:422" with that exact
@@ -493,21 +496,21 @@ def _route_cases():
         ("events.index", "GET", "/clubs/{club}/events", None, "page"),
         ("events.new_event", "GET", "/clubs/{club}/events/new", None, "page"),
         ("events.create_event", "POST", "/clubs/{club}/events", {"name": ""}, "page:422"),
-        ("events.event_page", "GET", "/clubs/{club}/events/{event}", None, "page"),
-        ("events.event_live", "GET", "/clubs/{club}/events/{event}/live", None, "event-live"),
-        ("events.tv", "GET", "/clubs/{club}/events/{event}/tv", None, "page"),
-        ("events.history", "GET", "/clubs/{club}/events/{event}/history", None, "page"),
-        ("events.start_round", "POST", "/clubs/{club}/events/{event}/rounds", {}, "see:/clubs/{club}/events/{event}"),
-        ("events.call_time", "POST", "/clubs/{club}/events/{event}/rounds/1/call", {}, "see:/clubs/{club}/events/{event}"),
-        ("events.table_card", "GET", "/clubs/{club}/events/{event}/matches/{ematch}/card", None, "page"),
-        ("events.forfeit", "POST", "/clubs/{club}/events/{event}/matches/{ematch}/forfeit", {"side": "9"}, "page:422"),
-        ("events.next_game", "POST", "/clubs/{club}/events/{event}/matches/{ematch}/next", {}, "page:422"),
-        ("events.swap", "POST", "/clubs/{club}/events/{event}/matches/{ematch}/swap", {}, "page:422"),
-        ("events.late_entrant", "POST", "/clubs/{club}/events/{event}/entrants", {"entrant": ""}, "page:422"),
-        ("events.playoff", "POST", "/clubs/{club}/events/{event}/playoff", {}, "page:422"),
-        ("events.export", "GET", "/clubs/{club}/events/{event}/export.json", None, "event-json"),
-        ("events.standings_csv", "GET", "/clubs/{club}/events/{event}/standings.csv", None, "csv:Rank"),
-        ("events.schedule_csv", "GET", "/clubs/{club}/events/{event}/schedule.csv", None, "csv:Round"),
+        ("events.event_page", "GET", EVENT, None, "page"),
+        ("events.event_live", "GET", EVENT + "/live", None, "event-live"),
+        ("events.tv", "GET", EVENT + "/tv", None, "page"),
+        ("events.history", "GET", EVENT + "/history", None, "page"),
+        ("events.start_round", "POST", EVENT + "/rounds", {}, "page:422"),  # round 1 plays
+        ("events.call_time", "POST", EVENT + "/rounds/1/call", {}, "see:" + EVENT),
+        ("events.table_card", "GET", EVENT + "/matches/{ematch}/card", None, "page"),
+        ("events.forfeit", "POST", EVENT + "/matches/{ematch}/forfeit", {"side": "9"}, "page:422"),
+        ("events.next_game", "POST", EVENT + "/matches/{ematch}/next", {}, "page:422"),
+        ("events.swap", "POST", EVENT + "/matches/{ematch}/swap", {}, "page:422"),
+        ("events.late_entrant", "POST", EVENT + "/entrants", {"entrant": ""}, "page:422"),
+        ("events.playoff", "POST", EVENT + "/playoff", {}, "page:422"),
+        ("events.export", "GET", EVENT + "/export.json", None, "event-json"),
+        ("events.standings_csv", "GET", EVENT + "/standings.csv", None, "csv:Rank"),
+        ("events.schedule_csv", "GET", EVENT + "/schedule.csv", None, "csv:Round"),
         ("events.import_event", "POST", "/clubs/{club}/events/import", {"record": "no"},
          "page:422"),
     ]
