@@ -310,6 +310,7 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
               "first_dealer": (game.first_dealer + 1) % n if n else 0,
               "options": dict(game.options or {}), "hands": []}
     new = _new_game(record, via, game.club, _roster(game.club), {"rematch_of": old_id})
+    new.event_match_id = game.event_match_id  # an event's next game is its match's
     res = db.session.execute(
         update(Game).where(Game.id == old_id, Game.next_game_id.is_(None))
         .values(next_game_id=new.id, version=Game.version + 1, updated_at=utcnow())
@@ -320,6 +321,11 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
         return db.session.get(Game, db.session.get(Game, old_id).next_game_id), False
     db.session.add(AuditEvent(game_id=old_id, action="rematch", via=via,
                               data={"next_game": new.id}))
+    if game.event_match_id is not None:
+        match = db.session.get(EventMatch, game.event_match_id)
+        _bump_event(match.event_id)
+        _event_audit(match.event_id, "next game", via, {"round": match.round,
+                                                       "table": match.table})
     db.session.commit()
     db.session.expire_all()
     return new, True
@@ -815,17 +821,6 @@ def seat_matches(event: ClubEvent, version: int, number: int,
         raise Refused(f"Round {number} was started from another phone a moment ago.") from None
     finally:
         db.session.expire_all()
-
-
-def add_match_game(event: ClubEvent, match: EventMatch, record: dict, via: str) -> Game:
-    """The next game of a best-of match, with the match's seats and the event's rules."""
-    club = db.session.get(Club, event.club_id)
-    game = _new_game(record, via, club, _roster(club), {"event_match": match.id})
-    game.event_match_id = match.id
-    _bump_event(event.id)
-    _event_audit(event.id, "next game", via, {"round": match.round, "table": match.table})
-    db.session.commit()
-    return game
 
 
 def call_time(event: ClubEvent, number: int, via: str) -> int:

@@ -122,3 +122,24 @@ def event_of(game: Game) -> dict | None:
                EventMatch.table).join(ClubEvent, ClubEvent.id == EventMatch.event_id)
         .where(EventMatch.id == game.event_match_id)).first()
     return None if row is None else row._asdict()
+
+
+def next_game_allowed(game: Game) -> bool:
+    """Whether a game may have a next game (a rematch): any game outside an event; in an event,
+    the latest game of a match that is not decided and has games left (best of 3 or 5), the
+    next game then being the match's (store.rematch). One statement, for event games only."""
+    if game.event_match_id is None:
+        return True
+    rows = db.session.execute(
+        select(Game.id, Game.finished, Game.summary, ClubEvent.settings)
+        .join(EventMatch, Game.event_match_id == EventMatch.id)
+        .join(ClubEvent, ClubEvent.id == EventMatch.event_id)
+        .where(Game.event_match_id == game.event_match_id).order_by(Game.id)).all()
+    if not rows or rows[-1].id != game.id:
+        return False
+    best_of = (rows[0].settings or {}).get("best_of", 1)
+    wins: dict[int, int] = {}
+    for row in rows:
+        for side in (row.summary or {}).get("winners", []) if row.finished else ():
+            wins[side] = wins.get(side, 0) + 1
+    return len(rows) < best_of and max(wins.values(), default=0) <= best_of // 2

@@ -261,9 +261,7 @@ def next_game(club_id: int, event_id: int, match_id: int):
     if not view["can_next"]:
         return _refused(club, phone, event, f"Round {match.round}, table {match.table}: the "
                         f"match is decided or its game is still being played.")
-    seats = event.inputs[match.games[-1].id]["players"]
-    store.add_match_game(event, match, running.game_record(event, seats, len(match.games)),
-                         _via(phone))
+    store.rematch(store.get_game(match.games[-1].id), _via(phone))
     return redirect(url_for("events.table_card", club_id=club.id, event_id=event.id,
                             match_id=match.id), 303)
 

@@ -283,3 +283,31 @@ def test_a_pools_event_draws_its_bracket_and_standings(client):
     start_round(client, club_id, event_id)
     page = client.get(url(club_id, event_id)).get_data(as_text=True)
     assert "Standings" in page and "<svg" in page and "pool 1" in page
+
+
+def test_the_scorer_rematch_of_an_event_game_is_the_next_game_of_its_match(client, app):
+    from .helpers import scorer_path
+
+    club_id, event_id = club_with_event(client, best_of="3")
+    start_round(client, club_id, event_id)
+    first = round_games(event_id, 1)[0]
+    scorer = app.test_client()
+    scorer.get(scorer_path(first))
+    play(first.id, [0] * 7)
+    assert "Rematch" in text(scorer.get(f"/games/{first.id}"))
+    r = scorer.post(f"/games/{first.id}/rematch")
+    assert r.status_code == 303
+    games = [g for g in round_games(event_id, 1) if g.event_match_id == first.event_match_id]
+    assert len(games) == 2 and games[1].first_dealer == 1
+    assert [h.action for h in event(event_id).history][-1] == "next game"
+    play(games[1].id, [0] * 7)  # 2-0: the match is decided, no third game
+    assert "Rematch" not in text(scorer.get(f"/games/{games[1].id}"))
+    assert scorer.post(f"/games/{games[1].id}/rematch").status_code == 403
+
+
+def test_a_best_of_one_event_game_has_no_rematch(client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    play(game.id, [0] * 7)
+    assert "Rematch" not in text(client.get(f"/games/{game.id}"))
