@@ -34,6 +34,7 @@ def start_club_and_event(organizer, base: str) -> str:
     organizer.fill("#ev-entrants", "Ann & Bob\nCat & Dan\nEve & Fay\nGus & Hal")
     organizer.locator("details.panel summary", has_text="Settings").click()
     organizer.fill("#ev-time_limit", "45")
+    shot(organizer, "new-event")
     organizer.get_by_role("button", name="Start the event").click()
     organizer.wait_for_url(re.compile(r"/events/\d+$"))
     return organizer.url
@@ -79,6 +80,10 @@ def test_an_organizer_runs_a_round_robin_with_scorer_phones(live, phone):
             expect(scorer.locator("#scoreboard")).to_contain_text(
                 re.compile("Time (is|was) called"), timeout=8000)
         shot(scorers[0], f"scorer-called-{scheme}")
+
+        organizer.goto(event_url + "/history")
+        expect(organizer.locator(".history-list li")).to_have_count(3)  # made, round, time
+        shot(organizer, f"history-{scheme}")
 
         organizer.goto(event_url + "/tv")
         expect(organizer.locator(".standings-table").first).to_be_visible()
