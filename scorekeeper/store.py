@@ -922,7 +922,8 @@ def import_event(club: Club, phone_id: int | None, via: str, fields: dict,
         db.session.add(row)
         db.session.flush()
         for record in records:
-            _new_game(record, via, club, roster, {"event_match": row.id}).event_match_id = row.id
+            game = _new_game(record, via, club, roster, {"event_match": row.id})
+            game.event_match_id = row.id
     _event_audit(event.id, "imported", via, {"name": event.name, "matches": len(matches)})
     db.session.commit()
     return event

@@ -155,7 +155,8 @@ def imported(raw: dict) -> tuple[dict | None, list[dict], str | None]:
     for i, e in enumerate(raw["entrants"]):
         players = [clean_name(p) for p in e["players"]]
         team = clean_name(e.get("name") or "") or None
-        if any(len(p) > MAX_NAME or not p for p in players) or (team and len(team) > MAX_ENTRANT_NAME):
+        too_long = team is not None and len(team) > MAX_ENTRANT_NAME
+        if too_long or any(len(p) > MAX_NAME or not p for p in players):
             return None, [], f"Entrant {i + 1}: a name is at most {MAX_NAME} letters."
         entrants.append({"name": team, "players": players})
     fields = {"name": name, "day": date.today(), "variant": raw["variant"],

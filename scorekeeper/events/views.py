@@ -184,7 +184,8 @@ def start_round(club_id: int, event_id: int):
     latest = running.rounds_view(event, library_event)[:1]
     if latest and latest[0]["open"]:
         return _refused(club, phone, event, f"Round {latest[0]['number']} is still being "
-                                            f"played: start the next one when its matches are over.")
+                                            f"played: start the next one when its matches are "
+                                            f"over.")
     if planned is None:
         return _refused(club, phone, event, "Every round is seated: nothing is left to start "
                                             "until the results are in.")
@@ -300,8 +301,9 @@ def late_entrant(club_id: int, event_id: int):
     if not errors:
         record = records.event_record(event)
         byes = running.bye_rounds(event)
-        record["entrants"].append({"players": entrants[0]["players"],
-                                   **({"name": entrants[0]["name"]} if entrants[0]["name"] else {})})
+        late = entrants[0]
+        record["entrants"].append({"players": late["players"],
+                                   **({"name": late["name"]} if late["name"] else {})})
         record["matches"] += [{"round": r, "bye": len(record["entrants"]) - 1} for r in byes]
         problem = tournament_problem(record)
         if problem:

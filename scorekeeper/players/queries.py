@@ -102,7 +102,8 @@ def events_of_games(match_ids) -> dict[int, dict]:
 def events_of_person(person_id: int) -> dict[int, str]:
     """The events a person entered (alone or in a team), id -> name, newest first."""
     rows = db.session.execute(
-        select(ClubEvent.id, ClubEvent.name).join(EventEntrant, EventEntrant.event_id == ClubEvent.id)
+        select(ClubEvent.id, ClubEvent.name)
+        .join(EventEntrant, EventEntrant.event_id == ClubEvent.id)
         .where((EventEntrant.person_id == person_id) | (EventEntrant.partner_id == person_id))
         .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()))
     return {eid: name for eid, name in rows}
@@ -151,7 +152,8 @@ def club_games(club_id: int, f: Filters, page_size: int | None = PAGE_SIZE) -> A
     total = db.session.scalar(select(func.count()).select_from(Game).where(*where)) \
         if page_size else None
     query = (select(Game.id, Game.variant, Game.created_at, Game.updated_at, Game.finished,
-                    Game.summary, Game.event_match_id).where(*where).order_by(Game.created_at.desc(), Game.id.desc()))
+                    Game.summary, Game.event_match_id).where(*where)
+             .order_by(Game.created_at.desc(), Game.id.desc()))
     pages = 1
     page = f.page
     if page_size:
