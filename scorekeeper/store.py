@@ -758,7 +758,8 @@ def _event_audit(event_id: int, action: str, via: str, data: dict | None = None)
 def _bump_event(event_id: int, version: int | None = None) -> bool:
     """The event's version moves on (from `version` when given: a stale form changes
     nothing), as a game's does on every write."""
-    where = [ClubEvent.id == event_id] + ([ClubEvent.version == version] if version else [])
+    where = [ClubEvent.id == event_id] + (
+        [ClubEvent.version == version] if version is not None else [])
     res = db.session.execute(update(ClubEvent).where(*where)
                              .values(version=ClubEvent.version + 1, updated_at=utcnow())
                              .execution_options(synchronize_session=False))

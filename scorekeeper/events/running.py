@@ -164,11 +164,14 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
 
 
 def _tied_groups(standings: dict) -> list[list[int]]:
-    """Entrants still level after every tie-break, each group by rank (a playoff decides)."""
-    groups: dict[int, list[int]] = {}
-    for row in standings.get("standings", []) if standings.get("ok") else []:
-        if row.get("tied") and row.get("played"):
-            groups.setdefault(row["rank"], []).append(row["entrant"])
+    """Entrants still level after every tie-break, each group by rank (a playoff decides), in
+    the standings and in each pool's."""
+    tables = [standings["standings"]] + [p["standings"] for p in standings.get("pools", [])]
+    groups: dict[tuple[int, int], list[int]] = {}
+    for t, rows in enumerate(tables):
+        for row in rows:
+            if row.get("tied") and row.get("played"):
+                groups.setdefault((t, row["rank"]), []).append(row["entrant"])
     return [g for g in groups.values() if len(g) > 1]
 
 

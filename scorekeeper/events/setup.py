@@ -77,6 +77,13 @@ def read_entrants(text: str, fmt: str, roster: list[str]) -> tuple[list[dict], l
     return entrants, errors
 
 
+def whole(raw: str, digits: int = 6) -> int | None:
+    """A whole number typed in ASCII digits (str.isdigit also takes "¹"), at most `digits`
+    long, or None."""
+    raw = raw.strip()
+    return int(raw) if re.fullmatch(r"[0-9]{1,%d}" % digits, raw) else None
+
+
 def _settings(form) -> tuple[dict[str, Any], list[str]]:
     settings: dict[str, Any] = {}
     errors = []
@@ -84,10 +91,11 @@ def _settings(form) -> tuple[dict[str, Any], list[str]]:
         raw = form.get(key, "").strip()
         if not raw:
             continue
-        if not raw.isdigit() or len(raw) > 6:
+        number = whole(raw)
+        if number is None:
             errors.append(f"{key.replace('_', ' ').capitalize()} must be a whole number.")
             continue
-        settings[key] = int(raw)
+        settings[key] = number
     if "double" in form:
         settings["double"] = True
     tiebreaks = [t.strip() for t in form.get("tiebreaks", "").split(",") if t.strip()]
@@ -128,14 +136,25 @@ def read_event(form, roster: list[str], options: dict) -> tuple[dict | None, lis
     return (None, entrants, [problem]) if problem else (fields, entrants, [])
 
 
-def record_problem(fields: dict, entrants: list[dict], matches: list | None = None) -> str | None:
-    """The events library's one plain sentence when the event would not be a valid record."""
-    record = {"name": fields["name"], "format": fields["format"], "variant": fields["variant"],
-              "options": fields["options"], "settings": fields["settings"],
-              "entrants": [{"players": e["players"], **({"name": e["name"]} if e["name"] else {})}
-                           for e in entrants], "matches": matches or []}
-    result = tournament.standings(record)
-    return None if result["ok"] else result["error"]
+def record_problem(fields: dict, entrants: list[dict]) -> str | None:
+    """The events library's one plain sentence when the new event would not be valid."""
+    return problem_of({
+        "name": fields["name"], "format": fields["format"], "variant": fields["variant"],
+        "options": fields["options"], "settings": fields["settings"],
+        "entrants": [{"players": e["players"], **({"name": e["name"]} if e["name"] else {})}
+                     for e in entrants], "matches": []})
+
+
+def problem_of(record: Any) -> str | None:
+    """The events library's plain sentence (naming the match) for a record it refuses, or
+    None: the one check of an event record, whichever door it comes in by."""
+    try:
+        tournament.parse_event(record)
+    except tournament.EventInvalid as error:
+        return error.message
+    except RecursionError:
+        return "The record is nested too deeply to read."
+    return None
 
 
 def drawn(entrants: list[dict]) -> list[dict]:

@@ -17,7 +17,7 @@ from ..extensions import db
 from ..games import live as render_cache
 from ..models import ClubEvent
 from ..sharing import views as sharing
-from ..tournament import EventInvalid, parse_event
+from ..tournament.event import pool_members
 from . import bp, live, record as records, running, setup, sheets
 
 MAX_VERSION = 2**31 - 1
@@ -169,7 +169,8 @@ def history(club_id: int, event_id: int):
 
 def _version() -> int:
     raw = request.form.get("version", "")
-    return int(raw) if raw.isdigit() and int(raw) <= MAX_VERSION else 0
+    number = setup.whole(raw, 10)
+    return number if number is not None and number <= MAX_VERSION else 0
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/rounds")
@@ -276,12 +277,12 @@ def swap(club_id: int, event_id: int, match_id: int):
     byes = {m.bye for m in event.matches if m.round == match.round and m.bye is not None}
     if event.format not in ("progressive", "tables"):
         return _refused(club, phone, event, "Only a progressive or tables event swaps players.")
-    if not (out_raw.isdigit() and in_raw.isdigit()) or int(out_raw) not in match.entrants \
-            or int(in_raw) not in byes:
+    leaving, joining = setup.whole(out_raw), setup.whole(in_raw)
+    if leaving not in match.entrants or joining not in byes:
         return _refused(club, phone, event, "Pick a player of the table and one who sits "
                                             "this round out.")
     try:
-        store.swap_player(event, match, int(out_raw), int(in_raw), _via(phone))
+        store.swap_player(event, match, leaving, joining, _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
     return _back(event)
@@ -305,21 +306,13 @@ def late_entrant(club_id: int, event_id: int):
         record["entrants"].append({"players": late["players"],
                                    **({"name": late["name"]} if late["name"] else {})})
         record["matches"] += [{"round": r, "bye": len(record["entrants"]) - 1} for r in byes]
-        problem = tournament_problem(record)
+        problem = setup.problem_of(record)
         if problem:
             errors = [problem]
     if errors:
         return _refused(club, phone, event, errors[0])
     store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
     return _back(event)
-
-
-def tournament_problem(record: dict) -> str | None:
-    try:
-        parse_event(record)
-    except EventInvalid as error:
-        return error.message
-    return None
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
@@ -334,21 +327,24 @@ def playoff(club_id: int, event_id: int):
     if not library_event.teams or library_event.bracket and event.format != "pools":
         return _refused(club, phone, event, "A playoff is a match of two teams of a round "
                                             "robin or a pool.")
-    if len(raw) != 2 or not all(r.isdigit() and int(r) < len(event.entrants) for r in raw) \
-            or raw[0] == raw[1]:
+    pair = [setup.whole(r) for r in raw]
+    if len(pair) != 2 or pair[0] == pair[1] or not all(
+            e is not None and e < len(event.entrants) for e in pair):
         return _refused(club, phone, event, "Pick the two tied entrants.")
-    pair = [int(r) for r in raw]
     number = max([m.round for m in event.matches] + [0]) + 1
     values = {"table": 1, "entrants": pair, "bracket": None, "pool": None}
     if event.format == "pools":
-        pools = [m.pool for m in library_event.matches if m.pool and set(pair) <= set(m.entrants)
-                 or m.pool and pair[0] in m.entrants]
-        values.update(bracket="pool", pool=pools[0] if pools else 1)
+        pool = next((p for p, members in enumerate(pool_members(library_event), start=1)
+                     if set(pair) <= set(members)), None)
+        if pool is None:
+            return _refused(club, phone, event, "A pool's playoff is between two of its "
+                                                "entrants.")
+        values.update(bracket="pool", pool=pool)
     matches = [(values, running.game_record(event, library_event.seats(tuple(pair)), 0))]
     record = records.event_record(event)
     record["matches"].append({"round": number, **{k: v for k, v in values.items() if v},
                               "games": []})
-    problem = tournament_problem(record)
+    problem = setup.problem_of(record)
     if problem:
         return _refused(club, phone, event, problem)
     try:
@@ -406,8 +402,7 @@ def import_event(club_id: int):
     plain message naming the match) before anything is saved."""
     club, phone = roster.load_club(club_id)
     raw = security.read_json(web.uploaded_text("record"))
-    problem = tournament_problem(raw) if isinstance(raw, dict) else \
-        "That file is not an event record (a JSON object)."
+    problem = setup.problem_of(raw)
     fields = entrants = None
     if problem is None:
         fields, entrants, problem = setup.imported(raw)

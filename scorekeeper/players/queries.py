@@ -53,7 +53,7 @@ class Filters:
 
 def _whole(raw: str | None) -> int | None:
     raw = (raw or "").strip()
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 def _day(raw: str | None) -> date | None:

@@ -311,3 +311,17 @@ def test_a_best_of_one_event_game_has_no_rematch(client):
     game = round_games(event_id, 1)[0]
     play(game.id, [0] * 7)
     assert "Rematch" not in text(client.get(f"/games/{game.id}"))
+
+
+def test_a_pools_playoff_is_between_two_of_one_pool(client):
+    teams = "\n".join(f"P{i} & Q{i}" for i in range(6))
+    club_id, event_id = club_with_event(client, entrants=teams, fmt="pools", pool_size="3")
+    e = event(event_id)
+    r = client.post(url(club_id, event_id, "/playoff"),
+                    data={"entrant": ["0", "1"], "version": str(e.version)})
+    assert r.status_code == 422 and "A pool's playoff is between two of its entrants." in text(r)
+    r = client.post(url(club_id, event_id, "/playoff"),
+                    data={"entrant": ["0", "3"], "version": str(e.version)})
+    assert r.status_code == 303
+    playoff = event(event_id).matches[0]
+    assert (playoff.bracket, playoff.pool, playoff.entrants) == ("pool", 1, [0, 3])

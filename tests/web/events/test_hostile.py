@@ -46,3 +46,11 @@ def test_the_organizers_actions_never_fail(client, path, form):
     assert r.status_code in (200, 303, 400, 404, 422), (r.status_code, path, form)
     if r.status_code in (400, 404, 422):
         assert event(event_id).version == before
+
+
+def test_digits_that_are_not_ascii_are_no_number(client):
+    club_id, event_id = club_with_event(client)
+    r = client.get(f"/clubs/{club_id}/games?event=%C2%B9&person=%C2%B2&page=%C2%B3")
+    assert r.status_code == 200  # "¹" is str.isdigit() but no int(): the filter is dropped
+    r = client.post(url(club_id, event_id, "/rounds"), data={"version": "\u00b9"})
+    assert r.status_code == 422 and not event(event_id).matches
