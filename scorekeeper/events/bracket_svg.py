@@ -4,7 +4,8 @@ bracket after a pools event's pools (spec/events.md), from the events library's 
     bracket_svg(record, names) -> Markup
 
 `record` is an event record of a bracket format; `names` maps an entrant's index to the name
-shown. A record the library refuses, or one without a bracket, raises ValueError.
+shown. A record the library refuses, or one without a bracket, raises ValueError (with the
+library's sentence). draw_bracket(event, names) draws an event already parsed.
 
 Columns are the event's rounds, so a double elimination's losers' bracket (below the winners')
 lines up in time with it and the final stands to the right. Each match is a box numbered M1,
@@ -23,7 +24,7 @@ from markupsafe import Markup, escape
 
 from scorekeeper import tournament
 from scorekeeper.tournament.brackets import EMPTY, Bracket, Node, occupied
-from scorekeeper.tournament.event import Event, game_wins
+from scorekeeper.tournament.event import Event, EventInvalid, game_wins
 from scorekeeper.tournament.ranking import Pools, event_bracket
 
 from .placing import pool_name
@@ -38,13 +39,18 @@ PLACES = ["1st", "2nd", "3rd"]
 
 
 def bracket_svg(record: Any, names: list[str]) -> Markup:
-    answer = tournament.standings(record)
-    if not answer["ok"]:
-        raise ValueError(answer["error"])
-    event = tournament.parse_event(record)
+    try:
+        return draw_bracket(tournament.parse_event(record), names)
+    except EventInvalid as error:
+        raise ValueError(error.message) from None
+
+
+def draw_bracket(event: Event, names: list[str]) -> Markup:
+    """bracket_svg() of an event already parsed (tournament.parse_event), for a page that
+    derives the standings from the same parse: scoring every game is the costly part."""
     if not event.bracket:
         raise ValueError(f"A {event.format} event has no bracket.")
-    tree = event_bracket(event)
+    tree = event_bracket(event)  # EventInvalid: a recorded match the bracket does not seat
     if isinstance(tree, Pools):
         return Drawing(event, tree.bracket, names, len(tree.members)).svg()
     return Drawing(event, tree, names, 0).svg()
