@@ -146,6 +146,9 @@ class Drawing:
         label = f"M{self.number[node]}"
         if node.bracket == "final":
             label += " · Final" if node is self.bracket.final else " · Final, replayed"
+        bye = EMPTY in node.entrants
+        if bye:
+            label += " · bye"
         if node.match is not None:
             label += f" · table {node.match.table}"
             if node.match.forfeit is not None:
@@ -156,7 +159,7 @@ class Drawing:
             summary += f": {won} won"
         parts = [f'<g class="match"><title>{escape(label)}: {escape(summary)}</title>',
                  f'<text class="match-label" x="{x + 2}" y="{y + 14}">{escape(label)}</text>',
-                 f'<rect class="match-box" x="{x}" y="{y + LABEL_H}" width="{BOX_W}" '
+                 f'<rect class="match-box{" bye-box" if bye else ""}" x="{x}" y="{y + LABEL_H}" width="{BOX_W}" '
                  f'height="{2 * ROW_H}" rx="8"/>',
                  f'<line class="match-split" x1="{x}" x2="{x + BOX_W}" y1="{y + LABEL_H + ROW_H}" '
                  f'y2="{y + LABEL_H + ROW_H}"/>']

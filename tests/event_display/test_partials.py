@@ -55,6 +55,13 @@ def test_round_robin_standings_rank_names_figures_and_the_deciding_tiebreak(env)
     assert "Standings: final" in html
 
 
+def test_a_refused_record_shows_the_librarys_sentence_not_a_table(env):
+    record = REFUSED[0][0]()
+    html = render_standings(env, record)
+    assert "standings-table" not in html
+    assert "No standings: Round 1: Cat &amp; Dan play twice." in html
+
+
 def test_a_half_played_round_robin_crowns_nobody(env):
     html = render_standings(env, SAMPLES["round-robin-half"])
     assert "Standings so far" in html and "Winner" not in html
@@ -134,7 +141,8 @@ def test_single_elimination_marks_winners_shows_byes_and_escapes_names(env):
                for t in svg.iter(f"{SVG}title"))  # the whole name where the box cuts it
     assert len(svg.findall(f".//{SVG}rect[@class='win-bar']")) == 5
     labels = texts(svg, "match-label")
-    assert labels[:2] == ["M1", "M2 · table 1"] and len(labels) == 7
+    assert labels[:3] == ["M1 · bye", "M2 · table 1", "M3 · bye"] and len(labels) == 7
+    assert len(svg.findall(f".//{SVG}rect[@class='match-box bye-box']")) == 2
 
 
 def test_a_bracket_under_way_says_who_waits_for_what(env):
