@@ -53,7 +53,7 @@ def test_round_robin_standings_rank_names_figures_and_the_deciding_tiebreak(env)
         "3 Ann &amp; Bob on difference 2–2 7 7 0",
         "4 Gus &amp; Hal on difference 2–2 8 9 −1",
         "5 Ivy &amp; Jon on games won 0–4 6 12 −6"]
-    assert "Standings: final" in html
+    assert "Standings: final" in html and '<th scope="col" class="who">Team</th>' in html
 
 
 def test_a_refused_record_shows_the_librarys_sentence_not_a_table(env):
@@ -99,6 +99,7 @@ def test_a_bracket_under_way_lists_who_is_still_in_without_a_place(env):
 def test_a_tables_event_shows_no_conceded_or_difference(env):
     html = render_standings(env, SAMPLES["tables"])
     assert "Agst" not in html and "+/−" not in html
+    assert '<th scope="col" class="who">Player</th>' in html
     assert rows(html)[3] == "4 Bob on head to head 1–2 43"
 
 
