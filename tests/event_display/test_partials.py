@@ -9,7 +9,6 @@ import pytest
 from markupsafe import Markup
 
 from scorekeeper.events.bracket_svg import bracket_svg, draw_bracket
-from scorekeeper.events.cards import table_card
 from scorekeeper.events.placing import TIED
 from scorekeeper.qr import qr_svg
 from scorekeeper.tournament import parse_event, standings
@@ -228,25 +227,3 @@ def test_every_sample_renders(env):
         if record["format"] in ("pools", "single-elimination", "double-elimination"):
             assert drawn(record) is not None
 
-
-def test_table_card_seats_a_team_match_as_the_library_does(env):
-    event = parse_event(SAMPLES["round-robin"])
-    made = table_card(event, 2, 3, [2, 0], "http://h/join/AB", game=1)
-    assert made["seats"] == [{"seat": 0, "name": "Eve", "team": "Eve & Fay"},
-                             {"seat": 1, "name": "Ann", "team": "Ann & Bob"},
-                             {"seat": 2, "name": "Fay", "team": "Eve & Fay"},
-                             {"seat": 3, "name": "Bob", "team": "Ann & Bob"}]
-    assert (made["event_name"], made["round"], made["table"], made["shakes_first"]) == \
-        ("Friday night", 2, 3, 1)  # the match's second game: one seat on from seat 0
-    html = env.get_template("partials/events/_table_card.html").render(card=made)
-    assert "<strong>Ann</strong> shakes first." in html and "Scan to keep score at table 3" in html
-
-
-def test_table_card_of_progressive_partners_and_of_a_tables_event():
-    made = table_card(parse_event(SAMPLES["progressive"]), 1, 1, [7, 0, 1, 3], "http://h/j")
-    assert [(s["name"], s["team"]) for s in made["seats"]] == [
-        ("Hal", "Hal & Bob"), ("Ann", "Ann & Dan"), ("Bob", "Hal & Bob"), ("Dan", "Ann & Dan")]
-    made = table_card(parse_event(SAMPLES["tables"]), 1, 2, [1, 3, 5, 7], "http://h/j")
-    assert [(s["name"], s["team"]) for s in made["seats"]] == [
-        ("Bob", None), ("Dan", None), ("Fay", None), ("Hal", None)]
-    assert made["shakes_first"] == 0
