@@ -60,8 +60,8 @@ def main() -> None:
                 print(f"  bracket SVG from the parse {median_ms(lambda: draw_bracket(event, shown)):7.1f}")
             made = sample_card()
             print(f"  table card (QR cached)     {median_ms(lambda: card.render(card=made)):7.1f}")
-            print(f"  standings CSV (from record){median_ms(lambda: standings_csv(record), 3):7.1f}")
-            print(f"  schedule CSV (from record){median_ms(lambda: schedule_csv(record), 3):7.1f}")
+            print(f"  standings CSV, from record {median_ms(lambda: standings_csv(record), 3):7.1f}")
+            print(f"  schedule CSV, from record  {median_ms(lambda: schedule_csv(record), 3):7.1f}")
 
 
 if __name__ == "__main__":

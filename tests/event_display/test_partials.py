@@ -226,4 +226,3 @@ def test_every_sample_renders(env):
         assert "standings-table" in render_standings(env, record), key
         if record["format"] in ("pools", "single-elimination", "double-elimination"):
             assert drawn(record) is not None
-
