@@ -35,10 +35,10 @@ SECTION_GAP = 36
 NAME_CHARS = 19  # what fits beside the seed and the games won at 15 px
 SECTIONS = ("winners", "losers", "final")
 TITLES = {"winners": "Winners' bracket", "losers": "Losers' bracket"}
-PLACES = ["1st", "2nd", "3rd"]
 
 
 def bracket_svg(record: Any, names: list[str]) -> Markup:
+    """The bracket of an event record, drawn (see above); ValueError for a refused record."""
     try:
         return draw_bracket(tournament.parse_event(record), names)
     except EventInvalid as error:
@@ -61,7 +61,9 @@ def short(name: str) -> str:
 
 
 def ordinal(n: int) -> str:
-    return PLACES[n - 1] if n <= len(PLACES) else f"{n}th"
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 class Drawing:
@@ -104,7 +106,10 @@ class Drawing:
         return max((self.y[n] + LABEL_H + 2 * ROW_H for n in nodes), default=top)
 
     def x(self, node: Node) -> float:
-        return PAD + self.column[node.round] * (BOX_W + COL_GAP)
+        return self.column_x(node.round)
+
+    def column_x(self, rnd: int) -> float:
+        return PAD + self.column[rnd] * (BOX_W + COL_GAP)
 
     # text of a side ------------------------------------------------------------------------
 
@@ -209,8 +214,8 @@ class Drawing:
                f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" role="img">',
                f"<title>{escape(title)}</title><desc>{escape(self.describe())}</desc>"]
         for r in self.rounds:
-            x = PAD + self.column[r] * (BOX_W + COL_GAP)
-            out.append(f'<text class="round-head" x="{x + 2}" y="{PAD + 14}">Round {r}</text>')
+            out.append(f'<text class="round-head" x="{self.column_x(r) + 2}" y="{PAD + 14}">'
+                       f'Round {r}</text>')
         for text, y in self.titles:
             out.append(f'<text class="section-head" x="{PAD}" y="{y}">{escape(text)}</text>')
         for node in self.shown:

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from markupsafe import Markup
 
-from scorekeeper.events.bracket_svg import bracket_svg, draw_bracket
+from scorekeeper.events.bracket_svg import bracket_svg, draw_bracket, ordinal
 from scorekeeper.events.placing import TIED
 from scorekeeper.qr import qr_svg
 from scorekeeper.tournament import parse_event, standings
@@ -226,3 +226,8 @@ def test_every_sample_renders(env):
         assert "standings-table" in render_standings(env, record), key
         if record["format"] in ("pools", "single-elimination", "double-elimination"):
             assert drawn(record) is not None
+
+
+def test_pool_places_are_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 112)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "112th"]
