@@ -4,7 +4,8 @@ bracket after a pools event's pools (spec/events.md), from the events library's 
     bracket_svg(record, names) -> Markup
 
 `record` is an event record of a bracket format; `names` maps an entrant's index to the name
-shown. A record the library refuses, or one without a bracket, raises ValueError.
+shown. A record the library refuses, or one without a bracket, raises ValueError (with the
+library's sentence). draw_bracket(event, names) draws an event already parsed.
 
 Columns are the event's rounds, so a double elimination's losers' bracket (below the winners')
 lines up in time with it and the final stands to the right. Each match is a box numbered M1,
@@ -23,7 +24,7 @@ from markupsafe import Markup, escape
 
 from scorekeeper import tournament
 from scorekeeper.tournament.brackets import EMPTY, Bracket, Node, occupied
-from scorekeeper.tournament.event import Event, game_wins
+from scorekeeper.tournament.event import Event, EventInvalid, game_wins
 from scorekeeper.tournament.ranking import Pools, event_bracket
 
 from .placing import pool_name
@@ -34,17 +35,22 @@ SECTION_GAP = 36
 NAME_CHARS = 19  # what fits beside the seed and the games won at 15 px
 SECTIONS = ("winners", "losers", "final")
 TITLES = {"winners": "Winners' bracket", "losers": "Losers' bracket"}
-PLACES = ["1st", "2nd", "3rd"]
 
 
 def bracket_svg(record: Any, names: list[str]) -> Markup:
-    answer = tournament.standings(record)
-    if not answer["ok"]:
-        raise ValueError(answer["error"])
-    event = tournament.parse_event(record)
+    """The bracket of an event record, drawn (see above); ValueError for a refused record."""
+    try:
+        return draw_bracket(tournament.parse_event(record), names)
+    except EventInvalid as error:
+        raise ValueError(error.message) from None
+
+
+def draw_bracket(event: Event, names: list[str]) -> Markup:
+    """bracket_svg() of an event already parsed (tournament.parse_event), for a page that
+    derives the standings from the same parse: scoring every game is the costly part."""
     if not event.bracket:
         raise ValueError(f"A {event.format} event has no bracket.")
-    tree = event_bracket(event)
+    tree = event_bracket(event)  # EventInvalid: a recorded match the bracket does not seat
     if isinstance(tree, Pools):
         return Drawing(event, tree.bracket, names, len(tree.members)).svg()
     return Drawing(event, tree, names, 0).svg()
@@ -55,7 +61,9 @@ def short(name: str) -> str:
 
 
 def ordinal(n: int) -> str:
-    return PLACES[n - 1] if n <= len(PLACES) else f"{n}th"
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 class Drawing:
@@ -98,7 +106,10 @@ class Drawing:
         return max((self.y[n] + LABEL_H + 2 * ROW_H for n in nodes), default=top)
 
     def x(self, node: Node) -> float:
-        return PAD + self.column[node.round] * (BOX_W + COL_GAP)
+        return self.column_x(node.round)
+
+    def column_x(self, rnd: int) -> float:
+        return PAD + self.column[rnd] * (BOX_W + COL_GAP)
 
     # text of a side ------------------------------------------------------------------------
 
@@ -140,6 +151,9 @@ class Drawing:
         label = f"M{self.number[node]}"
         if node.bracket == "final":
             label += " · Final" if node is self.bracket.final else " · Final, replayed"
+        bye = EMPTY in node.entrants
+        if bye:
+            label += " · bye"
         if node.match is not None:
             label += f" · table {node.match.table}"
             if node.match.forfeit is not None:
@@ -150,7 +164,7 @@ class Drawing:
             summary += f": {won} won"
         parts = [f'<g class="match"><title>{escape(label)}: {escape(summary)}</title>',
                  f'<text class="match-label" x="{x + 2}" y="{y + 14}">{escape(label)}</text>',
-                 f'<rect class="match-box" x="{x}" y="{y + LABEL_H}" width="{BOX_W}" '
+                 f'<rect class="match-box{" bye-box" if bye else ""}" x="{x}" y="{y + LABEL_H}" width="{BOX_W}" '
                  f'height="{2 * ROW_H}" rx="8"/>',
                  f'<line class="match-split" x1="{x}" x2="{x + BOX_W}" y1="{y + LABEL_H + ROW_H}" '
                  f'y2="{y + LABEL_H + ROW_H}"/>']
@@ -200,8 +214,8 @@ class Drawing:
                f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" role="img">',
                f"<title>{escape(title)}</title><desc>{escape(self.describe())}</desc>"]
         for r in self.rounds:
-            x = PAD + self.column[r] * (BOX_W + COL_GAP)
-            out.append(f'<text class="round-head" x="{x + 2}" y="{PAD + 14}">Round {r}</text>')
+            out.append(f'<text class="round-head" x="{self.column_x(r) + 2}" y="{PAD + 14}">'
+                       f'Round {r}</text>')
         for text, y in self.titles:
             out.append(f'<text class="section-head" x="{PAD}" y="{y}">{escape(text)}</text>')
         for node in self.shown:

@@ -14,7 +14,8 @@ import io
 from typing import Any
 
 from scorekeeper import tournament
-from scorekeeper.tournament.event import Event, game_wins, match_winners
+from scorekeeper.tournament.event import Event, EventInvalid, game_wins, match_winners
+from scorekeeper.tournament.ranking import event_bracket, standings as derive_standings
 
 from .placing import decided_by, pool_name
 
@@ -36,16 +37,20 @@ def to_csv(header: list[str], rows: list[list]) -> str:
     return out.getvalue()
 
 
-def checked(record: Any, derive) -> tuple[Event, dict]:
-    """The parsed event and the library's answer, or ValueError with its message."""
-    answer = derive(record)
-    if not answer["ok"]:
-        raise ValueError(answer["error"])
-    return tournament.parse_event(record), answer
+def parsed(record: Any) -> Event:
+    """The checked event, or ValueError with the library's sentence."""
+    try:
+        event = tournament.parse_event(record)
+        if event.bracket:
+            event_bracket(event)  # a recorded match the bracket does not seat is refused here
+        return event
+    except EventInvalid as error:
+        raise ValueError(error.message) from None
 
 
 def standings_csv(record: Any) -> str:
-    event, answer = checked(record, tournament.standings)
+    event = parsed(record)
+    answer = derive_standings(event)
     rows = answer["standings"]
     header = ["Rank", "Entrant"] + ["Players"] * event.teams + \
         ["Played", "Won", "Lost", "Scored", "Conceded", "Difference", "Decided by"]
@@ -78,7 +83,8 @@ def sides(event: Event, entrants) -> list[str]:
 
 
 def schedule_csv(record: Any) -> str:
-    event, answer = checked(record, tournament.schedule)
+    event = parsed(record)
+    answer = tournament.schedule(record)  # reads the record again: an export, not a page
     by_sides = event.format != "tables"
     header = ["Round", "Table"] + ["Bracket", "Pool"] * event.bracket
     header += ["Side 1", "Side 2", "Games won"] if by_sides else ["Players (seat order)"]

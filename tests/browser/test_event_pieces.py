@@ -7,6 +7,8 @@ import pytest
 
 from tests.event_display.pages import pieces, standalone
 
+from .test_accessibility import TV, violations
+
 WIDE = """() => ({page: document.documentElement.scrollWidth - innerWidth,
   bracket: [...document.querySelectorAll('.bracket-scroll')].map(b => b.scrollWidth - b.clientWidth),
   cut: [...document.querySelectorAll('.standings-table .who, .card-seats li, .card-spot')]
@@ -33,3 +35,17 @@ def test_event_pieces_fit_390_px(phone, bodies, scheme):
         assert measured["cut"] == [], name
         if name.startswith("double-elimination"):
             assert measured["bracket"][0] > 200, name  # wider than the phone: it scrolls in its box
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_event_pieces_pass_axe_on_a_phone_and_a_tv(phone, bodies, scheme):
+    """axe-core's default rules (WCAG 2 A/AA, contrast included) on every piece."""
+    found = {}
+    for size, viewport in (("phone", None), ("tv", TV)):
+        page = phone(color_scheme=scheme, **({"viewport": viewport} if viewport else {}))
+        for name, body in bodies.items():
+            page.set_content(standalone(body, tv=size == "tv"))
+            result = violations(page)
+            if result:
+                found[f"{size} {name}"] = result
+    assert found == {}

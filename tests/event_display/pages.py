@@ -52,7 +52,8 @@ def standalone(body: str, tv: bool) -> str:
     css = "\n".join((ROOT / "static" / "css" / name).read_text() for name in CSS)
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta name="color-scheme" content="light dark"><style>{css}</style></head>'
-            f'<body{" class=tv" if tv else ""}><main>{body}</main></body></html>')
+            f'<meta name="color-scheme" content="light dark"><title>Event</title><style>{css}</style>'
+            f'</head><body{" class=tv" if tv else ""}><main><h1>Friday night</h1>{body}</main>'
+            f'</body></html>')
 
 

@@ -8,13 +8,13 @@ import xml.etree.ElementTree as ET
 import pytest
 from markupsafe import Markup
 
-from scorekeeper.events.bracket_svg import bracket_svg
+from scorekeeper.events.bracket_svg import bracket_svg, draw_bracket, ordinal
 from scorekeeper.events.placing import TIED
 from scorekeeper.qr import qr_svg
-from scorekeeper.tournament import standings
+from scorekeeper.tournament import parse_event, standings
 
 from .samples import names, samples, team_event
-from .test_sheets import rr3
+from .test_sheets import REFUSED, rr3
 
 SAMPLES = samples()
 HOSTILE = '<script>alert(1)</script>=cmd'
@@ -52,7 +52,14 @@ def test_round_robin_standings_rank_names_figures_and_the_deciding_tiebreak(env)
         "3 Ann &amp; Bob on difference 2–2 7 7 0",
         "4 Gus &amp; Hal on difference 2–2 8 9 −1",
         "5 Ivy &amp; Jon on games won 0–4 6 12 −6"]
-    assert "Standings: final" in html
+    assert "Standings: final" in html and '<th scope="col" class="who">Team</th>' in html
+
+
+def test_a_refused_record_shows_the_librarys_sentence_not_a_table(env):
+    record = REFUSED[0][0]()
+    html = render_standings(env, record)
+    assert "standings-table" not in html
+    assert "No standings: Round 1: Cat &amp; Dan play twice." in html
 
 
 def test_a_half_played_round_robin_crowns_nobody(env):
@@ -91,6 +98,7 @@ def test_a_bracket_under_way_lists_who_is_still_in_without_a_place(env):
 def test_a_tables_event_shows_no_conceded_or_difference(env):
     html = render_standings(env, SAMPLES["tables"])
     assert "Agst" not in html and "+/−" not in html
+    assert '<th scope="col" class="who">Player</th>' in html
     assert rows(html)[3] == "4 Bob on head to head 1–2 43"
 
 
@@ -134,7 +142,8 @@ def test_single_elimination_marks_winners_shows_byes_and_escapes_names(env):
                for t in svg.iter(f"{SVG}title"))  # the whole name where the box cuts it
     assert len(svg.findall(f".//{SVG}rect[@class='win-bar']")) == 5
     labels = texts(svg, "match-label")
-    assert labels[:2] == ["M1", "M2 · table 1"] and len(labels) == 7
+    assert labels[:3] == ["M1 · bye", "M2 · table 1", "M3 · bye"] and len(labels) == 7
+    assert len(svg.findall(f".//{SVG}rect[@class='match-box bye-box']")) == 2
 
 
 def test_a_bracket_under_way_says_who_waits_for_what(env):
@@ -163,10 +172,16 @@ def test_the_pools_bracket_waits_for_the_pools_by_place(env):
 @pytest.mark.parametrize("record, message", [
     (SAMPLES["round-robin"], "A round-robin event has no bracket."),
     (team_event("single-elimination", 1), "A single-elimination event needs 2 to 256 teams, not 1."),
-])
+] + [(make(), message) for make, message in REFUSED])
 def test_no_bracket_or_a_refused_record_is_a_value_error(record, message):
-    with pytest.raises(ValueError, match=re.escape(message)):
+    with pytest.raises(ValueError) as refused:
         bracket_svg(record, names(record))
+    assert str(refused.value) == message
+
+
+def test_a_page_that_parsed_the_event_draws_the_same_bracket():
+    record = SAMPLES["double-elimination"]
+    assert draw_bracket(parse_event(record), names(record)) == bracket_svg(record, names(record))
 
 
 # the table card --------------------------------------------------------------------------
@@ -211,3 +226,8 @@ def test_every_sample_renders(env):
         assert "standings-table" in render_standings(env, record), key
         if record["format"] in ("pools", "single-elimination", "double-elimination"):
             assert drawn(record) is not None
+
+
+def test_pool_places_are_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 112)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "112th"]

@@ -110,14 +110,31 @@ def test_a_forfeit_is_a_row_of_its_own():
     assert (row["Winner"], row["Games won"], row["Status"]) == ("Ann & Bob", "1–0", "forfeit")
 
 
-@pytest.mark.parametrize("make", [standings_csv, schedule_csv])
-def test_a_refused_record_is_a_value_error_with_the_librarys_message(make):
+def twice() -> dict:
     event = team_event("round-robin", 3)
     event["matches"] = [{"round": 1, "table": 1, "entrants": [0, 1]},
                         {"round": 1, "table": 2, "entrants": [1, 2]}]
+    return event
+
+
+def unseated() -> dict:
+    """A bracket match the bracket does not seat: refused when the bracket is drawn."""
+    event = team_event("single-elimination", 4)
+    event["matches"] = [{"round": 1, "table": 1, "entrants": [0, 1], "bracket": "winners"}]
+    return event
+
+
+REFUSED = [(twice, "Round 1: Cat & Dan play twice."),
+           (unseated, "Round 1, table 1: Ann & Bob and Cat & Dan do not meet in round 1 of the "
+                      "winners' bracket (not with the results so far).")]
+
+
+@pytest.mark.parametrize("make", [standings_csv, schedule_csv])
+@pytest.mark.parametrize("record, message", REFUSED)
+def test_a_refused_record_is_a_value_error_with_the_librarys_message(make, record, message):
     with pytest.raises(ValueError) as refused:
-        make(event)
-    assert str(refused.value) == standings(event)["error"] == "Round 1: Cat & Dan play twice."
+        make(record())
+    assert str(refused.value) == standings(record())["error"] == message
 
 
 @pytest.mark.parametrize("hostile", ["=HYPERLINK(\"http://x\")", "+1+2", "-2+3", "@SUM(A1)"])
