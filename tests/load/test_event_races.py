@@ -26,26 +26,27 @@ def server(tmp_path_factory):
     assert "Traceback" not in log, log
 
 
-def new_event(port: int, db_url: str) -> tuple[Phone, Phone, str]:
-    """A club (its admin and a second phone), an event the admin started: its URL."""
+def new_event(port: int, db_url: str) -> tuple[Phone, str, int, int]:
+    """A club (its admin and a second phone), an event the admin started: the admin, the
+    event's URL, id and version."""
     admin = Phone(port, "Admin")
     status, headers, body = admin.post("/clubs", {"name": "Race club", "label": "Admin"})
     assert status == 303, body
     club_id = _id(headers)
-    other = join(Phone(port, "Other"), db_url, club_id)
+    join(Phone(port, "Other"), db_url, club_id)
     status, headers, body = admin.post(f"/clubs/{club_id}/events", {
         "name": "Race cup", "day": "2026-11-27", "variant": "texas42",
         "format": "round-robin", "entrants": TEAMS})
     assert status == 303, body
-    return admin, other, f"/clubs/{club_id}/events/{_id(headers)}"
+    event_id = _id(headers)
+    [(version,)] = rows(db_url, "SELECT version FROM club_event WHERE id = :e", e=event_id)
+    return admin, f"/clubs/{club_id}/events/{event_id}", event_id, version
 
 
 def test_a_double_tap_on_start_round_seats_it_once(server):
     port, db_url = server
     for _ in range(ROUNDS):
-        admin, _other, event = new_event(port, db_url)
-        event_id = int(event.rsplit("/", 1)[1])
-        [(version,)] = rows(db_url, "SELECT version FROM club_event WHERE id = :e", e=event_id)
+        admin, event, event_id, version = new_event(port, db_url)
         results = at_once(port, [lambda conn: admin.post(event + "/rounds",
                                                          {"version": str(version)}, conn)] * 2)
         assert statuses(results) == [303, 422], [r[0] for r in results]
@@ -64,9 +65,7 @@ def test_a_double_tap_on_start_round_seats_it_once(server):
 def test_time_called_from_two_phones_at_once(server):
     port, db_url = server
     for _ in range(ROUNDS):
-        admin, _other, event = new_event(port, db_url)
-        event_id = int(event.rsplit("/", 1)[1])
-        [(version,)] = rows(db_url, "SELECT version FROM club_event WHERE id = :e", e=event_id)
+        admin, event, event_id, version = new_event(port, db_url)
         assert admin.post(event + "/rounds", {"version": str(version)})[0] == 303
         results = at_once(port, [lambda conn: admin.post(event + "/rounds/1/call", {}, conn)] * 2)
         assert statuses(results) == [303, 303], [r[0] for r in results]
