@@ -149,11 +149,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import access, assets, clubs, handover, players, pwa, security, web
+    from . import access, assets, clubs, events, handover, players, pwa, security, web
     from .games import views as games
     from .sharing import views as sharing
 
-    for blueprint in (games.bp, sharing.bp, clubs.bp, handover.bp, players.bp, pwa.bp):
+    for blueprint in (games.bp, sharing.bp, clubs.bp, handover.bp, players.bp, pwa.bp,
+                      events.bp):
         app.register_blueprint(blueprint)
     web.init_app(app)
     access.init_app(app)

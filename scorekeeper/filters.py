@@ -67,3 +67,8 @@ def init_app(app) -> None:
     app.jinja_env.globals["MOST_POINTS"] = cards.MOST_POINTS
     app.jinja_env.globals["DOMINO_TRICKS"] = dominoes.TRICKS
     app.jinja_env.globals["CARD_TRICKS"] = cards.TRICKS
+    # events (partials/events/_standings.html): imported here, once the app's modules are loaded
+    from .events.placing import decided_by, pool_name
+
+    app.jinja_env.globals["places_decided_by"] = decided_by
+    app.jinja_env.globals["pool_name"] = pool_name

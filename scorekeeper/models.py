@@ -18,7 +18,7 @@ cookies stay small however many games and clubs it has (access.py).
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any
 
 from sqlalchemy import (JSON, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint,
@@ -84,6 +84,9 @@ class Game(db.Model):
     # The rematch started from this game, once one is: its watchers are sent there.
     next_game_id: Mapped[int | None] = mapped_column(
         ForeignKey("game.id", ondelete="SET NULL"), nullable=True)
+    # The event match this game was played for (NULL: a game outside any event).
+    event_match_id: Mapped[int | None] = mapped_column(
+        ForeignKey("event_match.id", ondelete="SET NULL"), index=True, nullable=True)
 
     # A cache, derived from the record like every score: scorekeeper.stats.game_summary of the
     # game (NULL while the record does not score), and whether it is finished. store.py
@@ -313,6 +316,102 @@ class ClubRules(db.Model):
     variant: Mapped[str] = mapped_column(String(40), primary_key=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ClubEvent(db.Model):
+    """A tournament or club night of a club (spec/events.md): its rules card, format, settings,
+    entrants (EventEntrant, in seed order) and the matches seated so far (EventMatch, each
+    linked to its games). Standings are never stored: the event record is derived from these
+    rows and the games' hands (events/record.py). `version` goes up on every write to the
+    event itself; its games carry their own versions (events/live.py sums both)."""
+
+    __tablename__ = "club_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    day: Mapped[date] = mapped_column()
+    variant: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    format: Mapped[str] = mapped_column(String(24))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # The seeds were drawn at random by the app (the entrants' seeds hold the drawn order).
+    seeds_drawn: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The phone that started the event: it runs the event with the club's admin.
+    creator_phone_id: Mapped[int | None] = mapped_column(
+        ForeignKey("phone.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    entrants: Mapped[list["EventEntrant"]] = relationship(
+        order_by="EventEntrant.seed", cascade="all, delete-orphan")
+    matches: Mapped[list["EventMatch"]] = relationship(
+        order_by="EventMatch.id", cascade="all, delete-orphan")
+    history: Mapped[list["EventAudit"]] = relationship(
+        order_by="EventAudit.id", cascade="all, delete-orphan")
+
+
+class EventEntrant(db.Model):
+    """An entrant of an event: one player, or a team of two partners (`partner_id`), people of
+    the club's roster; `seed` is its index in the event record (0 is seed 1)."""
+
+    __tablename__ = "event_entrant"
+    __table_args__ = (UniqueConstraint("event_id", "seed"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_event.id", ondelete="CASCADE"),
+                                          index=True)
+    seed: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)  # the team's own name
+    person_id: Mapped[int] = mapped_column(ForeignKey("person.id"), index=True)
+    partner_id: Mapped[int | None] = mapped_column(ForeignKey("person.id"), index=True,
+                                                   nullable=True)
+
+    person: Mapped[Person] = relationship(foreign_keys=[person_id])
+    partner: Mapped[Person | None] = relationship(foreign_keys=[partner_id])
+
+    @property
+    def players(self) -> list[str]:
+        return [self.person.name] + ([self.partner.name] if self.partner else [])
+
+
+class EventMatch(db.Model):
+    """One match of an event as events.md lists it: `entrants` the seeds at the table (team
+    formats: the two sides; progressive and tables: the players in seat order), or `bye` (that
+    entrant sits the round out), or a `forfeit` (the side that did not play). Its games are the
+    Game rows pointing here, in the order they were made."""
+
+    __tablename__ = "event_match"
+    __table_args__ = (UniqueConstraint("event_id", "round", "table"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_event.id", ondelete="CASCADE"),
+                                          index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    entrants: Mapped[list[int]] = mapped_column(JSON, default=list)
+    bye: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    forfeit: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bracket: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    pool: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    games: Mapped[list[Game]] = relationship(order_by="Game.id")
+
+
+class EventAudit(db.Model):
+    """One row per change to an event: who (`via`), when, what."""
+
+    __tablename__ = "event_audit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_event.id", ondelete="CASCADE"),
+                                          index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    action: Mapped[str] = mapped_column(String(24))
+    via: Mapped[str] = mapped_column(String(40))
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class GuessAttempt(db.Model):

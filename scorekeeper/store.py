@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, false, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
@@ -27,9 +27,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules, stats
 from .extensions import db
-from .models import (AuditEvent, Club, ClubBan, ClubRules, ClubStats, Game, GuessAttempt, Hand,
-                     Member, Person, Phone, PhoneGame, Player, new_code, new_secret, unused_code,
-                     utcnow, with_called)
+from .models import (AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubStats, EventAudit,
+                     EventEntrant, EventMatch, Game, GuessAttempt, Hand, Member, Person, Phone,
+                     PhoneGame, Player, new_code, new_secret, unused_code, utcnow, with_called)
 
 
 class Refused(Exception):
@@ -339,6 +339,7 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
               "first_dealer": (game.first_dealer + 1) % n if n else 0,
               "options": dict(game.options or {}), "hands": []}
     new = _new_game(record, via, game.club, _roster(game.club), {"rematch_of": old_id})
+    new.event_match_id = game.event_match_id  # an event's next game is its match's
     res = db.session.execute(
         update(Game).where(Game.id == old_id, Game.next_game_id.is_(None))
         .values(next_game_id=new.id, version=Game.version + 1, updated_at=utcnow())
@@ -349,6 +350,11 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
         return db.session.get(Game, db.session.get(Game, old_id).next_game_id), False
     db.session.add(AuditEvent(game_id=old_id, action="rematch", via=via,
                               data={"next_game": new.id}))
+    if game.event_match_id is not None:
+        match = db.session.get(EventMatch, game.event_match_id)
+        _bump_event(match.event_id)
+        _event_audit(match.event_id, "next game", via, {"round": match.round,
+                                                       "table": match.table})
     db.session.commit()
     db.session.expire_all()
     return new, True
@@ -605,9 +611,20 @@ def merge_people(gone: Person, into: Person, via: str) -> None:
                            .execution_options(synchronize_session=False))
         db.session.add(AuditEvent(game_id=game_id, action="merged", via=via,
                                   data={"from": gone.name, "to": into.name}))
+    _merge_entrants(gone, into)
     db.session.delete(gone)
     db.session.commit()
     db.session.expire_all()
+
+
+def _merge_entrants(gone: Person, into: Person) -> None:
+    """A merged person's event entries become the other's (each event's version moves on)."""
+    for column in (EventEntrant.person_id, EventEntrant.partner_id):
+        events = db.session.scalars(select(EventEntrant.event_id).where(column == gone.id)).all()
+        db.session.execute(update(EventEntrant).where(column == gone.id).values(
+            {column.key: into.id}).execution_options(synchronize_session=False))
+        for event_id in events:
+            _bump_event(event_id)
 
 
 def import_club(name: str, phone_id: int, label: str | None, records: list[dict]) -> Member:
@@ -759,3 +776,185 @@ def adopt_old_roles(phone_id: int | None, roles: list[tuple[int, str, str]],
                           ("token",))
     db.session.commit()
     return phone_id
+
+
+# ---------------------------------------------------------------- events
+
+
+def _event_audit(event_id: int, action: str, via: str, data: dict | None = None) -> None:
+    db.session.add(EventAudit(event_id=event_id, action=action, via=via[:40], data=data))
+
+
+def _bump_event(event_id: int, version: int | None = None) -> bool:
+    """The event's version moves on (from `version` when given: a stale form changes
+    nothing), as a game's does on every write."""
+    where = [ClubEvent.id == event_id] + (
+        [ClubEvent.version == version] if version is not None else [])
+    res = db.session.execute(update(ClubEvent).where(*where)
+                             .values(version=ClubEvent.version + 1, updated_at=utcnow())
+                             .execution_options(synchronize_session=False))
+    return res.rowcount == 1
+
+
+def create_event(club: Club, phone_id: int | None, via: str, fields: dict,
+                 entrants: list[dict]) -> ClubEvent:
+    """A new event of the club: `fields` its columns (name, day, variant, options, format,
+    settings, seeds_drawn), `entrants` in seed order, each {"name": team name or None,
+    "players": names}; a name the roster does not have yet joins it."""
+    event = _new_event(club, phone_id, fields, entrants)
+    _event_audit(event.id, "created", via, {
+        "name": event.name, "format": event.format, "variant": event.variant,
+        "seeds_drawn": event.seeds_drawn, "entrants": [e["players"] for e in entrants]})
+    db.session.commit()
+    return event
+
+
+def _new_event(club: Club, phone_id: int | None, fields: dict,
+               entrants: list[dict]) -> ClubEvent:
+    roster = _roster(club)
+    event = ClubEvent(club_id=club.id, creator_phone_id=phone_id, **fields)
+    for seed, entrant in enumerate(entrants):
+        event.entrants.append(_entrant_row(club, roster, seed, entrant))
+    db.session.add(event)
+    db.session.flush()
+    return event
+
+
+def _entrant_row(club: Club, roster: dict, seed: int, entrant: dict) -> EventEntrant:
+    people = [_person(club, roster, name) for name in entrant["players"]]
+    return EventEntrant(seed=seed, name=entrant.get("name"), person_id=people[0].id,
+                        partner_id=people[1].id if len(people) > 1 else None)
+
+
+def seat_matches(event: ClubEvent, version: int, number: int,
+                 matches: list[tuple[dict, dict | None]], via: str,
+                 action: str = "round started") -> None:
+    """Seat round `number` (or a playoff): each match is (its EventMatch columns, the record of
+    its first game, None for a bye or a forfeit); each game is made in the club with the event's
+    rules and seats. Refused when the event moved on from `version` (another phone started
+    the round a moment ago) or a table of the round is taken already."""
+    if not _bump_event(event.id, version):
+        db.session.rollback()
+        raise Refused(f"Round {number} was started from another phone a moment ago.")
+    club = db.session.get(Club, event.club_id)
+    roster = _roster(club)
+    try:
+        for values, record in matches:
+            row = EventMatch(event_id=event.id, round=number, **values)
+            db.session.add(row)
+            db.session.flush()
+            if record is not None:
+                _new_game(record, via, club, roster, {"event_match": row.id}).event_match_id = row.id
+        _event_audit(event.id, action, via, {"round": number, "matches": len(matches)})
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Refused(f"Round {number} was started from another phone a moment ago.") from None
+    finally:
+        db.session.expire_all()
+
+
+def call_time(event: ClubEvent, number: int, via: str) -> int:
+    """Time is called in round `number`: every open game of the round gets `called`
+    (game-record.md), its summary and version move on, and its history says who called it.
+    Returns how many games were called."""
+    games = db.session.execute(
+        select(Game).join(EventMatch, Game.event_match_id == EventMatch.id)
+        .where(EventMatch.event_id == event.id, EventMatch.round == number,
+               Game.finished == false(), Game.called == false())
+        .options(joinedload(Game.hands), selectinload(Game.players))).unique().scalars().all()
+    for game in games:
+        summary = derive_summary(with_called(game.record(), True))
+        _bump(game.id, None, called=True, summary=summary,
+              finished=bool(summary and summary["finished"]))
+        db.session.add(AuditEvent(game_id=game.id, action="called", via=via[:40],
+                                  data={"event": event.id, "round": number}))
+    _bump_event(event.id)
+    _event_audit(event.id, "time called", via, {"round": number, "games": len(games)})
+    db.session.commit()
+    db.session.expire_all()
+    return len(games)
+
+
+def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> None:
+    """Side `side` of the match did not play: the match is forfeited, and its games, which
+    must have no hands yet, go (events.md: a forfeit has no games)."""
+    if any(game.hands for game in match.games):
+        raise Refused(f"Round {match.round}, table {match.table}: a hand is in already, so the "
+                      f"match is played, not forfeited. Take the hands back first.")
+    for game in list(match.games):
+        db.session.delete(game)
+    match.forfeit = side
+    _bump_event(event.id)
+    _event_audit(event.id, "forfeit", via, {"round": match.round, "table": match.table,
+                                           "side": side})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def add_entrant(event: ClubEvent, entrant: dict, bye_rounds: list[int], via: str) -> None:
+    """A late entrant joins as the last seed, with a bye in each round already seated."""
+    club = db.session.get(Club, event.club_id)
+    seed = len(event.entrants)
+    row = _entrant_row(club, _roster(club), seed, entrant)
+    row.event_id = event.id
+    db.session.add(row)
+    for number in bye_rounds:
+        db.session.add(EventMatch(event_id=event.id, round=number, bye=seed))
+    _bump_event(event.id)
+    _event_audit(event.id, "late entrant", via, {"players": entrant["players"],
+                                                "byes": bye_rounds})
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Refused("Another entrant joined at the same moment: try again.") from None
+    finally:
+        db.session.expire_all()
+
+
+def swap_player(event: ClubEvent, match: EventMatch, out_seed: int, in_seed: int,
+                via: str) -> None:
+    """Progressive and tables: a player who must leave gives their seat at this match (whose
+    games have no hands yet) to one who sits the round out, and sits out in their place."""
+    if any(game.hands for game in match.games):
+        raise Refused(f"Round {match.round}, table {match.table}: a hand is in already; swap "
+                      f"a player before the first hand.")
+    seats = {e.seed: e for e in event.entrants}
+    match.entrants = [in_seed if s == out_seed else s for s in match.entrants]
+    db.session.execute(update(EventMatch).where(
+        EventMatch.event_id == event.id, EventMatch.round == match.round,
+        EventMatch.bye == in_seed).values(bye=out_seed).execution_options(
+        synchronize_session=False))
+    out_person, in_person = seats[out_seed].person, seats[in_seed].person
+    for game in match.games:
+        _bump(game.id, None)
+        db.session.execute(update(Player).where(Player.game_id == game.id,
+                                                Player.person_id == out_person.id)
+                           .values(name=in_person.name, person_id=in_person.id)
+                           .execution_options(synchronize_session=False))
+        db.session.add(AuditEvent(game_id=game.id, action="swapped", via=via[:40],
+                                  data={"from": out_person.name, "to": in_person.name}))
+    _bump_event(event.id)
+    _event_audit(event.id, "swap", via, {"round": match.round, "table": match.table,
+                                        "out": out_person.name, "in": in_person.name})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def import_event(club: Club, phone_id: int | None, via: str, fields: dict,
+                 entrants: list[dict], matches: list[tuple[dict, list[dict]]]) -> ClubEvent:
+    """An event record (checked by the events library) as a new event of the club: its
+    entrants, and its matches each with its games' records. One transaction."""
+    event = _new_event(club, phone_id, fields, entrants)
+    roster = _roster(club)
+    for values, records in matches:
+        row = EventMatch(event_id=event.id, **values)
+        db.session.add(row)
+        db.session.flush()
+        for record in records:
+            game = _new_game(record, via, club, roster, {"event_match": row.id})
+            game.event_match_id = row.id
+    _event_audit(event.id, "imported", via, {"name": event.name, "matches": len(matches)})
+    db.session.commit()
+    return event

@@ -6,6 +6,7 @@ from flask import abort, redirect, request, url_for
 from .. import access, rules, store, web
 from ..games import hand_form
 from ..extensions import db
+from ..events.record import next_game_allowed
 from ..models import MAX_ID, Game
 from . import bp
 
@@ -29,7 +30,7 @@ def carry_on(game: Game) -> dict:
     scorer = access.can_score(game)
     return {"member": phone, "can_take_over": phone is not None and not scorer,
             "can_continue": game.club_id is None and not scorer,
-            "can_rematch": scorer or phone is not None}
+            "can_rematch": (scorer or phone is not None) and next_game_allowed(game)}
 
 
 @bp.app_context_processor

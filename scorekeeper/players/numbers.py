@@ -40,7 +40,8 @@ def archive_row(game: dict) -> dict[str, Any]:
     row = {"id": game["id"], "variant": game["variant"], "title": variant_title(game["variant"]),
            "date": game["created_at"], "players": [n for n, _ in game["players"]],
            "person_ids": [p for _, p in game["players"]], "finished": game["finished"],
-           "sides": [], "winners": [], "hands": None, "scores": summary is not None}
+           "sides": [], "winners": [], "hands": None, "scores": summary is not None,
+           "event": game.get("event")}
     if summary:
         row["hands"] = summary["hands"]
         row["units"] = summary["units"]

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from .. import stats
 from ..extensions import db
 from .. import store
-from ..models import Game, Hand, Person, Player, with_called
+from ..models import ClubEvent, EventEntrant, EventMatch, Game, Hand, Person, Player, with_called
 from ..store import derive_summary
 
 PAGE_SIZE = 25
@@ -33,6 +33,7 @@ class Filters:
     until: date | None = None
     status: str | None = None  # "finished" | "playing" | None
     page: int = 1
+    event: int | None = None  # the club event the games were played in
 
     def query_args(self, **change) -> dict[str, Any]:
         """The filters as URL arguments, for links to another page of the list (page 1 and
@@ -40,19 +41,19 @@ class Filters:
         values = {"variant": self.variant, "person": self.person,
                   "from": self.since.isoformat() if self.since else None,
                   "to": self.until.isoformat() if self.until else None,
-                  "status": self.status, "page": self.page, **change}
+                  "status": self.status, "event": self.event, "page": self.page, **change}
         if values["page"] == 1:
             values["page"] = None
         return {k: v for k, v in values.items() if v not in (None, "")}
 
     @property
     def active(self) -> bool:
-        return any((self.variant, self.person, self.since, self.until, self.status))
+        return any((self.variant, self.person, self.since, self.until, self.status, self.event))
 
 
 def _whole(raw: str | None) -> int | None:
     raw = (raw or "").strip()
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 def _day(raw: str | None) -> date | None:
@@ -62,16 +63,50 @@ def _day(raw: str | None) -> date | None:
         return None
 
 
-def read_filters(args, variants, people_ids) -> Filters:
-    """Filters from request.args; a variant or person the club does not know is dropped."""
+def read_filters(args, variants, people_ids, event_ids=()) -> Filters:
+    """Filters from request.args; a variant, person or event the club does not know is
+    dropped."""
     variant = args.get("variant") or None
     person = _whole(args.get("person"))
     status = args.get("status") or None
+    event = _whole(args.get("event"))
     return Filters(variant=variant if variant in variants else None,
                    person=person if person in people_ids else None,
                    since=_day(args.get("from")), until=_day(args.get("to")),
                    status=status if status in ("finished", "playing") else None,
-                   page=max(1, _whole(args.get("page")) or 1))
+                   page=max(1, _whole(args.get("page")) or 1),
+                   event=event if event in event_ids else None)
+
+
+def events(club_id: int) -> dict[int, str]:
+    """The club's events, id -> name, newest first."""
+    rows = db.session.execute(select(ClubEvent.id, ClubEvent.name)
+                              .where(ClubEvent.club_id == club_id)
+                              .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()))
+    return {eid: name for eid, name in rows}
+
+
+def events_of_games(match_ids) -> dict[int, dict]:
+    """Event match id -> the event it is in (id, name) with its round and table: one
+    statement for a page of games."""
+    ids = [m for m in set(match_ids) if m is not None]
+    if not ids:
+        return {}
+    rows = db.session.execute(
+        select(EventMatch.id, EventMatch.round, EventMatch.table, ClubEvent.id, ClubEvent.name)
+        .join(ClubEvent, ClubEvent.id == EventMatch.event_id).where(EventMatch.id.in_(ids)))
+    return {mid: {"id": eid, "name": name, "round": rnd, "table": table}
+            for mid, rnd, table, eid, name in rows}
+
+
+def events_of_person(person_id: int) -> dict[int, str]:
+    """The events a person entered (alone or in a team), id -> name, newest first."""
+    rows = db.session.execute(
+        select(ClubEvent.id, ClubEvent.name)
+        .join(EventEntrant, EventEntrant.event_id == ClubEvent.id)
+        .where((EventEntrant.person_id == person_id) | (EventEntrant.partner_id == person_id))
+        .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()))
+    return {eid: name for eid, name in rows}
 
 
 def people(club_id: int) -> dict[int, str]:
@@ -95,6 +130,9 @@ def _filtered(club_id: int, f: Filters):
         where.append(Game.finished.is_(True))
     elif f.status == "playing":
         where.append(Game.finished.is_(False))
+    if f.event:
+        where.append(Game.event_match_id.in_(
+            select(EventMatch.id).where(EventMatch.event_id == f.event)))
     return where
 
 
@@ -114,7 +152,8 @@ def club_games(club_id: int, f: Filters, page_size: int | None = PAGE_SIZE) -> A
     total = db.session.scalar(select(func.count()).select_from(Game).where(*where)) \
         if page_size else None
     query = (select(Game.id, Game.variant, Game.created_at, Game.updated_at, Game.finished,
-                    Game.summary).where(*where).order_by(Game.created_at.desc(), Game.id.desc()))
+                    Game.summary, Game.event_match_id).where(*where)
+             .order_by(Game.created_at.desc(), Game.id.desc()))
     pages = 1
     page = f.page
     if page_size:
@@ -124,9 +163,11 @@ def club_games(club_id: int, f: Filters, page_size: int | None = PAGE_SIZE) -> A
     rows = db.session.execute(query).all()
     seats = _seats(Player.game_id.in_([r.id for r in rows]), names=True) if rows else {}
     fresh = _refresh_stale({r.id: r.summary for r in rows})
+    in_events = events_of_games(r.event_match_id for r in rows)
     games = [{"id": r.id, "variant": r.variant, "created_at": r.created_at,
               "updated_at": r.updated_at, "finished": r.finished,
-              "summary": fresh.get(r.id, r.summary), "players": seats.get(r.id, [])}
+              "summary": fresh.get(r.id, r.summary), "players": seats.get(r.id, []),
+              "event": in_events.get(r.event_match_id)}
              for r in rows]
     return ArchivePage(games=games, total=len(games) if total is None else total, page=page,
                        pages=pages, filters=f)

@@ -75,24 +75,25 @@ def _club(club_id: int) -> Club:
 
 
 def _archive(club: Club, page_size: int | None):
-    names = queries.people(club.id)
-    filters = queries.read_filters(request.args, rules.VARIANTS, names)
-    return names, queries.club_games(club.id, filters, page_size)
+    names, events = queries.people(club.id), queries.events(club.id)
+    filters = queries.read_filters(request.args, rules.VARIANTS, names, events)
+    return names, events, queries.club_games(club.id, filters, page_size)
 
 
 @bp.get("/clubs/<int:club_id>/games")
 def club_games(club_id: int):
     club = _club(club_id)
-    names, page = _archive(club, queries.PAGE_SIZE)
+    names, events, page = _archive(club, queries.PAGE_SIZE)
     return web.render("players/archive.html", "players/_archive_list.html", club=club,
                         people=names, archive=page, f=page.filters, variants=rules.VARIANTS,
+                        events=events,
                         rows=[numbers.archive_row(g) for g in page.games])
 
 
 @bp.get("/clubs/<int:club_id>/games.csv")
 def club_games_csv(club_id: int):
     club = _club(club_id)
-    _, page = _archive(club, None)
+    _, _, page = _archive(club, None)
     return csv_response(numbers.archive_csv_rows(page), f"scorekeeper-club-{club.id}-games.csv")
 
 
@@ -104,6 +105,7 @@ def person_page(club_id: int, person_id: int):
         abort(404)
     return web.render("players/person.html", "players/_person.html", club=club, people=names,
                         person_id=person_id, name=names[person_id],
+                        events=queries.events_of_person(person_id),
                         **numbers.person_page(club.id, person_id, names))
 
 

@@ -412,6 +412,9 @@ def test_export_needs_the_join_code(client):
 
 # --------------------------------------------------------------------------- every route
 
+EVENT = "/clubs/{club}/events/{event}"  # the event _club_setup seats round 1 of
+
+
 def _route_cases():
     """(endpoint, method, url, form, kind) for every route; each run on a fresh game of this
     client's (its creator). kind: "page" (the whole page with 200, "page:422" with that exact
@@ -492,6 +495,26 @@ def _route_cases():
         ("players.person_csv", "GET", "/clubs/{club}/people/{person}.csv", None, "csv:Table"),
         ("players.club_stats", "GET", "/clubs/{club}/stats", None, "page"),
         ("players.club_stats_csv", "GET", "/clubs/{club}/stats.csv", None, "csv:Person"),
+        ("events.index", "GET", "/clubs/{club}/events", None, "page"),
+        ("events.new_event", "GET", "/clubs/{club}/events/new", None, "page"),
+        ("events.create_event", "POST", "/clubs/{club}/events", {"name": ""}, "page:422"),
+        ("events.event_page", "GET", EVENT, None, "page"),
+        ("events.event_live", "GET", EVENT + "/live", None, "event-live"),
+        ("events.tv", "GET", EVENT + "/tv", None, "page"),
+        ("events.history", "GET", EVENT + "/history", None, "page"),
+        ("events.start_round", "POST", EVENT + "/rounds", {}, "page:422"),  # round 1 plays
+        ("events.call_time", "POST", EVENT + "/rounds/1/call", {}, "see:" + EVENT),
+        ("events.table_card", "GET", EVENT + "/matches/{ematch}/card", None, "page"),
+        ("events.forfeit", "POST", EVENT + "/matches/{ematch}/forfeit", {"side": "9"}, "page:422"),
+        ("events.next_game", "POST", EVENT + "/matches/{ematch}/next", {}, "page:422"),
+        ("events.swap", "POST", EVENT + "/matches/{ematch}/swap", {}, "page:422"),
+        ("events.late_entrant", "POST", EVENT + "/entrants", {"entrant": ""}, "page:422"),
+        ("events.playoff", "POST", EVENT + "/playoff", {}, "page:422"),
+        ("events.export", "GET", EVENT + "/export.json", None, "event-json"),
+        ("events.standings_csv", "GET", EVENT + "/standings.csv", None, "csv:Rank"),
+        ("events.schedule_csv", "GET", EVENT + "/schedule.csv", None, "csv:Round"),
+        ("events.import_event", "POST", "/clubs/{club}/events/import", {"record": "no"},
+         "page:422"),
     ]
 
 
@@ -508,9 +531,20 @@ def _club_setup(client) -> dict:
     client.get(f"/g/{game(vgid).code}")
     won = create(client, "moon", 3)
     assert post_hand(client, won, MOON_WIN).status_code == 303
+    event_id, ematch = _event_setup(client, club_id)
     c = club(club_id)
     return dict(club=club_id, ccode=c.code, member=c.members[1].id,
-                person=person_id(club_id, "Bob"), cgid=cgid, vgid=vgid, won=won)
+                person=person_id(club_id, "Bob"), cgid=cgid, vgid=vgid, won=won,
+                event=event_id, ematch=ematch)
+
+
+def _event_setup(client, club_id: int) -> tuple[int, int]:
+    """An event of the club, run by this client, its first round seated: (event, a match)."""
+    from .events.helpers import event, new_event, start_round
+
+    event_id = new_event(client, club_id, entrants="Ann & Bob\nEve & Fay\nGus & Hal")
+    start_round(client, club_id, event_id)
+    return event_id, next(m.id for m in event(event_id).matches if m.bye is None)
 
 
 def test_every_route_has_a_case(app):
@@ -549,6 +583,10 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
     elif kind.startswith("csv"):  # the same download either way
         header = kind[4:] or "Bob & Dan total"
         assert r.status_code == 200 and r.mimetype == "text/csv" and header in body
+    elif kind == "event-json":
+        assert r.status_code == 200 and r.is_json and r.get_json()["format"] == "round-robin"
+    elif kind == "event-live":
+        assert r.status_code == 200 and "<html" not in body and 'id="event-live"' in body
     elif kind == "json":
         assert r.status_code == 200 and r.is_json and r.get_json()["hands"][0]["points"] == 34
     else:

@@ -1,0 +1,194 @@
+"""Running an event: who may, the round to seat next (the SAME pure function `scorekeeper
+schedule` prints: tournament.schedule), each seated match's first game, and what the event
+page, its TV view and a table card show, shaped from the event record and its standings.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+import functools
+import json
+from typing import Any
+
+from .. import access, qr, tournament
+from ..models import ClubEvent, EventMatch, Member, utcnow
+from ..tournament import EventInvalid, parse_event
+from ..tournament.event import BRACKET_FORMATS, match_winners
+from ..tournament.ranking import standings as derive_standings
+from . import record as records
+from .bracket_svg import bracket_svg
+
+
+def can_run(event: ClubEvent, phone: Member) -> bool:
+    """The event's creator and the club's admin run it; other members watch."""
+    return phone.is_admin or (event.creator_phone_id is not None
+                              and event.creator_phone_id == access.phone_id())
+
+
+def parsed(event: ClubEvent):
+    """(the checked library Event, None), or (None, the plain message naming the match) when
+    the stored event is not a valid record."""
+    try:
+        return parse_event(records.event_record(event)), None
+    except EventInvalid as error:
+        return None, error.message
+
+
+def next_round(record: dict) -> dict | None:
+    """The first round still to seat, as `scorekeeper schedule` prints it, or None.
+
+    Outside the brackets the rounds to seat depend on the entrants, the settings and which
+    rounds are played only (never on results), so they are asked of the schedule once per
+    such state (_planned): a progressive schedule weighs every earlier round."""
+    if record["format"] in BRACKET_FORMATS:
+        return _first_round(json.dumps(tournament.schedule(record)))
+    played = tuple(sorted({m["round"] for m in record["matches"]}))
+    head = {key: record[key] for key in ("format", "variant", "options", "settings", "entrants")}
+    return _planned(json.dumps(head, sort_keys=True), played)
+
+
+@functools.lru_cache(maxsize=64)
+def _planned(head: str, played: tuple[int, ...]) -> dict | None:
+    """The schedule's next round for an event of this head whose rounds `played` are seated
+    (each stands in as a bye of entrant 0: only its number matters to the schedule)."""
+    record = {**json.loads(head), "matches": [{"round": r, "bye": 0} for r in played]}
+    return _first_round(json.dumps(tournament.schedule(record)))
+
+
+def _first_round(answer: str) -> dict | None:
+    result = json.loads(answer)  # a copy: the cached answer is never changed by a caller
+    rounds = result.get("rounds") if result.get("ok") else None
+    return rounds[0] if rounds else None
+
+
+def game_record(event: ClubEvent, seats: list[str], game: int) -> dict:
+    """Game `game` (from 0) of a match: the event's rules, the match's seats, the first dealer
+    moving one seat on per game."""
+    return {"variant": event.variant, "players": seats,
+            "first_dealer": tournament.first_dealer(game, len(seats)),
+            "options": dict(event.options or {}), "hands": []}
+
+
+def seating(event: ClubEvent, library_event, planned: dict) -> list[tuple[dict, dict | None]]:
+    """store.seat_matches's matches for a planned round: each match with its first game,
+    then the byes."""
+    out: list[tuple[dict, dict | None]] = []
+    for match in planned["matches"]:
+        values = {"table": match["table"], "entrants": list(match["entrants"]),
+                  "bracket": match.get("bracket"), "pool": match.get("pool")}
+        seats = library_event.seats(tuple(match["entrants"]))
+        out.append((values, game_record(event, seats, 0)))
+    out += [({"bye": bye, "entrants": []}, None) for bye in planned["byes"]]
+    return out
+
+
+def round_started(event: ClubEvent, number: int):
+    """When round `number` was seated (its first match row), or None."""
+    times = [m.created_at for m in event.matches if m.round == number]
+    return min(times) if times else None
+
+
+def minutes_left(event: ClubEvent, number: int | None) -> int | None:
+    """The round's time left in whole minutes (time_limit), None without a limit."""
+    limit = (event.settings or {}).get("time_limit")
+    started = round_started(event, number) if number else None
+    if not limit or started is None:
+        return None
+    left = started + timedelta(minutes=limit) - utcnow()
+    return max(0, int(left.total_seconds() // 60))
+
+
+def names_of(library_event) -> list[str]:
+    return [e.name for e in library_event.entrants]
+
+
+def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -> dict:
+    """One table of a round: who plays, each game's score (the engine's, live), the result."""
+    names = names_of(library_event)
+    games = []
+    for game, result in zip(row.games, parsed_match.games if parsed_match else []):
+        games.append({"game": game, "totals": result.get("totals"),
+                      "finished": result.get("finished"), "called": game.called})
+    winners = match_winners(library_event, parsed_match) if parsed_match else []
+    sides = [names[e] for e in row.entrants]
+    return {"match": row, "table": row.table, "sides": sides, "games": games,
+            "latest": row.games[-1] if row.games else None, "forfeit": row.forfeit,
+            "winners": [sides[w] for w in winners if w < len(sides)],
+            "decided": bool(winners),
+            "open": row.forfeit is None and (not winners or any(not g["finished"] for g in games)),
+            "hands": sum(len(event.inputs.get(g.id, {}).get("hands", ())) for g in row.games),
+            "can_next": bool(row.games) and not winners and all(g["finished"] for g in games)
+            and len(row.games) < library_event.settings.best_of}
+
+
+def rounds_view(event: ClubEvent, library_event) -> list[dict]:
+    """The seated rounds, latest first: their tables and byes."""
+    by_index = {m.index: m for m in library_event.matches}
+    rows = records.ordered(event.matches)
+    names = names_of(library_event)
+    rounds: dict[int, dict] = {}
+    for i, row in enumerate(rows):
+        rnd = rounds.setdefault(row.round, {"number": row.round, "tables": [], "byes": [],
+                                            "bye_seeds": []})
+        if row.bye is not None:
+            rnd["byes"].append(names[row.bye])
+            rnd["bye_seeds"].append(row.bye)
+        else:
+            rnd["tables"].append(table_view(event, library_event, row, by_index.get(i)))
+    for rnd in rounds.values():
+        rnd["open"] = any(t["open"] for t in rnd["tables"])
+    return [rounds[n] for n in sorted(rounds, reverse=True)]
+
+
+def event_context(event: ClubEvent) -> dict[str, Any]:
+    """Everything the event page and TV view show, derived from the record."""
+    library_event, problem = parsed(event)
+    ctx: dict[str, Any] = {"event": event, "problem": problem, "rounds": [], "planned": None,
+                           "standings": None, "names": [], "bracket": None, "round_open": False}
+    if library_event is None:
+        return ctx
+    record = records.event_record(event)
+    ctx["names"] = names_of(library_event)
+    ctx["rounds"] = rounds_view(event, library_event)
+    ctx["standings"] = {"ok": True, **derive_standings(library_event)}  # parsed once
+    ctx["planned"] = None if ctx["standings"]["complete"] else next_round(record)
+    ctx["record"] = record
+    ctx["library_event"] = library_event
+    ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
+    current = ctx["rounds"][0]["number"] if ctx["rounds"] else None
+    ctx["current_round"] = current
+    ctx["minutes_left"] = minutes_left(event, current)
+    ctx["tied"] = _tied_groups(ctx["standings"])
+    ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
+    ctx["bracket"] = bracket_svg(record, ctx["names"]) if library_event.bracket else None
+    return ctx
+
+
+def _tied_groups(standings: dict) -> list[list[int]]:
+    """Entrants still level after every tie-break, each group by rank (a playoff decides), in
+    the standings and in each pool's."""
+    tables = [standings["standings"]] + [p["standings"] for p in standings.get("pools", [])]
+    groups: dict[tuple[int, int], list[int]] = {}
+    for t, rows in enumerate(tables):
+        for row in rows:
+            if row.get("tied") and row.get("played"):
+                groups.setdefault((t, row["rank"]), []).append(row["entrant"])
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def card(event: ClubEvent, library_event, row: EventMatch, scorer_url) -> dict[str, Any]:
+    """A table card (partials/events/_table_card.html's `card`): the table, who sits where in
+    seat order (with their team), who shakes first, and the QR code that opens the match's
+    latest game as its scorer (`scorer_url(game)`, the sharing scorer link)."""
+    game = row.games[-1]
+    teams = [library_event.label(e) for e in row.entrants] if library_event.teams else None
+    url = scorer_url(game)
+    return {"event_name": event.name, "round": row.round, "table": row.table,
+            "seats": [{"seat": i, "name": name, "team": teams[i % 2] if teams else None}
+                      for i, name in enumerate(event.inputs[game.id]["players"])],
+            "shakes_first": game.first_dealer, "qr_svg": qr.qr_svg(url, "Scorer link"),
+            "url": url, "game": game, "game_number": len(row.games)}
+
+
+def bye_rounds(event: ClubEvent) -> list[int]:
+    """The rounds seated so far: a late entrant sits each of them out."""
+    return sorted({m.round for m in event.matches})

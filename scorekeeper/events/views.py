@@ -1,0 +1,423 @@
+"""The event pages of a club: the list, a new event, the event page (schedule, tables with
+their live scores, standings), its TV view and live poll, a table card per match, and the
+organizer's actions (start a round, call time, a forfeit, a late entrant, a swap, the next
+game of a match, a playoff), export and import.
+
+Every page needs this phone's membership of the club (clubs.roster.load_club: nothing of a club
+is shown to anyone else); an event of another club is 404. Only the event's creator and the
+club's admin change it (running.can_run): anyone else gets the plain 403 page.
+"""
+from __future__ import annotations
+
+from flask import abort, make_response, redirect, render_template, request, url_for
+
+from .. import access, security, store, web
+from ..clubs import roster
+from ..extensions import db
+from ..games import live as render_cache
+from ..models import ClubEvent
+from ..sharing import views as sharing
+from ..tournament.event import pool_members
+from . import bp, live, record as records, running, setup, sheets
+
+MAX_VERSION = 2**31 - 1
+
+
+def _event(club_id: int, event_id: int):
+    club, phone = roster.load_club(club_id)
+    event = records.load_event(club.id, event_id)
+    if event is None:
+        abort(404)
+    return club, phone, event
+
+
+def _running(club_id: int, event_id: int):
+    """The event, for a phone that runs it (else the plain 403 page)."""
+    club, phone, event = _event(club_id, event_id)
+    if not running.can_run(event, phone):
+        abort(web.refuse(403, "Organizer only", "Only the event's organizer and the club's "
+                                                "admin can change the event."))
+    return club, phone, event
+
+
+def _back(event: ClubEvent):
+    """After a change: the event page (303; the forms are plain posts)."""
+    return _to_event(event.club_id, event.id)
+
+
+def _to_event(club_id: int, event_id: int):
+    return redirect(url_for("events.event_page", club_id=club_id, event_id=event_id), 303)
+
+
+def _refused(club, phone, event, message: str):
+    """The event page again with a plain message (422), never a 500."""
+    return _render_page(club, phone, event, 422, error=message)
+
+
+def _via(phone) -> str:
+    return roster.via(phone)
+
+
+# --------------------------------------------------------------------------- list, new
+
+@bp.get("/clubs/<int:club_id>/events")
+def index(club_id: int):
+    club, phone = roster.load_club(club_id)
+    events = db.session.scalars(db.select(ClubEvent).where(ClubEvent.club_id == club.id)
+                                .order_by(ClubEvent.day.desc(), ClubEvent.id.desc())).all()
+    return web.render("events/index.html", "events/_index.html", club=club, events=events)
+
+
+def _new_page(club, form=None, errors=None, status=200):
+    return web.render("events/new.html", "events/_new.html", status, club=club,
+                      values=setup.form_values(form), errors=errors or [],
+                      variants=setup.event_variants(), formats=setup.FORMAT_LABELS,
+                      roster=sorted(p.name for p in club.people))
+
+
+@bp.get("/clubs/<int:club_id>/events/new")
+def new_event(club_id: int):
+    club, _phone = roster.load_club(club_id)
+    return _new_page(club)
+
+
+@bp.post("/clubs/<int:club_id>/events")
+def create_event(club_id: int):
+    """A member starts an event: checked by the events library before anything is saved;
+    with "draw" the seeds are drawn at random here and the drawn order is kept."""
+    club, phone = roster.load_club(club_id)
+    variant = request.form.get("variant", "")
+    options = store.club_rules(club.id, variant) or {}
+    fields, entrants, errors = setup.read_event(request.form, [p.name for p in club.people],
+                                                options)
+    if errors:
+        return _new_page(club, request.form, errors, 422)
+    if fields["seeds_drawn"]:
+        entrants = setup.drawn(entrants)
+    event = store.create_event(club, access.phone_id(create=True), _via(phone), fields, entrants)
+    return _to_event(club.id, event.id)
+
+
+# --------------------------------------------------------------------------- the event page
+
+def _context(club, phone, event, etag: str) -> dict:
+    """The event page's (and TV view's) context as this phone sees it."""
+    ctx = running.event_context(event)
+    ctx.update(club=club, phone=phone, runs=running.can_run(event, phone), live_etag=etag)
+    return ctx
+
+
+def _render_page(club, phone, event, status=200, **extra):
+    """The event page, rendered afresh (not cached): with a refused action's message."""
+    ctx = _context(club, phone, event, live.etag(records.stamp(club.id, event.id), phone))
+    return web.render("events/event.html", "events/_event.html", status, **ctx, **extra)
+
+
+def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
+    """A page or live update of the event, rendered once per ETag (live.etag) and served from
+    the render cache; the poll's 304 when the phone has it already."""
+    club, phone = roster.load_club(club_id)
+    head = records.stamp(club.id, event_id)
+    if head is None:
+        abort(404)
+    etag = live.etag(head, phone)
+    polled = kind == "live" or (kind == "tv" and web.is_htmx())
+    if polled and request.if_none_match.contains_weak(etag):
+        response = make_response("", 304)
+    else:
+        part = web.partial_for(partial) if kind != "live" else partial
+        key = f"event-{kind}:{etag}:{part or 'page'}"
+        body = render_cache.cached(key)
+        if body is None:
+            ctx = _context(club, phone, records.load_event(club.id, event_id), etag)
+            ctx.update(csrf_token=render_cache.placeholder_csrf, tv=kind == "tv")
+            template = f"partials/{part}" if part else page
+            body = render_cache.body(key, lambda: render_template(template, **ctx))
+        response = render_cache.respond(key, body)
+    response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Cookie")
+    return response
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>")
+def event_page(club_id: int, event_id: int):
+    return _cached(club_id, event_id, "page", "events/event.html", "events/_event.html")
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/live")
+def event_live(club_id: int, event_id: int):
+    """The event's live part (partials/events/_event_live.html), 304 while unchanged."""
+    return _cached(club_id, event_id, "live", "", "events/_event_live.html")
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/tv")
+def tv(club_id: int, event_id: int):
+    """The big screen: standings (or the bracket), the round's tables and live scores, the
+    round's time left."""
+    return _cached(club_id, event_id, "tv", "events/tv.html", "events/_event_live.html")
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/history")
+def history(club_id: int, event_id: int):
+    """Every change to the event: who, when, what."""
+    club, phone, event = _event(club_id, event_id)
+    return web.render("events/history.html", "events/_history.html", club=club, event=event)
+
+
+# --------------------------------------------------------------------------- running it
+
+def _version() -> int:
+    raw = request.form.get("version", "")
+    number = setup.whole(raw, 10)
+    return number if number is not None and number <= MAX_VERSION else 0
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/rounds")
+def start_round(club_id: int, event_id: int):
+    """Seat the next round as `scorekeeper schedule` prints it: a game per match, made with the
+    event's rules and seats. A second tap (or another phone) finds it started already."""
+    club, phone, event = _running(club_id, event_id)
+    library_event, problem = running.parsed(event)
+    if problem:
+        return _refused(club, phone, event, problem)
+    planned = running.next_round(records.event_record(event))
+    latest = running.rounds_view(event, library_event)[:1]
+    if latest and latest[0]["open"]:
+        return _refused(club, phone, event, f"Round {latest[0]['number']} is still being "
+                                            f"played: start the next one when its matches are "
+                                            f"over.")
+    if planned is None:
+        return _refused(club, phone, event, "Every round is seated: nothing is left to start "
+                                            "until the results are in.")
+    try:
+        store.seat_matches(event, _version(), planned["round"],
+                           running.seating(event, library_event, planned), _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _back(event)
+
+
+def _round_arg(event: ClubEvent, number: int) -> int:
+    if number not in {m.round for m in event.matches}:
+        abort(404)
+    return number
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/rounds/<int:number>/call")
+def call_time(club_id: int, event_id: int, number: int):
+    """Time: every open game of the round gets `called` (each table finishes the hand it is
+    playing; a shared lead plays one more hand)."""
+    _club, phone, event = _running(club_id, event_id)
+    store.call_time(event, _round_arg(event, number), _via(phone))
+    return _back(event)
+
+
+def _match(event: ClubEvent, match_id: int):
+    match = next((m for m in event.matches if m.id == match_id and m.bye is None), None)
+    if match is None:
+        abort(404)
+    return match
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/card")
+def table_card(club_id: int, event_id: int, match_id: int):
+    """The table card (organizer only: its QR code makes the phone that scans it the table's
+    scorer)."""
+    club, phone, event = _running(club_id, event_id)
+    match = _match(event, match_id)
+    library_event, problem = running.parsed(event)
+    if problem:
+        return _refused(club, phone, event, problem)
+    if not match.games:
+        abort(404)  # a forfeit: nobody sits at the table
+    return web.render("events/card.html", "events/_card.html", club=club, event=event,
+                      card=running.card(event, library_event, match, sharing.scorer_url))
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/forfeit")
+def forfeit(club_id: int, event_id: int, match_id: int):
+    club, phone, event = _running(club_id, event_id)
+    match = _match(event, match_id)
+    side = request.form.get("side", "")
+    if side not in ("0", "1") or len(match.entrants) != 2:
+        return _refused(club, phone, event, "Pick the side that did not play.")
+    try:
+        store.record_forfeit(event, match, int(side), _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _back(event)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/next")
+def next_game(club_id: int, event_id: int, match_id: int):
+    """The next game of a best-of match, once its last game is finished and the match is not
+    decided: its first dealer one seat on."""
+    club, phone, event = _running(club_id, event_id)
+    match = _match(event, match_id)
+    library_event, problem = running.parsed(event)
+    if problem:
+        return _refused(club, phone, event, problem)
+    index = records.ordered(event.matches).index(match)
+    view = running.table_view(event, library_event, match, library_event.matches[index])
+    if not view["can_next"]:
+        return _refused(club, phone, event, f"Round {match.round}, table {match.table}: the "
+                        f"match is decided or its game is still being played.")
+    store.rematch(store.get_game(match.games[-1].id), _via(phone))
+    return redirect(url_for("events.table_card", club_id=club.id, event_id=event.id,
+                            match_id=match.id), 303)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/swap")
+def swap(club_id: int, event_id: int, match_id: int):
+    """Progressive and tables: a player who must leave swaps seats with one sitting out."""
+    club, phone, event = _running(club_id, event_id)
+    match = _match(event, match_id)
+    out_raw, in_raw = request.form.get("out", ""), request.form.get("in", "")
+    byes = {m.bye for m in event.matches if m.round == match.round and m.bye is not None}
+    if event.format not in ("progressive", "tables"):
+        return _refused(club, phone, event, "Only a progressive or tables event swaps players.")
+    leaving, joining = setup.whole(out_raw), setup.whole(in_raw)
+    if leaving not in match.entrants or joining not in byes:
+        return _refused(club, phone, event, "Pick a player of the table and one who sits "
+                                            "this round out.")
+    try:
+        store.swap_player(event, match, leaving, joining, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _back(event)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants")
+def late_entrant(club_id: int, event_id: int):
+    """A late entrant: the last seed, with a bye in every round seated so far."""
+    club, phone, event = _running(club_id, event_id)
+    entrants, errors = setup.read_entrants(request.form.get("entrant", ""), event.format,
+                                           [p.name for p in club.people])
+    if not errors and len(entrants) != 1:
+        errors = ["Type one entrant."]
+    if not errors and event.format in ("single-elimination", "double-elimination", "pools") \
+            and event.matches:
+        errors = ["A bracket is drawn from the entrants at the start: nobody can join it now."]
+    if not errors:
+        record = records.event_record(event)
+        byes = running.bye_rounds(event)
+        late = entrants[0]
+        record["entrants"].append({"players": late["players"],
+                                   **({"name": late["name"]} if late["name"] else {})})
+        record["matches"] += [{"round": r, "bye": len(record["entrants"]) - 1} for r in byes]
+        problem = setup.problem_of(record)
+        if problem:
+            errors = [problem]
+    if errors:
+        return _refused(club, phone, event, errors[0])
+    store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
+    return _back(event)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
+def playoff(club_id: int, event_id: int):
+    """A tie decided by one more match between two tied entrants (events.md: it counts like
+    any other), in the round after the last."""
+    club, phone, event = _running(club_id, event_id)
+    library_event, problem = running.parsed(event)
+    if problem:
+        return _refused(club, phone, event, problem)
+    raw = request.form.getlist("entrant")
+    if not library_event.teams or library_event.bracket and event.format != "pools":
+        return _refused(club, phone, event, "A playoff is a match of two teams of a round "
+                                            "robin or a pool.")
+    pair = [setup.whole(r) for r in raw]
+    if len(pair) != 2 or pair[0] == pair[1] or not all(
+            e is not None and e < len(event.entrants) for e in pair):
+        return _refused(club, phone, event, "Pick the two tied entrants.")
+    number = max([m.round for m in event.matches] + [0]) + 1
+    values = {"table": 1, "entrants": pair, "bracket": None, "pool": None}
+    if event.format == "pools":
+        pool = next((p for p, members in enumerate(pool_members(library_event), start=1)
+                     if set(pair) <= set(members)), None)
+        if pool is None:
+            return _refused(club, phone, event, "A pool's playoff is between two of its "
+                                                "entrants.")
+        values.update(bracket="pool", pool=pool)
+    matches = [(values, running.game_record(event, library_event.seats(tuple(pair)), 0))]
+    record = records.event_record(event)
+    record["matches"].append({"round": number, **{k: v for k, v in values.items() if v},
+                              "games": []})
+    problem = setup.problem_of(record)
+    if problem:
+        return _refused(club, phone, event, problem)
+    try:
+        store.seat_matches(event, _version(), number, matches, _via(phone), "playoff")
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _back(event)
+
+
+# --------------------------------------------------------------------------- export, import
+
+def _csv(club_id: int, event_id: int, sheet, name: str):
+    """A sheet of the event, made once per stamp (as the pages are) and kept in the render
+    cache: the same for every member."""
+    club, _phone = roster.load_club(club_id)
+    head = records.stamp(club.id, event_id)
+    if head is None:
+        abort(404)
+    key = f"event-{name}.csv:{head.id}-v{head.version}-g{head.games_version}.{head.games}"
+    body = render_cache.cache().get(key)
+    if body is None:
+        try:
+            body = sheet(records.event_record(records.load_event(club.id, event_id)))
+        except ValueError as problem:
+            return web.refuse(422, "Not a valid event", str(problem))
+        render_cache.cache().put(key, body)
+    response = make_response(body)
+    response.mimetype = "text/csv"
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="scorekeeper-event-{event_id}-{name}.csv"')
+    return response
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/standings.csv")
+def standings_csv(club_id: int, event_id: int):
+    return _csv(club_id, event_id, sheets.standings_csv, "standings")
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/schedule.csv")
+def schedule_csv(club_id: int, event_id: int):
+    return _csv(club_id, event_id, sheets.schedule_csv, "schedule")
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/export.json")
+def export(club_id: int, event_id: int):
+    """The event record (events.md): what `scorekeeper standings` and an import read."""
+    _club, _phone, event = _event(club_id, event_id)
+    return web.json_download(records.event_record(event), f"scorekeeper-event-{event.id}.json")
+
+
+@bp.post("/clubs/<int:club_id>/events/import")
+@security.large_upload
+def import_event(club_id: int):
+    """An event record as a new event of the club, checked whole by the events library (one
+    plain message naming the match) before anything is saved."""
+    club, phone = roster.load_club(club_id)
+    raw = security.read_json(web.uploaded_text("record"))
+    problem = setup.problem_of(raw)
+    fields = entrants = None
+    if problem is None:
+        fields, entrants, problem = setup.imported(raw)
+    if problem:
+        return _new_page(club, None, [problem], 422)
+    matches = setup.imported_matches(raw)
+    event = store.import_event(club, access.phone_id(create=True), _via(phone), fields, entrants,
+                               matches)
+    return _to_event(club.id, event.id)
+
+
+# --------------------------------------------------------------------------- on game pages
+
+@bp.app_context_processor
+def _event_helpers():
+    """event_of(game): the event a game was played in, for its page (one statement, only for
+    a game of an event)."""
+    return {"event_of": records.event_of}
