@@ -1,7 +1,7 @@
 """club events: tournaments and club nights (spec/events.md), their entrants, matches and history
 
 Revision ID: f3a8c2e71b40
-Revises: d41c7e9b2a50
+Revises: f2b8d6e4a913
 Create Date: 2026-11-24 00:10:00
 
 New tables only, and game.event_match_id (NULL for every existing game: a game outside any
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'f3a8c2e71b40'
-down_revision = 'd41c7e9b2a50'
+down_revision = 'f2b8d6e4a913'
 branch_labels = None
 depends_on = None
 

@@ -15,7 +15,7 @@ from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
 from ..tournament.ranking import standings as derive_standings
 from . import record as records
-from .bracket_svg import bracket_svg
+from .bracket_svg import draw_bracket
 
 
 def can_run(event: ClubEvent, phone: Member) -> bool:
@@ -159,7 +159,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["minutes_left"] = minutes_left(event, current)
     ctx["tied"] = _tied_groups(ctx["standings"])
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
-    ctx["bracket"] = bracket_svg(record, ctx["names"]) if library_event.bracket else None
+    ctx["bracket"] = draw_bracket(library_event, ctx["names"]) if library_event.bracket else None
     return ctx
 
 
