@@ -15,18 +15,16 @@ from . import hand_form
 from .new_game import option_defaults
 
 
-
-
-def remembered_modes(game: Game) -> dict[str, str]:
-    """The entry modes this phone picked for this game (views.py keeps them, in access's one
-    cookie for them, when a mode button is tapped): they stay for every later hand and survive
-    a reload."""
+def remembered_modes(game) -> dict[str, str]:
+    """The entry modes this phone picked for games of this variant (views.py keeps them, in
+    access's one cookie for them, when a mode button is tapped): they stay for every later
+    hand, survive a reload, and carry over to the next game and a rematch of the variant."""
     out = {}
-    mode, points = access.remembered_modes(game.id) if request else ("", "")
-    if mode in ("auction", "quick"):
-        out["mode"] = mode
-    if points in ("number", "items"):
-        out["points_mode"] = points
+    picks = access.remembered_modes(game.variant) if request else {}
+    if picks.get("mode") in ("auction", "quick"):
+        out["mode"] = picks["mode"]
+    if picks.get("points_mode") in ("number", "items"):
+        out["points_mode"] = picks["points_mode"]
     return out
 
 

@@ -67,9 +67,9 @@ def test_a_straight_hand_in_four_taps_and_the_mode_stays(page, live, variant, re
     # the points caught stay available for tables that count them
     page.locator("#hand-form .optional-points summary").click()
     expect(page.locator("#hand-form .points-grid")).to_be_visible()
-    # the choice is this game's: a new game starts call by call
+    # the choice is this phone's for the variant: a new game of it starts the same way
     ui.new_game(page, live.url, variant, ["Ann", "Bob", "Cat", "Dan"])
-    expect(page.locator("#hand-form input[name=mode]")).to_have_value("auction")
+    expect(page.locator("#hand-form input[name=mode]")).to_have_value("quick")
 
 
 @pytest.mark.parametrize("variant, contract", [("texas42-1986", {"contract": "trumps"}),

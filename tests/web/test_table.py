@@ -41,20 +41,43 @@ def test_bids_and_points_are_chips(client):
     assert "Shoot the moon" in body
 
 
-def test_the_entry_mode_is_remembered_per_game_in_a_cookie(client):
+def test_the_entry_mode_is_remembered_per_variant_in_a_cookie(client):
     gid = create(client, "lechner42")
-    other = create(client, "lechner42")
     r = preview(client, gid, {"mode": "auction", "set_mode": "quick"})
-    assert f"modes={gid}.quick." in r.headers.get("Set-Cookie", "")
+    assert "modes=lechner42.quick.." in r.headers.get("Set-Cookie", "")
     assert 'name="mode" value="quick"' in client.get(f"/games/{gid}").get_data(as_text=True)
+    # a later game of the variant starts as this phone left the last one; another variant not
+    later = create(client, "lechner42")
+    assert 'name="mode" value="quick"' in client.get(f"/games/{later}").get_data(as_text=True)
+    other = create(client, "texas42")
     assert 'name="mode" value="auction"' in client.get(f"/games/{other}").get_data(as_text=True)
+
+
+def test_the_hands_view_is_remembered_per_variant(client):
+    def game_with_a_hand(variant):
+        gid = create(client, variant)
+        post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "made": "1"})
+        return gid
+
+    client.get(f"/games/{game_with_a_hand('lechner42')}?view=list")
+    client.get(f"/games/{game_with_a_hand('texas42')}?view=grid")
+    assert 'aria-current="true">List' in client.get(f"/games/{game_with_a_hand('lechner42')}").text
+    assert 'aria-current="true">Sheet' in client.get(f"/games/{game_with_a_hand('texas42')}").text
+
+
+def test_old_per_game_mode_items_are_dropped(client):
+    gid = create(client, "lechner42")
+    client.set_cookie("modes", f"{gid}.quick._lechner42.auction..list")
+    assert 'name="mode" value="auction"' in client.get(f"/games/{gid}").text
+    preview(client, gid, {"mode": "auction", "set_mode": "quick"})
+    assert client.get_cookie("modes").value == "lechner42.quick..list"
 
 
 def test_card_by_card_points_are_remembered_too(client):
     gid = create(client, "card42-teams")
     fields = {"mode": "auction", "calls": "5,pass,pass,pass", "points_mode": "number"}
     r = preview(client, gid, {**fields, "set_points_mode": "items"})
-    assert f"modes={gid}..items" in r.headers.get("Set-Cookie", "")
+    assert "modes=card42-teams..items." in r.headers.get("Set-Cookie", "")
     # the next hand's form, with no mode in it yet, comes up card by card
     body = preview(client, gid, {"mode": "auction", "calls": "6,pass,pass,pass"}).get_data(as_text=True)
     assert 'name="points_mode" value="items"' in body
