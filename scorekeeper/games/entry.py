@@ -78,6 +78,8 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     if variant.bids_own_tricks and mode == "quick" and ctx.get("dealer") is not None:
         ctx["bid_order"], ctx["dealer_rule"] = _card42_order(record, values, n, ctx["dealer"],
                                                              index)
+    if variant.tricks_per_hand:
+        ctx["tricks_hint"] = hand_form.inferred_tricks(variant, values, n)
     ctx["redeal_allowed"] = bool(variant.redeal_allowed(ctx["options"])) if variant.bidding \
         else False
     ctx["winning_call"] = auction.get("winning_call") if auction and mode == "auction" else None
@@ -166,16 +168,20 @@ def _in_units(variant, auction: dict) -> dict:
 
 
 def _card42_order(record, values, n, dealer, index):
-    """card42's bid boxes in bidding order (the dealer's left first, the dealer last), and what
-    the dealer may not bid given the others' bids as typed so far (the engine says which)."""
+    """card42's bid rows in bidding order (the dealer's left first, the dealer last), what the
+    dealer may not bid given the others' bids so far (the engine says which), and whether every
+    bid is in and legal (the rows then fold to one line, so the tricks come into view)."""
     order = [(dealer + 1 + i) % n for i in range(n)]
     others = [hand_form.whole_number(values.get(f"bid-{s}")) for s in order[:-1]]
     if any(b is None or not 0 <= b <= 7 for b in others):
         typed = sum(b for b in others if b is not None and 0 <= b <= 7)
-        return order, {"forbidden": None, "total": typed, "complete": False}
+        return order, {"forbidden": None, "total": typed, "complete": False, "all_in": False}
     lc = rules.legal_calls(record, others, index)
     forbidden = next((c["call"] for c in lc.get("calls") or [] if not c.get("legal")), None)
-    return order, {"forbidden": forbidden, "total": sum(others), "complete": True}
+    own = hand_form.whole_number(values.get(f"bid-{dealer}"))
+    all_in = own is not None and 0 <= own <= 7 and own != forbidden
+    return order, {"forbidden": forbidden, "total": sum(others), "complete": True,
+                   "all_in": all_in}
 
 
 def _auction_rows(auction, calls, players, variant):

@@ -18,6 +18,8 @@ import re
 
 from typing import Any, Mapping
 
+from ..rules.auction import DOUBLES_NEEDED
+
 CARD_ITEMS = (
     # field, label, kind ("bool" or a max count), worth each
     ("high", "High (ace of trumps)", "bool", 2),
@@ -230,6 +232,34 @@ def default_contract(variant, options) -> str | None:
     return contracts[0] if contracts else None
 
 
+def doubles_choices(contract: str) -> list[int]:
+    """The doubles a plunge or splash bidder may have held (the engine's least up to all 7):
+    only those are offered, and the least is what the form starts with."""
+    return list(range(DOUBLES_NEEDED[contract], 8))
+
+
+def inferred_tricks(variant, values: Mapping[str, str], n: int) -> tuple[int, int] | None:
+    """(seat, tricks) for the one player whose tricks are left blank, when the others' are
+    given: hers are what is left of the hand's tricks. None when not exactly one is blank, or
+    the others' are not counts that leave her any."""
+    total = variant.tricks_per_hand
+    blank = [s for s in range(n) if values.get(f"tricks-{s}", "") == ""]
+    if not total or len(blank) != 1:
+        return None
+    others = [whole_number(values.get(f"tricks-{s}")) for s in range(n) if s != blank[0]]
+    if any(t is None or not 0 <= t <= total for t in others) or sum(others) > total:
+        return None
+    return blank[0], total - sum(others)
+
+
+def _tricks(variant, values, players) -> list[int]:
+    """Everyone's tricks taken; the last player's follow from the others' (inferred_tricks)."""
+    inferred = inferred_tricks(variant, values, len(players))
+    if inferred is not None:
+        values = {**values, f"tricks-{inferred[0]}": str(inferred[1])}
+    return [_int(values, f"tricks-{s}", f"the tricks {players[s]} took") for s in range(len(players))]
+
+
 def _int(values, name, label, *, required=True, missing=None) -> int | None:
     raw = values.get(name, "")
     if raw == "":
@@ -289,8 +319,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
                 bids[seat] = int(b)
         else:
             bids = [_int(values, f"bid-{s}", f"{players[s]}'s bid") for s in range(n)]
-        tricks = [_int(values, f"tricks-{s}", f"the tricks {players[s]} took") for s in range(n)]
-        return {"bids": bids, "tricks": tricks}
+        return {"bids": bids, "tricks": _tricks(variant, values, players)}
 
     # ---- the bidding games
     hand = {}
@@ -318,8 +347,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         winning = None
 
     if family == "moon":
-        hand["tricks"] = [_int(values, f"tricks-{s}", f"the tricks {players[s]} took")
-                          for s in range(n)]
+        hand["tricks"] = _tricks(variant, values, players)
         return hand
 
     if family in ("card42-teams",):
@@ -356,8 +384,9 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         if not played:
             raise Problem("missing", f"Pick the game the {contract} was played as.")
         hand["call"] = played
-        hand["doubles"] = _int(values, "doubles_held", "how many doubles the bidder held",
-                               missing="Enter how many doubles the bidder held.")
+        held = values.get("doubles_held", "") or str(doubles_choices(contract)[0])
+        hand["doubles"] = _int({"doubles_held": held}, "doubles_held",
+                               "how many doubles the bidder held")
     if contract in DOUBLES_RULES and values.get("doubles_rule", ""):
         hand["doubles"] = values["doubles_rule"]
 
