@@ -62,7 +62,6 @@ def init_app(app) -> None:
     app.jinja_env.globals["DOUBLES_RULES"] = hand_form.DOUBLES_RULES
     app.jinja_env.globals["TRUMP_CHOICES"] = hand_form.TRUMP_CHOICES
     app.jinja_env.globals["CARD_ITEMS"] = hand_form.CARD_ITEMS
-    app.jinja_env.globals["doubles_choices"] = hand_form.doubles_choices
     # The engine's totals, for the hand form's "the other team caught ...".
     app.jinja_env.globals["ALL_POINTS"] = dominoes.ALL_POINTS
     app.jinja_env.globals["MOST_POINTS"] = cards.MOST_POINTS

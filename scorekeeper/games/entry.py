@@ -11,6 +11,7 @@ from flask import request
 
 from .. import access, rules
 from ..models import Game
+from ..rules.auction import DOUBLES_NEEDED
 from . import hand_form
 from .new_game import option_defaults
 
@@ -72,6 +73,9 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
             if variant.engine_rounds:
                 ctx["round"] = base.get("next_round")
     if variant.names_contract:
+        # a plunge or splash bidder held at least the engine's doubles: only those are offered,
+        # the least preselected
+        ctx["doubles_held"] = {c: list(range(least, 8)) for c, least in DOUBLES_NEEDED.items()}
         ctx["contracts"] = list(variant.contracts(ctx["options"]))
         ctx["default_contract"] = hand_form.default_contract(variant, ctx["options"])
     ctx["bid_choices"] = hand_form.bid_choices(variant, values.get("bid"))

@@ -18,8 +18,6 @@ import re
 
 from typing import Any, Mapping
 
-from ..rules.auction import DOUBLES_NEEDED
-
 CARD_ITEMS = (
     # field, label, kind ("bool" or a max count), worth each
     ("high", "High (ace of trumps)", "bool", 2),
@@ -232,12 +230,6 @@ def default_contract(variant, options) -> str | None:
     return contracts[0] if contracts else None
 
 
-def doubles_choices(contract: str) -> list[int]:
-    """The doubles a plunge or splash bidder may have held (the engine's least up to all 7):
-    only those are offered, and the least is what the form starts with."""
-    return list(range(DOUBLES_NEEDED[contract], 8))
-
-
 def inferred_tricks(variant, values: Mapping[str, str], n: int) -> tuple[int, int] | None:
     """(seat, tricks) for the one player whose tricks are left blank, when the others' are
     given: hers are what is left of the hand's tricks. None when not exactly one is blank, or
@@ -384,9 +376,8 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         if not played:
             raise Problem("missing", f"Pick the game the {contract} was played as.")
         hand["call"] = played
-        held = values.get("doubles_held", "") or str(doubles_choices(contract)[0])
-        hand["doubles"] = _int({"doubles_held": held}, "doubles_held",
-                               "how many doubles the bidder held")
+        hand["doubles"] = _int(values, "doubles_held", "how many doubles the bidder held",
+                               missing="Enter how many doubles the bidder held.")
     if contract in DOUBLES_RULES and values.get("doubles_rule", ""):
         hand["doubles"] = values["doubles_rule"]
 

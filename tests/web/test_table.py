@@ -1,6 +1,8 @@
 """The hand form at the table (issue 12), server side: what the form offers and reads."""
 from __future__ import annotations
 
+import re
+
 from scorekeeper import rules
 from scorekeeper.games import board
 
@@ -124,3 +126,33 @@ def test_shoot_the_moon_in_the_history_and_the_hands(client):
     assert "Bob shot the moon" in text(client.get(f"/games/{gid}?view=list"))
     assert "Bob shot the moon" in text(client.get(f"/games/{gid}/history"))
     assert "Shoot the moon" in text(client.get(f"/games/{gid}?view=grid"))
+
+
+def test_tricks_and_card42_bids_are_chips_and_the_last_count_follows(client):
+    gid = create(client, "card42", 3)  # Ann deals: Bob, Cat, then Ann bid
+    body = preview(client, gid, {"mode": "quick", "bid-1": "3", "bid-2": "2"}).text
+    for s in range(3):
+        assert body.count(f'name="bid-{s}" value=') == 8  # 0-7, one tap
+    assert re.search(r'name="bid-0" value="2"\s+disabled', body)  # it would total 7
+    assert body.count('name="tricks-0" value=') == 8
+    # saved with one count blank: hers is what the others leave
+    r = post_hand(client, gid, {"mode": "quick", "bid-1": "3", "bid-2": "2", "bid-0": "1",
+                                "tricks-0": "1", "tricks-1": "3"})
+    assert r.status_code == 303
+    assert hands(gid) == [{"bids": [1, 3, 2], "tricks": [1, 3, 3]}]
+    # two blank: nothing is guessed
+    gid = create(client, "moon", 3)
+    r = post_hand(client, gid, {"mode": "quick", "bidder": "0", "bid": "4", "tricks-0": "4"})
+    assert r.status_code == 422 and hands(gid) == []
+
+
+def test_a_plunge_offers_only_the_doubles_it_needs_the_least_picked(client):
+    gid = create(client, "lechner42")
+    body = preview(client, gid, {"mode": "auction", "calls": "plunge,pass,pass,pass"}).text
+    assert re.findall(r'name="doubles_held" value="(\d)"', body) == ["4", "5", "6", "7"]
+    assert re.search(r'name="doubles_held" value="4" checked', body)
+    body = preview(client, gid, {"mode": "quick", "bidder": "1", "bid": "84"}).text
+    assert '<details class="contract-fold" id="contract-fold">' in body  # folded: straight
+    body = preview(client, gid, {"mode": "quick", "bidder": "1", "bid": "84",
+                                 "contract": "sevens"}).text
+    assert '<details class="contract-fold" id="contract-fold" open>' in body
