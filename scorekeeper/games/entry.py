@@ -138,8 +138,14 @@ def read_hand(game: Game, record: dict, values: dict[str, str],
 
 def _attempt(variant, options, record, values, auction, index) -> HandAttempt:
     """build_hand, then rules.preview of the record with it."""
+    bid_order = None
+    if variant.bids_own_tricks and auction is None:  # all bids at once: asked in bidding order
+        dealer = rules.legal_calls(record, [], index).get("dealer")
+        if dealer is not None:
+            bid_order = _bidding_order(dealer, len(record["players"]))
     try:
-        hand = hand_form.build_hand(variant, options, record["players"], values, auction)
+        hand = hand_form.build_hand(variant, options, record["players"], values, auction,
+                                    bid_order)
     except hand_form.Problem as problem:
         problem.message = hand_form.in_units(variant, problem.message)
         return HandAttempt(hand=None, problem=problem)
@@ -171,11 +177,16 @@ def _in_units(variant, auction: dict) -> dict:
                       for c in auction.get("calls") or []]}
 
 
+def _bidding_order(dealer: int, n: int) -> list[int]:
+    """card42's seats in bidding order: the dealer's left first, the dealer last (rules.md)."""
+    return [(dealer + 1 + i) % n for i in range(n)]
+
+
 def _card42_order(record, values, n, dealer, index):
     """card42's bid rows in bidding order (the dealer's left first, the dealer last), what the
     dealer may not bid given the others' bids so far (the engine says which), and whether every
     bid is in and legal (the rows then fold to one line, so the tricks come into view)."""
-    order = [(dealer + 1 + i) % n for i in range(n)]
+    order = _bidding_order(dealer, n)
     others = [hand_form.whole_number(values.get(f"bid-{s}")) for s in order[:-1]]
     if any(b is None or not 0 <= b <= 7 for b in others):
         typed = sum(b for b in others if b is not None and 0 <= b <= 7)

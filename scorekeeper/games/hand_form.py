@@ -271,11 +271,12 @@ def _bool(values, name) -> bool:
 # --------------------------------------------------------------------------- form -> hand
 
 def build_hand(variant, options: dict, players: list[str], values: dict[str, str],
-               auction: dict | None) -> dict[str, Any]:
+               auction: dict | None, bid_order: list[int] | None = None) -> dict[str, Any]:
     """The hand dict for the record, or raise Problem naming what is missing or wrong.
 
     `auction` is legal_calls() for the calls in the form (auction mode of the bidding games and
-    card42), else None.
+    card42), else None. `bid_order` is card42's seats in bidding order (the dealer's left
+    first): a missing bid is asked for in that order.
     """
     family = variant.family
     n = len(players)
@@ -310,7 +311,9 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
             for seat, b in zip(auction["turns"], calls):
                 bids[seat] = int(b)
         else:
-            bids = [_int(values, f"bid-{s}", f"{players[s]}'s bid") for s in range(n)]
+            by_seat = {s: _int(values, f"bid-{s}", f"{players[s]}'s bid")
+                       for s in (bid_order or range(n))}
+            bids = [by_seat[s] for s in range(n)]
         return {"bids": bids, "tricks": _tricks(variant, values, players)}
 
     # ---- the bidding games

@@ -96,7 +96,9 @@ def test_card42_all_bids_in_bidding_order_with_the_dealers_restriction(page, liv
     assert labels == ["Bob", "Cat", "Ann (dealer)"]  # the dealer's left first, the dealer last
     rule = page.locator("#hand-form #dealer-rule")
     expect(rule).to_contain_text("May not make the bids total 7")
+    expect(page.locator("#save-why")).to_contain_text("Enter Bob's bid.")  # asked in that order
     ui.choose(page, "bid-1", "3")
+    expect(page.locator("#save-why")).to_contain_text("Enter Cat's bid.")
     expect(rule).to_contain_text("so far 3")
     ui.choose(page, "bid-2", "2")
     expect(rule).to_contain_text("May not bid 2")
