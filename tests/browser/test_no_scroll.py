@@ -31,12 +31,19 @@ class Hand:
         self.page = page
         self.taps = 0
 
-    def tap(self, selector: str) -> None:
+    def tap(self, selector: str, redraws: bool = True) -> None:
+        """Tap the control (on screen as it stands); a tap that redraws the form is waited for
+        until the new form is in and settled."""
         control = self.page.locator(selector)
         expect(control).to_have_count(1)
         assert control.evaluate(ON_SCREEN), f"{selector} is not on screen: a scroll is needed"
+        if redraws:
+            self.page.evaluate("document.getElementById('hand-form').dataset.tapped = '1'")
         control.click()
         self.taps += 1
+        if redraws:
+            self.page.wait_for_function(
+                "() => !document.querySelector('#hand-form[data-tapped]')")
         ui.settle(self.page)
 
     def call(self, value) -> None:
@@ -125,7 +132,7 @@ def test_mexican_train_round_needs_no_scroll(page, live, record_property):
     hand = Hand(page)
     hand.chip("out", "1")
     for seat, pips in ((0, "12"), (2, "30"), (3, "7")):
-        hand.tap(f"#hand-form input[name='pips-{seat}']")
+        hand.tap(f"#hand-form input[name='pips-{seat}']", redraws=False)
         page.keyboard.type(pips)
     page.locator("#hand-form input[name='pips-3']").dispatch_event("change")
     ui.settle(page)
@@ -138,7 +145,7 @@ def test_mexican_train_round_needs_no_scroll(page, live, record_property):
 def test_castle_rock_game_needs_no_scroll(page, live):
     gid = ui.new_game(page, live.url, "castle-rock", ["Ann"])
     hand = Hand(page)
-    hand.tap("#hand-form input[name='remaining']")
+    hand.tap("#hand-form input[name='remaining']", redraws=False)
     page.keyboard.type("2")
     page.locator("#hand-form input[name='remaining']").dispatch_event("change")
     ui.settle(page)
@@ -157,7 +164,7 @@ def test_contracts_fold_until_asked_for(page, live):
     hand = Hand(page)
     hand.chip("bidder", "1")
     hand.chip("bid", "84")
-    hand.tap("#hand-form #contract-fold summary")
+    hand.tap("#hand-form #contract-fold summary", redraws=False)
     hand.chip("contract", "nillo")
     expect(fold).to_have_attribute("open", "")  # a picked contract stays in view
     hand.chip("made", "1")
