@@ -8,10 +8,13 @@ saved hand checked.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from . import ui
+from .live import VIEWPORT
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -216,3 +219,40 @@ def test_the_mode_is_kept_across_a_rematch_and_a_new_game_not_another_variant(pa
     expect(page.locator("#hand-form input[name=mode]")).to_have_value("quick")
     ui.new_game(page, live.url, "texas42", NAMES)
     expect(page.locator("#hand-form input[name=mode]")).to_have_value("auction")
+
+
+def test_chips_and_folds_work_without_javascript(browser, live):
+    """card42's bids and tricks are radios, the folds <details>: no script needed; the last
+    count left blank is inferred when the hand is sent."""
+    context = browser.new_context(viewport=VIEWPORT, java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(live.url + "/games/new")
+        page.locator("input[type=radio][name=variant][value=card42]").check()
+        page.get_by_role("button", name="Next").click()
+        for i, name in enumerate(["Ann", "Bob", "Cat"]):
+            page.fill(f"input[name='name-{i}']", name)
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url(re.compile(r"/games/\d+$"))
+        gid = int(page.url.rsplit("/", 1)[1])
+        page.locator("#hand-form #mode-quick").click()
+        page.wait_for_load_state()
+        for name, value in (("bid-1", "3"), ("bid-2", "2"), ("bid-0", "1"), ("tricks-0", "1"),
+                            ("tricks-1", "3")):
+            page.locator(f"#hand-form label:has(> input[name='{name}'][value='{value}'])").click()
+        page.locator("#save-hand").click(force=True)  # looks incomplete until sent
+        page.wait_for_url(re.compile(rf"/games/{gid}$"))
+        assert live.hands(gid) == [{"bids": [1, 3, 2], "tricks": [1, 3, 3]}]
+        # the next hand's bids: folded once all are in (no script), opened by a tap
+        for name, value in (("bid-2", "1"), ("bid-0", "1"), ("bid-1", "1")):
+            page.locator(f"#hand-form label:has(> input[name='{name}'][value='{value}'])").click()
+        page.locator("#hand-form #mode-quick").click()  # any redraw: the form as sent
+        page.wait_for_load_state()
+        fold = page.locator("#hand-form .bids-fold")
+        expect(fold).not_to_have_attribute("open", "")
+        expect(fold.locator("summary")).to_contain_text("Cat 1 · Ann 1 · Bob 1")
+        fold.locator("summary").click()
+        expect(page.locator("#hand-form input[name='bid-1'][value='5']")).to_be_visible()
+    finally:
+        context.close()
