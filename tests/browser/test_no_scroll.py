@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from . import ui
-from .live import VIEWPORT
+from .live import new_phone
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -224,14 +224,10 @@ def test_the_mode_is_kept_across_a_rematch_and_a_new_game_not_another_variant(pa
 def test_chips_and_folds_work_without_javascript(browser, live):
     """card42's bids and tricks are radios, the folds <details>: no script needed; the last
     count left blank is inferred when the hand is sent."""
-    context = browser.new_context(viewport=VIEWPORT, java_script_enabled=False)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = new_phone(browser, java_script_enabled=False)
     try:
-        page.goto(live.url + "/games/new")
-        page.locator("input[type=radio][name=variant][value=card42]").check()
-        page.get_by_role("button", name="Next").click()
-        for i, name in enumerate(["Ann", "Bob", "Cat"]):
+        page.goto(live.url + "/games/new?variant=card42")
+        for i, name in enumerate(NAMES[:3]):
             page.fill(f"input[name='name-{i}']", name)
         page.get_by_role("button", name="Start the game").click()
         page.wait_for_url(re.compile(r"/games/\d+$"))
@@ -255,4 +251,4 @@ def test_chips_and_folds_work_without_javascript(browser, live):
         fold.locator("summary").click()
         expect(page.locator("#hand-form input[name='bid-1'][value='5']")).to_be_visible()
     finally:
-        context.close()
+        page.context.close()
