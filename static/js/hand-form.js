@@ -79,11 +79,15 @@
     }
   }
 
-  // a fold opened (the contracts, the bids, the points caught): what it shows comes on screen
-  document.addEventListener("toggle", function (ev) {
-    var fold = ev.target;
-    if (fold.open && fold.closest && fold.closest("#hand-form")) keepInView(fold);
-  }, true);
+  // a fold opened by a tap (the contracts, the bids, the points caught): what it shows comes
+  // on screen (a fold drawn open, on a load or a redraw, moves nothing)
+  document.addEventListener("click", function (ev) {
+    var summary = ev.target.closest && ev.target.closest("#hand-form summary");
+    if (!summary) return;
+    setTimeout(function () {
+      if (summary.parentNode.open) keepInView(summary.parentNode);
+    }, 0);
+  });
 
   document.addEventListener("change", function (ev) {
     var f = form();

@@ -252,3 +252,14 @@ def test_chips_and_folds_work_without_javascript(browser, live):
         expect(page.locator("#hand-form input[name='bid-1'][value='5']")).to_be_visible()
     finally:
         page.context.close()
+
+
+def test_a_page_drawn_with_a_fold_open_does_not_move(page, live):
+    """Only a tap brings things on screen: a scorer's page loaded with card42's bid rows open
+    stays where it is."""
+    ui.new_game(page, live.url, "card42", NAMES)
+    ui.quick_mode(page)
+    page.reload()
+    expect(page.locator("#hand-form .bids-fold")).to_have_attribute("open", "")
+    page.wait_for_timeout(300)  # a toggle event would have come by now
+    assert page.evaluate("scrollY") == 0
