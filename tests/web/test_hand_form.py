@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
@@ -87,6 +87,7 @@ def test_bid_buttons_are_the_usual_bids_plus_a_saved_odd_one(variant_id):
 
 
 @pytest.mark.parametrize("variant_id, seats", [("moon", 3), ("card42", 4), ("card42", 7)])
+@settings(deadline=None)  # a plain function: a slow moment on a shared machine is no failure
 @given(data=st.data())
 def test_the_last_players_tricks_follow_from_the_others(variant_id, seats, data):
     """One count left blank is what the others leave of the hand's 7 tricks; the built hand is
