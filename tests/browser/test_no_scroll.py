@@ -14,7 +14,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from . import ui
-from .live import new_phone
+from .live import VIEWPORT, new_phone
+from .test_layout import TARGETS
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -263,3 +264,11 @@ def test_a_page_drawn_with_a_fold_open_does_not_move(page, live):
     expect(page.locator("#hand-form .bids-fold")).to_have_attribute("open", "")
     page.wait_for_timeout(300)  # a toggle event would have come by now
     assert page.evaluate("scrollY") == 0
+
+
+def test_the_count_rows_are_big_enough_to_tap(page, live):
+    ui.new_game(page, live.url, "card42", NAMES)
+    ui.quick_mode(page)
+    assert page.evaluate(TARGETS) == []  # the bid rows and the tricks rows, 0-7 each
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORT["width"]
