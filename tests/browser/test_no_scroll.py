@@ -28,6 +28,19 @@ ON_SCREEN = """el => {
 }"""
 
 
+# Marks the form on screen; window.handSettled turns true once htmx has settled a new one (after
+# hand-form.js, whose listener came first, has brought the next row on screen).
+SETTLED = """() => {
+  document.getElementById('hand-form').dataset.tapped = '1';
+  window.handSettled = false;
+  document.addEventListener('htmx:afterSettle', function settled() {
+    if (document.querySelector('#hand-form[data-tapped]')) return;
+    window.handSettled = true;
+    document.removeEventListener('htmx:afterSettle', settled);
+  });
+}"""
+
+
 class Hand:
     """A scorer tapping one hand: every tap first asserts its control is on screen."""
 
@@ -42,12 +55,11 @@ class Hand:
         expect(control).to_have_count(1)
         assert control.evaluate(ON_SCREEN), f"{selector} is not on screen: a scroll is needed"
         if redraws:
-            self.page.evaluate("document.getElementById('hand-form').dataset.tapped = '1'")
+            self.page.evaluate(SETTLED)
         control.click()
         self.taps += 1
         if redraws:
-            self.page.wait_for_function(
-                "() => !document.querySelector('#hand-form[data-tapped]')")
+            self.page.wait_for_function("() => window.handSettled")
         ui.settle(self.page)
 
     def call(self, value) -> None:
