@@ -316,35 +316,39 @@ def grant_viewer(response, game):
 
 # ---------------------------------------------------------------- the phone's choices
 #
-# The entry modes a phone picked per game (pages.remembered_modes) are one cookie holding the
-# latest MODE_GAMES games' choices, "<game id>.<mode>.<points mode>" joined by "_", so it stays
-# small however many games the phone scores.
+# The entry modes and the hands' view a phone picked, per variant (entry.remembered_modes,
+# board.hands_view), are one cookie: "<variant>.<mode>.<points mode>.<view>" joined by "_". A new
+# game or a rematch of that variant starts as this phone left the last one; another variant keeps
+# its own. Items of the older per-game cookie ("<game id>.<mode>.<points mode>") are dropped.
 
 MODES_COOKIE = "modes"
-MODE_GAMES = 20
-_MODE_ITEM = re.compile(r"(\d{1,10})\.(\w*)\.(\w*)")
+MODE_VARIANTS = 20
+MODE_PICKS = ("mode", "points_mode", "view")
+_MODE_ITEM = re.compile(r"([a-z][a-z0-9-]{0,39})\.(\w*)\.(\w*)(?:\.(\w*))?")
 
 
-def _modes() -> dict[int, tuple[str, str]]:
-    """game id -> (entry mode, points mode) from the cookie, newest first."""
-    out: dict[int, tuple[str, str]] = {}
-    for item in request.cookies.get(MODES_COOKIE, "").split("_")[:MODE_GAMES]:
+def _modes() -> dict[str, dict[str, str]]:
+    """variant id -> this phone's picks for it (MODE_PICKS, "" for none), newest first."""
+    out: dict[str, dict[str, str]] = {}
+    for item in request.cookies.get(MODES_COOKIE, "").split("_")[:MODE_VARIANTS]:
         if m := _MODE_ITEM.fullmatch(item):
-            out.setdefault(int(m[1]), (m[2], m[3]))
+            out.setdefault(m[1], dict(zip(MODE_PICKS, (m[2], m[3], m[4] or ""))))
     return out
 
 
-def remembered_modes(game_id: int) -> tuple[str, str]:
-    """(entry mode, points mode) this phone picked for the game; "" for none picked."""
-    return _modes().get(game_id, ("", ""))
+def remembered_modes(variant_id: str) -> dict[str, str]:
+    """This phone's picks for games of the variant (MODE_PICKS); "" for none picked."""
+    return _modes().get(variant_id) or dict.fromkeys(MODE_PICKS, "")
 
 
-def remember_modes(game_id: int, mode: str | None = None, points_mode: str | None = None) -> None:
-    """Keep this phone's pick for the game (the response sets the cookie)."""
-    old_mode, old_points = remembered_modes(game_id)
-    item = f"{game_id}.{mode or old_mode}.{points_mode or old_points}"
-    others = [f"{g}.{m}.{p}" for g, (m, p) in _modes().items() if g != game_id]
-    value = "_".join([item] + others[:MODE_GAMES - 1])
+def remember_modes(variant_id: str, **picks: str | None) -> None:
+    """Keep this phone's pick for games of the variant, e.g. mode="quick" or view="list" (the
+    response sets the cookie); the variant's other picks stay."""
+    kept = remembered_modes(variant_id)
+    kept.update({key: value for key, value in picks.items() if key in MODE_PICKS and value})
+    items = {variant_id: kept, **{v: p for v, p in _modes().items() if v != variant_id}}
+    value = "_".join(".".join([v] + [p[key] for key in MODE_PICKS])
+                     for v, p in list(items.items())[:MODE_VARIANTS])
 
     @after_this_request
     def _set(response):

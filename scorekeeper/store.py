@@ -88,13 +88,14 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
 
 # Built once: every poll runs it, and building a statement costs more than running this one.
 _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-                Game.scorer_secret, Game.club_id, Game.next_game_id)
+                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant)
          .where(Game.id == bindparam("game_id")))
 
 
 def get_head(game_id: int):
     """The columns that say who may read a game and which version it is at (id, version,
-    updated_at, code, the secrets and the club access.role checks, and the rematch): one row by primary key, or None."""
+    updated_at, code, the secrets and the club access.role checks, the rematch, and the variant
+    whose entry modes this phone picked): one row by primary key, or None."""
     return db.session.execute(_HEAD, {"game_id": game_id}).first()
 
 

@@ -105,14 +105,18 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
             "leader": leader(variant, result)}
 
 
-VIEW_COOKIE = "view"  # "grid" (the default) or "list": how this phone shows the hands
+VIEW_COOKIE = "view"  # "grid" (the default) or "list": the view this phone picked last
 
 
-def hands_view() -> str:
-    """The hands as a score grid or as the list of hand cards: ?view= (the toggle) or the
-    cookie it sets (views.py), grid by default."""
-    view = request.args.get("view") or request.cookies.get(VIEW_COOKIE)
-    return view if view in ("grid", "list") else "grid"
+def hands_view(game) -> str:
+    """The hands as a score grid or as the list of hand cards: ?view= (the toggle), else what
+    this phone picked for games of this variant (access.remember_modes), else its last pick
+    (the cookie views.py sets), grid by default."""
+    for view in (request.args.get("view"), access.remembered_modes(game.variant)["view"],
+                 request.cookies.get(VIEW_COOKIE)):
+        if view in ("grid", "list"):
+            return view
+    return "grid"
 
 
 def this_phone(game) -> str:
@@ -124,7 +128,7 @@ def this_phone(game) -> str:
     modes = remembered_modes(game)
     club_id = getattr(game, "club_id", None)
     member = club_id is not None and access.member(club_id) is not None
-    return (f"{hands_view()}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
+    return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
             f"-{'m' if member else ''}")
 
 
@@ -138,7 +142,7 @@ def live_context(game: Game, result: dict | None = None, last=None) -> dict[str,
     ctx = board_context(game, record, result)
     ctx["hand_rows"] = hand_rows(game, record, result)
     ctx["score_grid"] = score_grid(ctx["variant"], record, result)
-    ctx["hands_view"] = hands_view()
+    ctx["hands_view"] = hands_view(game)
     ctx["can_score"] = access.can_score(game)
     ctx.update(changes.page_parts(game, ctx["variant"], record, result, ctx["can_score"], last))
     return ctx

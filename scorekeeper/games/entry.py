@@ -11,22 +11,21 @@ from flask import request
 
 from .. import access, rules
 from ..models import Game
+from ..rules.auction import DOUBLES_NEEDED
 from . import hand_form
 from .new_game import option_defaults
 
 
-
-
-def remembered_modes(game: Game) -> dict[str, str]:
-    """The entry modes this phone picked for this game (views.py keeps them, in access's one
-    cookie for them, when a mode button is tapped): they stay for every later hand and survive
-    a reload."""
+def remembered_modes(game) -> dict[str, str]:
+    """The entry modes this phone picked for games of this variant (views.py keeps them, in
+    access's one cookie for them, when a mode button is tapped): they stay for every later
+    hand, survive a reload, and carry over to the next game and a rematch of the variant."""
     out = {}
-    mode, points = access.remembered_modes(game.id) if request else ("", "")
-    if mode in ("auction", "quick"):
-        out["mode"] = mode
-    if points in ("number", "items"):
-        out["points_mode"] = points
+    picks = access.remembered_modes(game.variant) if request else {}
+    if picks.get("mode") in ("auction", "quick"):
+        out["mode"] = picks["mode"]
+    if picks.get("points_mode") in ("number", "items"):
+        out["points_mode"] = picks["points_mode"]
     return out
 
 
@@ -74,12 +73,17 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
             if variant.engine_rounds:
                 ctx["round"] = base.get("next_round")
     if variant.names_contract:
+        # a plunge or splash bidder held at least the engine's doubles: only those are offered,
+        # the least preselected
+        ctx["doubles_held"] = {c: list(range(least, 8)) for c, least in DOUBLES_NEEDED.items()}
         ctx["contracts"] = list(variant.contracts(ctx["options"]))
         ctx["default_contract"] = hand_form.default_contract(variant, ctx["options"])
     ctx["bid_choices"] = hand_form.bid_choices(variant, values.get("bid"))
     if variant.bids_own_tricks and mode == "quick" and ctx.get("dealer") is not None:
         ctx["bid_order"], ctx["dealer_rule"] = _card42_order(record, values, n, ctx["dealer"],
                                                              index)
+    if variant.tricks_per_hand:
+        ctx["tricks_hint"] = hand_form.inferred_tricks(variant, values, n)
     ctx["redeal_allowed"] = bool(variant.redeal_allowed(ctx["options"])) if variant.bidding \
         else False
     ctx["winning_call"] = auction.get("winning_call") if auction and mode == "auction" else None
@@ -134,8 +138,14 @@ def read_hand(game: Game, record: dict, values: dict[str, str],
 
 def _attempt(variant, options, record, values, auction, index) -> HandAttempt:
     """build_hand, then rules.preview of the record with it."""
+    bid_order = None
+    if variant.bids_own_tricks and auction is None:  # all bids at once: asked in bidding order
+        dealer = rules.legal_calls(record, [], index).get("dealer")
+        if dealer is not None:
+            bid_order = _bidding_order(dealer, len(record["players"]))
     try:
-        hand = hand_form.build_hand(variant, options, record["players"], values, auction)
+        hand = hand_form.build_hand(variant, options, record["players"], values, auction,
+                                    bid_order)
     except hand_form.Problem as problem:
         problem.message = hand_form.in_units(variant, problem.message)
         return HandAttempt(hand=None, problem=problem)
@@ -167,17 +177,26 @@ def _in_units(variant, auction: dict) -> dict:
                       for c in auction.get("calls") or []]}
 
 
+def _bidding_order(dealer: int, n: int) -> list[int]:
+    """card42's seats in bidding order: the dealer's left first, the dealer last (rules.md)."""
+    return [(dealer + 1 + i) % n for i in range(n)]
+
+
 def _card42_order(record, values, n, dealer, index):
-    """card42's bid boxes in bidding order (the dealer's left first, the dealer last), and what
-    the dealer may not bid given the others' bids as typed so far (the engine says which)."""
-    order = [(dealer + 1 + i) % n for i in range(n)]
+    """card42's bid rows in bidding order (the dealer's left first, the dealer last), what the
+    dealer may not bid given the others' bids so far (the engine says which), and whether every
+    bid is in and legal (the rows then fold to one line, so the tricks come into view)."""
+    order = _bidding_order(dealer, n)
     others = [hand_form.whole_number(values.get(f"bid-{s}")) for s in order[:-1]]
     if any(b is None or not 0 <= b <= 7 for b in others):
         typed = sum(b for b in others if b is not None and 0 <= b <= 7)
-        return order, {"forbidden": None, "total": typed, "complete": False}
+        return order, {"forbidden": None, "total": typed, "complete": False, "all_in": False}
     lc = rules.legal_calls(record, others, index)
     forbidden = next((c["call"] for c in lc.get("calls") or [] if not c.get("legal")), None)
-    return order, {"forbidden": forbidden, "total": sum(others), "complete": True}
+    own = hand_form.whole_number(values.get(f"bid-{dealer}"))
+    all_in = own is not None and 0 <= own <= 7 and own != forbidden
+    return order, {"forbidden": forbidden, "total": sum(others), "complete": True,
+                   "all_in": all_in}
 
 
 def _auction_rows(auction, calls, players, variant):

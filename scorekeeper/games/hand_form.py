@@ -230,6 +230,28 @@ def default_contract(variant, options) -> str | None:
     return contracts[0] if contracts else None
 
 
+def inferred_tricks(variant, values: Mapping[str, str], n: int) -> tuple[int, int] | None:
+    """(seat, tricks) for the one player whose tricks are left blank, when the others' are
+    given: hers are what is left of the hand's tricks. None when not exactly one is blank, or
+    the others' are not counts that leave her any."""
+    total = variant.tricks_per_hand
+    blank = [s for s in range(n) if values.get(f"tricks-{s}", "") == ""]
+    if not total or len(blank) != 1:
+        return None
+    others = [whole_number(values.get(f"tricks-{s}")) for s in range(n) if s != blank[0]]
+    if any(t is None or not 0 <= t <= total for t in others) or sum(others) > total:
+        return None
+    return blank[0], total - sum(others)
+
+
+def _tricks(variant, values, players) -> list[int]:
+    """Everyone's tricks taken; the last player's follow from the others' (inferred_tricks)."""
+    inferred = inferred_tricks(variant, values, len(players))
+    if inferred is not None:
+        values = {**values, f"tricks-{inferred[0]}": str(inferred[1])}
+    return [_int(values, f"tricks-{s}", f"the tricks {players[s]} took") for s in range(len(players))]
+
+
 def _int(values, name, label, *, required=True, missing=None) -> int | None:
     raw = values.get(name, "")
     if raw == "":
@@ -249,11 +271,12 @@ def _bool(values, name) -> bool:
 # --------------------------------------------------------------------------- form -> hand
 
 def build_hand(variant, options: dict, players: list[str], values: dict[str, str],
-               auction: dict | None) -> dict[str, Any]:
+               auction: dict | None, bid_order: list[int] | None = None) -> dict[str, Any]:
     """The hand dict for the record, or raise Problem naming what is missing or wrong.
 
     `auction` is legal_calls() for the calls in the form (auction mode of the bidding games and
-    card42), else None.
+    card42), else None. `bid_order` is card42's seats in bidding order (the dealer's left
+    first): a missing bid is asked for in that order.
     """
     family = variant.family
     n = len(players)
@@ -288,9 +311,10 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
             for seat, b in zip(auction["turns"], calls):
                 bids[seat] = int(b)
         else:
-            bids = [_int(values, f"bid-{s}", f"{players[s]}'s bid") for s in range(n)]
-        tricks = [_int(values, f"tricks-{s}", f"the tricks {players[s]} took") for s in range(n)]
-        return {"bids": bids, "tricks": tricks}
+            by_seat = {s: _int(values, f"bid-{s}", f"{players[s]}'s bid")
+                       for s in (bid_order or range(n))}
+            bids = [by_seat[s] for s in range(n)]
+        return {"bids": bids, "tricks": _tricks(variant, values, players)}
 
     # ---- the bidding games
     hand = {}
@@ -318,8 +342,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         winning = None
 
     if family == "moon":
-        hand["tricks"] = [_int(values, f"tricks-{s}", f"the tricks {players[s]} took")
-                          for s in range(n)]
+        hand["tricks"] = _tricks(variant, values, players)
         return hand
 
     if family in ("card42-teams",):

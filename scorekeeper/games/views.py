@@ -147,6 +147,7 @@ def game_page(game_id: int):
     view = request.args.get("view")
     if view in ("grid", "list"):
         _remember(board.VIEW_COOKIE, view)
+        access.remember_modes(head.variant, view=view)
     key = live.RenderInputs.of(head).key("page", web.partial_for(GAME_PAGE_PARTS))
 
     def render():
@@ -177,11 +178,11 @@ def _index_arg() -> int | None:
 def _hand_values(game: Game) -> dict[str, str]:
     values = hand_form.read_values(request.form, len(game.players))
     hand_form.apply_call_button(values, request.form)
-    # An entry mode picked stays for the next hand and the rest of the game, on this phone.
+    # An entry mode picked stays on this phone for the next hand, and the next game of the variant.
     if request.form.get("set_mode") in ("auction", "quick"):
-        access.remember_modes(game.id, mode=values["mode"])
+        access.remember_modes(game.variant, mode=values["mode"])
     if request.form.get("set_points_mode") in ("number", "items"):
-        access.remember_modes(game.id, points_mode=values["points_mode"])
+        access.remember_modes(game.variant, points_mode=values["points_mode"])
     return values
 
 

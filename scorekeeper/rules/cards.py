@@ -18,6 +18,7 @@ class Card42(Variant):
     family = "card42"
     has_auction = True  # no bidding ladder, but every player's bid in turn (legal_calls)
     bids_own_tricks = True
+    tricks_per_hand = TRICKS
     min_players, max_players = 2, 7
     options = (
         Option("cap_at_42", True, "bool", "Totals stop at 42: a player there waits for an exact bid."),

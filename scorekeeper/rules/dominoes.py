@@ -331,6 +331,7 @@ class Moon(Variant):
     title = "Moon (Double 12 rule sheet)"
     blurb = "Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21."
     family = "moon"
+    tricks_per_hand = TRICKS
     min_players = max_players = 3
     bidding = True
     options = (Option("target_points", 21, "int", "Points that win the game.", minimum=1,

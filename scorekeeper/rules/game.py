@@ -41,6 +41,7 @@ class Variant:
     lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
     # What a hand holds beyond the deltas, asked by the form, the board, the sheet and the stats:
     bids_own_tricks: bool = False  # each player bids her exact tricks, in turn (card42)
+    tricks_per_hand: int = 0       # a hand's tricks, where each player's are counted (Moon, card42)
     names_contract: bool = False   # the winning bid names a contract (nello, sevens, ...)
     moon_bid: int | None = None    # the bid that shoots the moon, where there is one
     usual_bids: tuple[int, ...] = ()  # the winning bids a table makes in practice (one tap each)

@@ -6,6 +6,11 @@
 //   call button, the first choice nobody picked, the first empty number box, or Save.
 // - The number boxes of a round (Mexican Train's pips): Enter ("Next" on a phone's keypad)
 //   moves on to the next empty box instead of submitting; after the last one, to Save.
+// - No scroll: after a tap redraws the form, the next thing to fill (its whole row of choices)
+//   is brought on screen if it is not, clear of Save (sticky at the bottom of the screen); so is
+//   a fold when it is opened.
+// - Tricks taken: the one player left blank is shown what the others' leave her, as soon as a
+//   count is tapped (the server infers the same count on Save, and redraws the hint).
 (function () {
   "use strict";
 
@@ -28,6 +33,7 @@
       var r = radios[i];
       if (seen[r.name] || !visible(r)) continue;
       seen[r.name] = true;
+      if (r.closest("[data-hint]")) continue;  // a count that follows from the others'
       if (!f.querySelector('input[type=radio][name="' + r.name + '"]:checked')) return r;
     }
     var boxes = f.querySelectorAll("input[inputmode=numeric]");
@@ -44,6 +50,50 @@
     if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: "nearest" });
   }
 
+  function keepInView(el) {
+    if (!el) return;
+    var group = el.closest(".choices, .count-row, .call-grid, .seat-grid") || el;
+    var box = group.getBoundingClientRect();
+    var save = document.getElementById("save-row");
+    var bottom = window.innerHeight - (save && save !== group ? save.offsetHeight : 0) - 4;
+    var by = 0;
+    if (box.bottom > bottom) by = Math.min(box.bottom - bottom, box.top - 8);
+    else if (box.top < 0) by = box.top - 8;
+    if (by) window.scrollBy(0, by);
+  }
+
+  function hintTricks(f) {
+    var box = f.querySelector(".tricks-rows");
+    var rows = box ? box.querySelectorAll(".count-row") : [];
+    var blank = [], sum = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var on = rows[i].querySelector("input:checked");
+      if (on) sum += +on.value; else blank.push(rows[i]);
+    }
+    var left = blank.length === 1 ? String(+box.dataset.tricks - sum) : null;
+    var chips = f.querySelectorAll(".tricks-rows .chip");
+    for (var j = 0; j < chips.length; j++) {
+      var input = chips[j].querySelector("input");
+      chips[j].classList.toggle("inferred", input.closest(".count-row") === blank[0] &&
+                                            input.value === left);
+    }
+  }
+
+  // a fold opened by a tap (the contracts, the bids, the points caught): what it shows comes
+  // on screen (a fold drawn open, on a load or a redraw, moves nothing)
+  document.addEventListener("click", function (ev) {
+    var summary = ev.target.closest && ev.target.closest("#hand-form summary");
+    if (!summary) return;
+    setTimeout(function () {
+      if (summary.parentNode.open) keepInView(summary.parentNode);
+    }, 0);
+  });
+
+  document.addEventListener("change", function (ev) {
+    var f = form();
+    if (f && ev.target.matches && ev.target.matches(".tricks-rows input")) hintTricks(f);
+  });
+
   document.addEventListener("htmx:beforeRequest", function (ev) {
     var f = form();
     var elt = ev.detail && ev.detail.elt;
@@ -58,7 +108,9 @@
     var active = document.activeElement;
     var lost = !active || active === document.body || !document.contains(active);
     var stuck = active && active.id === "save-hand" && active.getAttribute("aria-disabled") === "true";
-    if (lost || stuck) moveTo(nextToFill(f));
+    var next = nextToFill(f);
+    if (lost || stuck) moveTo(next);
+    keepInView(next);
   });
 
   document.addEventListener("keydown", function (ev) {

@@ -67,9 +67,9 @@ def test_a_straight_hand_in_four_taps_and_the_mode_stays(page, live, variant, re
     # the points caught stay available for tables that count them
     page.locator("#hand-form .optional-points summary").click()
     expect(page.locator("#hand-form .points-grid")).to_be_visible()
-    # the choice is this game's: a new game starts call by call
+    # the choice is this phone's for the variant: a new game of it starts the same way
     ui.new_game(page, live.url, variant, ["Ann", "Bob", "Cat", "Dan"])
-    expect(page.locator("#hand-form input[name=mode]")).to_have_value("auction")
+    expect(page.locator("#hand-form input[name=mode]")).to_have_value("quick")
 
 
 @pytest.mark.parametrize("variant, contract", [("texas42-1986", {"contract": "trumps"}),
@@ -92,18 +92,23 @@ def test_a_points_hand_without_the_keyboard(page, live, variant, contract, recor
 def test_card42_all_bids_in_bidding_order_with_the_dealers_restriction(page, live):
     gid = ui.new_game(page, live.url, "card42", ["Ann", "Bob", "Cat"])  # Ann deals
     ui.quick_mode(page)
-    labels = page.locator("#hand-form .bid-order .num-field > span:first-child").all_inner_texts()
+    labels = page.locator("#hand-form .bid-order .count-name").all_inner_texts()
     assert labels == ["Bob", "Cat", "Ann (dealer)"]  # the dealer's left first, the dealer last
     rule = page.locator("#hand-form #dealer-rule")
     expect(rule).to_contain_text("May not make the bids total 7")
-    # typed, not yet left: the restriction follows as it is typed
-    page.locator("#hand-form input[name='bid-1']").press_sequentially("3")
+    expect(page.locator("#save-why")).to_contain_text("Enter Bob's bid.")  # asked in that order
+    ui.choose(page, "bid-1", "3")
+    expect(page.locator("#save-why")).to_contain_text("Enter Cat's bid.")
     expect(rule).to_contain_text("so far 3")
-    page.locator("#hand-form input[name='bid-2']").press_sequentially("2")
+    ui.choose(page, "bid-2", "2")
     expect(rule).to_contain_text("May not bid 2")
-    ui.type_number(page, "bid-0", "1")
-    for s, t in enumerate([1, 3, 3]):
-        ui.type_number(page, f"tricks-{s}", t)
+    expect(page.locator("#hand-form input[name='bid-0'][value='2']")).to_be_disabled()
+    ui.choose(page, "bid-0", "1")
+    # every bid in: the rows fold to one line, in bidding order
+    expect(page.locator("#hand-form .bids-fold summary")).to_contain_text("Bob 3 · Cat 2 · Ann 1")
+    expect(page.locator("#hand-form .bids-fold")).not_to_have_attribute("open", "")
+    ui.choose(page, "tricks-0", "1")
+    ui.choose(page, "tricks-1", "3")  # Cat's 3 follow
     ui.save(page)
     assert live.hands(gid) == [{"bids": [1, 3, 2], "tricks": [1, 3, 3]}]
     # the mode stays for the next hand
@@ -174,22 +179,6 @@ def test_call_by_call_taps(page, live, record_property):
     assert taps.count == 6
     assert live.hands(gid) == [{"auction": ["pass", 31, "pass", "pass"], "contract": "straight",
                                 "made": True}]
-
-
-def test_card42_boxes_move_on_with_enter(page, live):
-    gid = ui.new_game(page, live.url, "card42", ["Ann", "Bob", "Cat"])
-    ui.quick_mode(page)
-    page.locator("#hand-form input[name='bid-1']").click()
-    for key in ("3", "Enter", "2", "Enter", "1", "Enter"):  # Bob, Cat, then Ann (the dealer)
-        page.keyboard.press(key)
-    expect(page.locator("#hand-form input[name='tricks-0']")).to_be_focused()
-    for key in ("1", "Enter", "3", "Enter", "3", "Enter"):
-        page.keyboard.press(key)
-    ui.settle(page)
-    expect(page.locator("#save-hand")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(page.locator(ui.HAND_ROWS)).to_have_count(1)
-    assert live.hands(gid) == [{"bids": [1, 3, 2], "tricks": [1, 3, 3]}]
 
 
 def test_a_double_tap_never_enters_anything_twice(page, live):

@@ -42,24 +42,22 @@ def call(page: Page, value: str) -> None:
 
 
 def choose(page: Page, name: str, value: str) -> None:
-    """Tap a chip (radio) and wait for the form to come back."""
-    page.locator(f"#hand-form input[name='{name}'][value='{value}']").check(force=True)
+    """Tap a chip (the label of a radio) as a finger does, and wait for the form to come back;
+    a folded section (the contracts) is opened first, as a scorer would. The label, not the
+    hidden input: Playwright then makes sure nothing (Save's sticky row) is over it."""
+    folded = page.locator(f"#hand-form details:not([open]):has(input[name='{name}'])")
+    if folded.count():
+        folded.locator("summary").click()
+    page.locator(f"#hand-form label:has(> input[name='{name}'][value='{value}'])").click()
     settle(page)
     expect(page.locator(f"#hand-form input[name='{name}'][value='{value}']")).to_be_checked()
 
 
 def type_number(page: Page, name: str, value) -> None:
-    """Enter a number: typed into its box, or tapped on its chip where the form offers a grid
-    of numbers (the bid, the points caught); a folded section is opened first, as a scorer
-    would."""
-    chip = page.locator(f"#hand-form input[type=radio][name='{name}'][value='{value}']")
-    if chip.count():
-        folded = page.locator(f"#hand-form details:not([open]):has(input[name='{name}'])")
-        if folded.count():
-            folded.locator("summary").click()
-        chip.check(force=True)
-        settle(page)
-        expect(page.locator(f"#hand-form input[name='{name}'][value='{value}']")).to_be_checked()
+    """Enter a number: typed into its box, or tapped on its chip where the form offers a row
+    of numbers (the bid, the points caught, the tricks taken)."""
+    if page.locator(f"#hand-form input[type=radio][name='{name}'][value='{value}']").count():
+        choose(page, name, str(value))
         return
     box = page.locator(f"#hand-form input[name='{name}']")
     box.fill(str(value))

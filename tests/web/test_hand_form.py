@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.games import hand_form
@@ -82,3 +84,31 @@ def test_bid_buttons_are_the_usual_bids_plus_a_saved_odd_one(variant_id):
     assert [value for value, _ in hand_form.bid_choices(variant)] == usual
     odd = [value for value, _ in hand_form.bid_choices(variant, "43")]
     assert odd == (sorted(usual + ["43"], key=int) if usual else [])
+
+
+@pytest.mark.parametrize("variant_id, seats", [("moon", 3), ("card42", 4), ("card42", 7)])
+@settings(deadline=None)  # a plain function: a slow moment on a shared machine is no failure
+@given(data=st.data())
+def test_the_last_players_tricks_follow_from_the_others(variant_id, seats, data):
+    """One count left blank is what the others leave of the hand's 7 tricks; the built hand is
+    the one with it typed. Two left blank, or others past 7, infer nothing."""
+    variant = rules.VARIANTS[variant_id]
+    takers = data.draw(st.lists(st.integers(0, seats - 1), min_size=7, max_size=7))
+    tricks = [takers.count(s) for s in range(seats)]  # who took each of the 7 tricks
+    blank = data.draw(st.integers(0, seats - 1))
+    values = {f"tricks-{s}": str(t) for s, t in enumerate(tricks) if s != blank}
+    assert hand_form.inferred_tricks(variant, values, seats) == (blank, tricks[blank])
+    bids = {f"bid-{s}": "0" for s in range(seats)}
+    fields = {"mode": "quick", "bidder": "0", "bid": "4", **bids, **values}
+    built = hand_form.build_hand(variant, {}, [f"P{s}" for s in range(seats)], fields, None)
+    assert built["tricks"] == tricks
+    del values[f"tricks-{(blank + 1) % seats}"]
+    assert hand_form.inferred_tricks(variant, values, seats) is None
+
+
+def test_no_tricks_are_inferred_past_the_hands_seven_or_where_none_are_counted():
+    moon = rules.VARIANTS["moon"]
+    assert hand_form.inferred_tricks(moon, {"tricks-0": "5", "tricks-1": "3"}, 3) is None
+    assert hand_form.inferred_tricks(moon, {"tricks-0": "5", "tricks-1": "x"}, 3) is None
+    assert hand_form.inferred_tricks(moon, {"tricks-0": "5", "tricks-1": "2"}, 3) == (2, 0)
+    assert hand_form.inferred_tricks(rules.VARIANTS["lechner42"], {"tricks-0": "5"}, 2) is None

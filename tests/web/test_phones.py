@@ -112,14 +112,14 @@ def test_without_https_cookies_are_not_secure(client):
         "Secure" not in h for h in r.headers.getlist("Set-Cookie"))
 
 
-def test_the_entry_modes_cookie_keeps_the_latest_games_only(client):
-    gids = [create(client, "lechner42") for _ in range(access.MODE_GAMES + 5)]
-    for gid in gids:
-        preview(client, gid, {"mode": "auction", "set_mode": "quick"})
+def test_the_entry_modes_cookie_keeps_the_latest_variants_only(client):
+    others = [f"v{i}.auction..list" for i in range(access.MODE_VARIANTS)]
+    client.set_cookie(access.MODES_COOKIE, "_".join(others))
+    gid = create(client, "lechner42")
+    preview(client, gid, {"mode": "auction", "set_mode": "quick"})
     value = client.get_cookie(access.MODES_COOKIE).value
-    assert len(value.split("_")) == access.MODE_GAMES and len(value) < 400
-    assert 'name="mode" value="quick"' in client.get(f"/games/{gids[-1]}").text
-    assert 'name="mode" value="auction"' in client.get(f"/games/{gids[0]}").text
+    assert value.split("_") == ["lechner42.quick.."] + others[:access.MODE_VARIANTS - 1]
+    assert 'name="mode" value="quick"' in client.get(f"/games/{gid}").text
 
 
 def test_a_copied_phone_cookie_is_the_same_phone_and_a_forged_one_nobody(app, client):

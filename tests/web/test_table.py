@@ -1,6 +1,8 @@
 """The hand form at the table (issue 12), server side: what the form offers and reads."""
 from __future__ import annotations
 
+import re
+
 from scorekeeper import rules
 from scorekeeper.games import board
 
@@ -41,20 +43,43 @@ def test_bids_and_points_are_chips(client):
     assert "Shoot the moon" in body
 
 
-def test_the_entry_mode_is_remembered_per_game_in_a_cookie(client):
+def test_the_entry_mode_is_remembered_per_variant_in_a_cookie(client):
     gid = create(client, "lechner42")
-    other = create(client, "lechner42")
     r = preview(client, gid, {"mode": "auction", "set_mode": "quick"})
-    assert f"modes={gid}.quick." in r.headers.get("Set-Cookie", "")
+    assert "modes=lechner42.quick.." in r.headers.get("Set-Cookie", "")
     assert 'name="mode" value="quick"' in client.get(f"/games/{gid}").get_data(as_text=True)
+    # a later game of the variant starts as this phone left the last one; another variant not
+    later = create(client, "lechner42")
+    assert 'name="mode" value="quick"' in client.get(f"/games/{later}").get_data(as_text=True)
+    other = create(client, "texas42")
     assert 'name="mode" value="auction"' in client.get(f"/games/{other}").get_data(as_text=True)
+
+
+def test_the_hands_view_is_remembered_per_variant(client):
+    def game_with_a_hand(variant):
+        gid = create(client, variant)
+        post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "made": "1"})
+        return gid
+
+    client.get(f"/games/{game_with_a_hand('lechner42')}?view=list")
+    client.get(f"/games/{game_with_a_hand('texas42')}?view=grid")
+    assert 'aria-current="true">List' in client.get(f"/games/{game_with_a_hand('lechner42')}").text
+    assert 'aria-current="true">Sheet' in client.get(f"/games/{game_with_a_hand('texas42')}").text
+
+
+def test_old_per_game_mode_items_are_dropped(client):
+    gid = create(client, "lechner42")
+    client.set_cookie("modes", f"{gid}.quick._lechner42.auction..list")
+    assert 'name="mode" value="auction"' in client.get(f"/games/{gid}").text
+    preview(client, gid, {"mode": "auction", "set_mode": "quick"})
+    assert client.get_cookie("modes").value == "lechner42.quick..list"
 
 
 def test_card_by_card_points_are_remembered_too(client):
     gid = create(client, "card42-teams")
     fields = {"mode": "auction", "calls": "5,pass,pass,pass", "points_mode": "number"}
     r = preview(client, gid, {**fields, "set_points_mode": "items"})
-    assert f"modes={gid}..items" in r.headers.get("Set-Cookie", "")
+    assert "modes=card42-teams..items." in r.headers.get("Set-Cookie", "")
     # the next hand's form, with no mode in it yet, comes up card by card
     body = preview(client, gid, {"mode": "auction", "calls": "6,pass,pass,pass"}).get_data(as_text=True)
     assert 'name="points_mode" value="items"' in body
@@ -101,3 +126,33 @@ def test_shoot_the_moon_in_the_history_and_the_hands(client):
     assert "Bob shot the moon" in text(client.get(f"/games/{gid}?view=list"))
     assert "Bob shot the moon" in text(client.get(f"/games/{gid}/history"))
     assert "Shoot the moon" in text(client.get(f"/games/{gid}?view=grid"))
+
+
+def test_tricks_and_card42_bids_are_chips_and_the_last_count_follows(client):
+    gid = create(client, "card42", 3)  # Ann deals: Bob, Cat, then Ann bid
+    body = preview(client, gid, {"mode": "quick", "bid-1": "3", "bid-2": "2"}).text
+    for s in range(3):
+        assert body.count(f'name="bid-{s}" value=') == 8  # 0-7, one tap
+    assert re.search(r'name="bid-0" value="2"\s+disabled', body)  # it would total 7
+    assert body.count('name="tricks-0" value=') == 8
+    # saved with one count blank: hers is what the others leave
+    r = post_hand(client, gid, {"mode": "quick", "bid-1": "3", "bid-2": "2", "bid-0": "1",
+                                "tricks-0": "1", "tricks-1": "3"})
+    assert r.status_code == 303
+    assert hands(gid) == [{"bids": [1, 3, 2], "tricks": [1, 3, 3]}]
+    # two blank: nothing is guessed
+    gid = create(client, "moon", 3)
+    r = post_hand(client, gid, {"mode": "quick", "bidder": "0", "bid": "4", "tricks-0": "4"})
+    assert r.status_code == 422 and hands(gid) == []
+
+
+def test_a_plunge_offers_only_the_doubles_it_needs_the_least_picked(client):
+    gid = create(client, "lechner42")
+    body = preview(client, gid, {"mode": "auction", "calls": "plunge,pass,pass,pass"}).text
+    assert re.findall(r'name="doubles_held" value="(\d)"', body) == ["4", "5", "6", "7"]
+    assert re.search(r'name="doubles_held" value="4" checked', body)
+    body = preview(client, gid, {"mode": "quick", "bidder": "1", "bid": "84"}).text
+    assert '<details class="contract-fold" id="contract-fold">' in body  # folded: straight
+    body = preview(client, gid, {"mode": "quick", "bidder": "1", "bid": "84",
+                                 "contract": "sevens"}).text
+    assert '<details class="contract-fold" id="contract-fold" open>' in body
