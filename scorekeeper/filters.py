@@ -62,11 +62,9 @@ def init_app(app) -> None:
     app.jinja_env.globals["DOUBLES_RULES"] = hand_form.DOUBLES_RULES
     app.jinja_env.globals["TRUMP_CHOICES"] = hand_form.TRUMP_CHOICES
     app.jinja_env.globals["CARD_ITEMS"] = hand_form.CARD_ITEMS
-    # The engine's totals, for the hand form's "the other team caught ..." and trick count.
+    # The engine's totals, for the hand form's "the other team caught ...".
     app.jinja_env.globals["ALL_POINTS"] = dominoes.ALL_POINTS
     app.jinja_env.globals["MOST_POINTS"] = cards.MOST_POINTS
-    app.jinja_env.globals["DOMINO_TRICKS"] = dominoes.TRICKS
-    app.jinja_env.globals["CARD_TRICKS"] = cards.TRICKS
     # events (partials/events/_standings.html): imported here, once the app's modules are loaded
     from .events.placing import decided_by, pool_name
 
