@@ -86,6 +86,7 @@ class RenderInputs:
     phone: str
     host: str
     base_url: str
+    former: bool = False  # this phone scored the game until a take-over or a new scorer link
 
     @classmethod
     def of(cls, head) -> "RenderInputs":
@@ -93,11 +94,11 @@ class RenderInputs:
         secrets access.role needs) as this request sees it."""
         return cls(game_id=head.id, version=head.version, role=access.role(head),
                    quiet=not recently_changed(head), phone=board.this_phone(head),
-                   host=request.host, base_url=qr.base_url())
+                   host=request.host, base_url=qr.base_url(), former=access.lost_scoring(head))
 
     def etag(self) -> str:
         """The /live ETag (unquoted): g<id>-v<version>-<role>[-quiet]-<digest of the rest>."""
-        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}".encode(),
+        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}|{self.former}".encode(),
                                digest_size=6).hexdigest()
         return (f"g{self.game_id}-v{self.version}-{self.role}{'-quiet' if self.quiet else ''}"
                 f"-{rest}")

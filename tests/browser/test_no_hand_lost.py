@@ -2,6 +2,8 @@
 server away mid-auction, a reload mid-hand."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from . import ui
@@ -45,4 +47,166 @@ def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
     page.mouse.up()
     expect(page.locator("#scoreboard .banner.gameover")).to_contain_text("Cat wins")
     assert len(posts) == 1
+    assert len(live.hands(gid)) == 1
+
+
+def club_game_on_two_phones(live, phone):
+    """Ann's club, Bob's phone in it, and a lechner42 game Ann's phone scores."""
+    ann, bob = phone(), phone()
+    ann.goto(live.url + "/clubs")
+    ann.fill("#club-name", "Thursday Night")
+    ann.fill("#club-label", "Ann's phone")
+    ann.get_by_role("button", name="Start the club").click()
+    ann.wait_for_url(re.compile(r"/clubs/\d+$"))
+    club_url = ann.url
+    ann.get_by_role("link", name="Phones & invite").click()
+    code = ann.locator("#invite .join-code").inner_text().replace(" ", "")
+    bob.goto(f"{live.url}/c/{code}")
+    bob.fill("#join-label", "Bob's phone")
+    bob.get_by_role("button", name="Join Thursday Night").click()
+    bob.wait_for_url(club_url)
+    ann.goto(club_url)
+    ann.get_by_role("link", name="Start a game in the club").click()
+    ann.locator("input[type=radio][name=variant][value='lechner42']").check()
+    ann.wait_for_selector("select[name='person-0']")
+    for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+        ann.fill(f"input[name='name-{i}']", name)
+    ann.get_by_role("button", name="Start the game").click()
+    ann.wait_for_url(re.compile(r"/games/\d+$"))
+    expect(ann.locator("#hand-form")).to_be_visible()
+    return ann, bob, int(ann.url.rsplit("/", 1)[1])
+
+
+def take_over(bob, live, gid):
+    bob.goto(f"{live.url}/games/{gid}/take-over")
+    bob.get_by_role("button", name="Take over scoring").click()
+    bob.wait_for_url(f"{live.url}/games/{gid}")
+    expect(bob.locator("#hand-form")).to_be_visible()
+
+
+def test_a_take_over_tells_the_old_scorer_and_keeps_its_hand_in_words(live, phone):
+    ann, bob, gid = club_game_on_two_phones(live, phone)
+    ui.call(ann, "30")
+    ui.call(ann, "pass")  # a hand half entered on Ann's phone
+    take_over(bob, live, gid)
+    said = ann.locator("#scoring-ended")
+    expect(said).to_contain_text("This phone no longer scores. Bob's phone took over scoring at",
+                                 timeout=3_000)  # at its next poll
+    expect(said.locator("time")).to_have_count(1)
+    kept = ann.locator("#hand-not-saved")
+    expect(kept).to_contain_text("Not saved: this phone no longer scores.")
+    expect(kept.locator(".hand-words")).to_have_text("Hand 1 (not finished): Bob 30, Cat Pass")
+    expect(ann.locator("#hand-form")).to_have_count(0)
+    ann.reload()  # a watcher's page now: no form, the notice stays
+    expect(ann.locator("#scoring-ended")).to_contain_text("Bob's phone took over scoring")
+    expect(ann.locator("#hand-form")).to_have_count(0)
+    assert live.hands(gid) == []
+
+
+def test_a_save_refused_after_a_take_over_keeps_the_hand_and_says_why(live, phone):
+    ann, bob, gid = club_game_on_two_phones(live, phone)
+    release = hold_polls(ann)  # Ann's phone has not heard of it yet when it taps Save
+    ui.quick_mode(ann)
+    ui.choose(ann, "bidder", "1")
+    ui.choose(ann, "bid", "30")
+    ui.choose(ann, "contract", "straight")
+    ui.choose(ann, "made", "1")
+    take_over(bob, live, gid)
+    ann.locator("#save-hand").click()
+    kept = ann.locator("#hand-not-saved")
+    expect(kept).to_contain_text("Bob's phone took over scoring")
+    expect(kept.locator(".hand-words")).to_contain_text("Hand 1: Bob bid 30 straight 42")
+    expect(kept.locator(".hand-words")).to_contain_text("made")
+    expect(ann.locator("#scoreboard")).to_be_visible()  # the page stays, a watcher's
+    release()
+    assert live.hands(gid) == []
+
+
+def go_offline(page):
+    """The server cannot be reached: every request of the page fails."""
+    page.route("**/games/**", lambda route: route.abort())
+
+
+def back_online(page):
+    page.unroute("**/games/**")
+
+
+def offline_call(page, value, count):
+    page.locator(f"#hand-form button[name=call][value='{value}']").click()
+    expect(page.locator("#hand-form ol.calls li")).to_have_count(count)
+
+
+def test_call_by_call_with_the_server_away_saves_the_hand_once(page, live):
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    ui.call(page, "30")
+    go_offline(page)
+    for i, call in enumerate(("pass", "31", "pass"), start=2):
+        offline_call(page, call, i)
+    offline = page.locator("#hand-form ol.calls li.offline")
+    expect(offline).to_have_count(3)
+    expect(offline.first).to_contain_text("Cat Pass")
+    expect(offline.last).to_contain_text("checked when the server is back")
+    expect(page.locator("#offline-calls")).to_contain_text("checked when the server is back")
+    posts = []
+    page.on("request", lambda r: posts.append(r.url)
+            if r.method == "POST" and r.url.endswith(f"/games/{gid}/hands") else None)
+    back_online(page)  # the next poll gets through: the server draws the form from the calls
+    expect(page.locator("#hand-form .auction-result")).to_contain_text("Dan won the bid: 31",
+                                                                        timeout=5_000)
+    expect(page.locator("#hand-form ol.calls li.offline")).to_have_count(0)
+    ui.choose(page, "contract", "straight")
+    ui.type_number(page, "points", "31")
+    ui.save(page)
+    assert len(posts) == 1
+    hands = live.hands(gid)
+    assert len(hands) == 1 and hands[0]["auction"] == [30, "pass", 31, "pass"]
+
+
+def test_a_call_the_server_refuses_comes_back_to_the_form_with_the_reason(page, live):
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    go_offline(page)
+    offline_call(page, "31", 1)
+    offline_call(page, "30", 2)  # under the high bid: the phone cannot tell, the server can
+    back_online(page)
+    expect(page.locator("#hand-form ol.calls li.bad")).to_contain_text("Cat 30", timeout=5_000)
+    expect(page.locator("#hand-form .auction .error")).to_be_visible()
+    page.locator("#hand-form button[name=call][value='back']").click()
+    ui.settle(page)
+    expect(page.locator("#hand-form ol.calls li")).to_have_count(1)
+    assert live.hands(gid) == []
+
+
+def test_card42_bids_taken_offline_come_back_as_the_form(page, live):
+    gid = ui.new_game(page, live.url, "card42", ["Ann", "Bob", "Cat"])
+    go_offline(page)
+    for i, bid in enumerate(("2", "3"), start=1):
+        offline_call(page, bid, i)
+    back_online(page)
+    expect(page.locator("#hand-form ol.calls li.offline")).to_have_count(0, timeout=5_000)
+    expect(page.locator("#hand-form ol.calls li")).to_have_count(2)
+    expect(page.locator("#hand-form .to-call")).to_contain_text("Ann")  # the dealer's bid
+    assert live.hands(gid) == []
+
+
+def test_a_reload_puts_the_hand_in_progress_back(page, live):
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    ui.call(page, "30")
+    ui.call(page, "pass")
+    page.reload()
+    expect(page.locator("#hand-form ol.calls li")).to_have_count(2)
+    expect(page.locator("#hand-form input[name=calls]")).to_have_value("30,pass")
+    for c in ("pass", "pass"):
+        ui.call(page, c)
+    ui.choose(page, "contract", "straight")
+    ui.type_number(page, "points", "34")
+    page.reload()
+    expect(page.locator("#hand-form input[name=points][value='34']")).to_be_checked()
+    ui.save(page)
+    page.reload()  # saved: nothing in progress any more
+    expect(page.locator("#hand-form ol.calls li")).to_have_count(0)
+    ui.call(page, "31")
+    page.locator("#hand-form button[name=call][value='clear']").click()  # cleared
+    ui.settle(page)
+    page.reload()
+    expect(page.locator("#hand-form input[name=calls]")).to_have_value("")
     assert len(live.hands(gid)) == 1
