@@ -16,8 +16,10 @@
   if (!SK || !KEPT) return;
   var GAME = SK.GAME, read = SK.read, write = SK.write, text = SK.text, el = SK.el;
   var KEY = "sk:hand:" + GAME;
-  // Fields that say nothing about the hand itself: a form with nothing else filled is empty.
-  var NOT_THE_HAND = ["csrf_token", "version", "index", "mode", "points_mode", "save_id"];
+  // Fields that say nothing about the hand itself (the contract comes preselected): a form
+  // with nothing else filled is empty.
+  var NOT_THE_HAND = ["csrf_token", "version", "index", "mode", "points_mode", "save_id",
+                      "contract"];
 
   function form() { return document.getElementById("hand-form"); }
   function newHandForm() {
@@ -50,7 +52,7 @@
   function putBack() {
     var f = newHandForm();
     var kept = GAME && read(KEY);
-    if (!f || !kept) return;
+    if (!f || !kept || f.inert) return;  // inert: a kept hand waits (kept-hands.js)
     if (kept.number !== f.getAttribute("data-number")) {
       write(KEY, null);  // that hand was saved (or taken back): nothing in progress
       return;
@@ -113,6 +115,12 @@
     remember();
   }
 
+  function callsInWords(f) {
+    return Array.prototype.map.call(f.querySelectorAll("ol.calls li"), function (li) {
+      return text(li.querySelector("span")) + " " + text(li.querySelector("b"));
+    }).join(", ");
+  }
+
   function goOffline(button) {
     var f = form();
     var next = f && f.querySelector(".to-call");
@@ -137,7 +145,7 @@
                             version: f.elements.version.value,
                             number: Number(f.getAttribute("data-number")),
                             label: text(f.querySelector(".form-head h2")) || "The hand",
-                            notice: why.conflict});
+                            text: "Calls: " + callsInWords(f), notice: why.conflict});
         write(KEY, null);
         location.reload();
       } else {
@@ -183,18 +191,19 @@
       if (!response.ok) throw new Error(String(response.status));
       return response.text();
     }).then(function (html) {
-      var block = new DOMParser().parseFromString(html, "text/html")
-        .getElementById("hand-not-saved");
-      if (!block || !document.contains(f)) return;
-      f.replaceWith(block);
+      if (!document.contains(f) || html.indexOf('id="hand-not-saved"') < 0) return;
       write(KEY, null);
-      offerCopy(block);
+      // swapped by htmx, as the refused save's answer is: its times are shown in local time
+      window.htmx.swap(f, html, {swapStyle: "outerHTML"});
     }).catch(function () {});  // the form stays, inert, under the notice
   }
 
-  function offerCopy(block) {
-    var button = block.querySelector("[data-copy]");
-    if (!button || !navigator.clipboard) return;  // no clipboard over plain http: select it
+  // The hand in words (partials/handover/_hand_not_saved.html) with a Copy button, where
+  // the phone has a clipboard for it (a secure context).
+  function offerCopy() {
+    var block = document.getElementById("hand-not-saved");
+    var button = block && block.querySelector("[data-copy]");
+    if (!button || !button.hidden || !navigator.clipboard) return;  // none over plain http
     button.hidden = false;
     button.addEventListener("click", function () {
       var words = block.querySelector(button.getAttribute("data-copy"));
@@ -211,9 +220,11 @@
   document.addEventListener("htmx:afterSettle", function () {
     if (!offline) remember();
     scoringEnded();
+    offerCopy();
   });
 
   function start() {
+    offerCopy();
     if (!GAME) return;
     scoringEnded();
     putBack();

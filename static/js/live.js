@@ -42,6 +42,7 @@
     clearTimeout(letGoTimer);
     pressed = true;
     tapSent = false;
+    letGoTimer = setTimeout(letGo, 5000);  // a release the page never heard of
   }, true);
   ["pointerup", "pointercancel"].forEach(function (name) {
     document.addEventListener(name, function () {

@@ -96,6 +96,8 @@ def test_a_take_over_tells_the_old_scorer_and_keeps_its_hand_in_words(live, phon
     kept = ann.locator("#hand-not-saved")
     expect(kept).to_contain_text("Not saved: this phone no longer scores.")
     expect(kept.locator(".hand-words")).to_have_text("Hand 1 (not finished): Bob 30, Cat Pass")
+    expect(kept.locator("time")).not_to_contain_text("UTC")  # in the phone's own time
+    expect(kept.get_by_role("button", name="Copy")).to_be_visible()
     expect(ann.locator("#hand-form")).to_have_count(0)
     ann.reload()  # a watcher's page now: no form, the notice stays
     expect(ann.locator("#scoring-ended")).to_contain_text("Bob's phone took over scoring")
@@ -209,4 +211,25 @@ def test_a_reload_puts_the_hand_in_progress_back(page, live):
     ui.settle(page)
     page.reload()
     expect(page.locator("#hand-form input[name=calls]")).to_have_value("")
+    assert len(live.hands(gid)) == 1
+
+
+def test_calls_taken_offline_on_a_game_that_moved_on_are_kept_for_the_scorer(page, live):
+    """Another phone saved a hand while this one took calls offline: the calls are checked
+    against the version they were taken on, refused as stale, and kept like a kept hand that
+    was refused; put back in the form, they are the next hand's auction."""
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    go_offline(page)
+    offline_call(page, "30", 1)
+    offline_call(page, "pass", 2)
+    live.write_hand_elsewhere(gid, {"bidder": 1, "bid": 30, "contract": "straight",
+                                    "points": 35})
+    back_online(page)
+    kept = page.locator("#kept")
+    expect(kept).to_contain_text("Hand 1 was not saved", timeout=8_000)
+    expect(kept).to_contain_text("Hand 1 was just entered from another phone")
+    expect(kept.locator(".kept-text")).to_have_text("Calls: Bob 30, Cat Pass")
+    kept.get_by_role("button", name="Put it in the form").click()
+    expect(page.locator("#hand-form input[name=calls]")).to_have_value("30,pass")
+    expect(page.locator("#hand-form .form-head h2")).to_have_text("Hand 2")
     assert len(live.hands(gid)) == 1
