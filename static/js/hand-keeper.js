@@ -3,10 +3,13 @@
 // 1. The hand in progress is kept on this phone (localStorage, per game) as it is entered, and a
 //    reload or pull-to-refresh puts it back in the form, until it is saved or cleared.
 // 2. Call by call with the server away: a call tap that cannot reach the server is taken on the
-//    phone, marked "checked when the server is back", and so are the next ones; once the live
-//    poll gets through again the server draws the form from those calls, with the version the
-//    form was made on: a call it refuses is shown in the form with the reason, and a game that
-//    moved on meanwhile keeps the hand as a refused kept hand (kept-hands.js's conflict view).
+//    phone, marked "checked when the server is back", and so are the next ones; once everyone
+//    called (or the scorer says the auction is over) the rest of the hand, drawn hidden by the
+//    server, is shown, and Save keeps the hand like any hand saved offline (kept-hands.js:
+//    sent with the game's version, saved once). If the live poll gets through first, the
+//    server draws the form from those calls, with the version the form was made on: a call it
+//    refuses is shown in the form with the reason, and a game that moved on meanwhile keeps
+//    the hand as a refused kept hand (kept-hands.js's conflict view).
 // 3. A phone whose scoring ended (a take-over, a new scorer link: the poll's #scoring-ended
 //    says so) puts the hand it had started in place of its form, in words, to read out or copy.
 (function () {
@@ -105,15 +108,40 @@
       next.appendChild(el("strong", {text: players[at] || ""}));
       next.appendChild(document.createTextNode(" next? The server checks the calls once it is back."));
     }
-    var note = f.querySelector("#offline-calls");
-    if (!note) {
-      note = el("p", {id: "offline-calls", "class": "alert warn", role: "status"});
-      f.querySelector("fieldset.auction").appendChild(note);
+    if (!f.querySelector("#offline-calls")) {
+      f.querySelector("fieldset.auction").appendChild(el("div", {
+        id: "offline-calls", "class": "alert warn", role: "status"}, [
+        el("p", {text: "The server cannot be reached: the calls are taken on this phone " +
+                       "and checked when the server is back. Save keeps the hand on this " +
+                       "phone until then."}),
+        el("button", {type: "button", "class": "button small", "data-offline": "outcome",
+                      text: "The auction is over: the rest of the hand"})]));
     }
-    note.textContent = "The server cannot be reached: the calls are taken on this phone and " +
-      "checked when the server is back; the rest of the hand follows then.";
+    if (taken.length >= players.length) showOutcome();  // everyone called once
     remember();
   }
+
+  // The rest of the hand (drawn hidden by the server until the auction is done).
+  function showOutcome() {
+    var f = form();
+    var rest = f && f.querySelector("fieldset[data-after-calls]");
+    if (!rest) return;
+    rest.hidden = false;
+    rest.disabled = false;
+    var button = f.querySelector("[data-offline=outcome]");
+    if (button) button.remove();
+    // The phone cannot tell whether the hand is complete: Save is offered, the server checks.
+    var save = f.querySelector("#save-hand");
+    if (save) {
+      save.removeAttribute("aria-disabled");
+      save.classList.remove("incomplete");
+    }
+    var why = f.querySelector("#save-why");
+    if (why) why.textContent = "Checked when the server is back.";
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-offline=outcome]")) showOutcome();
+  });
 
   function callsInWords(f) {
     return Array.prototype.map.call(f.querySelectorAll("ol.calls li"), function (li) {
@@ -138,6 +166,7 @@
     var f = form();
     if (!offline || !f) return;
     offline = false;
+    if (f.inert) return;  // saved offline: kept-hands.js sends the kept hand
     var body = fields(f).toString();
     KEPT.refill(body, true).then(remember, function (why) {
       if (why && why.conflict) {
@@ -158,12 +187,14 @@
     var elt = event.detail.elt;
     if (callButton(elt)) goOffline(elt);
   });
-  // While offline, the form asks nothing of the server: a call is taken on the phone; the
-  // rest waits for the server.
+  // While offline, the form asks nothing of the server but a save (which kept-hands.js keeps
+  // on the phone when it cannot get through): a call is taken on the phone.
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail.elt;
     var f = form();
-    if (!offline || !f || !elt || !elt.closest || !f.contains(elt)) return;
+    if (!offline || !f || !elt || !elt.closest || !f.contains(elt) || elt.id === "save-hand") {
+      return;
+    }
     event.preventDefault();
     if (callButton(elt)) takeCall(elt);
   });

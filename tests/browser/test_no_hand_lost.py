@@ -233,3 +233,23 @@ def test_calls_taken_offline_on_a_game_that_moved_on_are_kept_for_the_scorer(pag
     expect(page.locator("#hand-form input[name=calls]")).to_have_value("30,pass")
     expect(page.locator("#hand-form .form-head h2")).to_have_text("Hand 2")
     assert len(live.hands(gid)) == 1
+
+
+def test_a_whole_hand_call_by_call_with_the_server_away_is_saved_once_it_is_back(page, live):
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    expect(page.locator("#hand-form fieldset.outcome")).to_be_hidden()  # until the calls are in
+    go_offline(page)
+    for i, call in enumerate(("30", "pass", "pass", "pass"), start=1):
+        offline_call(page, call, i)
+    outcome = page.locator("#hand-form fieldset.outcome")
+    expect(outcome).to_be_visible()  # everyone called: the rest of the hand
+    page.locator("#hand-form input[name=contract][value='straight']").check(force=True)
+    page.locator("#hand-form input[name=made][value='1']").check(force=True)
+    page.locator("#save-hand").click()
+    expect(page.locator("#kept")).to_contain_text("Hand 1 is kept on this phone")
+    back_online(page)  # kept-hands.js sends it again: saved, once
+    expect(page.locator("#kept")).to_contain_text("Hand 1 saved", timeout=10_000)
+    expect(page.locator("#hand-form .form-head h2")).to_have_text("Hand 2")
+    hands = live.hands(gid)
+    assert len(hands) == 1
+    assert hands[0]["auction"] == [30, "pass", "pass", "pass"] and hands[0]["made"] is True
