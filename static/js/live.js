@@ -2,16 +2,12 @@
 (function () {
   // The live poller (partials/games/_live.html): a 304 reaches htmx as the cached 200, so skip any
   // answer whose ETag is the one already shown: no flicker, scroll and open menus are kept.
-  // An answer to a poller that is no longer on the page is older than what replaced it (a save
-  // re-drew the game body while the poll was on its way): it is never swapped in.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var el = event.detail.elt;
     if (!el || el.id !== "live") return;
     var xhr = event.detail.xhr;
     var etag = (xhr.getResponseHeader("ETag") || "").replace(/^W\//, "");
-    if (xhr.status === 304 || etag === '"' + el.dataset.etag + '"' || !document.contains(el)) {
-      event.detail.shouldSwap = false;
-    }
+    if (xhr.status === 304 || etag === '"' + el.dataset.etag + '"') event.detail.shouldSwap = false;
   });
 
   // No swap under a finger. A swap that lands between the press and the release of a tap

@@ -10,7 +10,8 @@ from . import ui
 
 
 def hold_polls(page):
-    """Hold every live poll of `page` in flight until the returned function lets them go."""
+    """Hold every live poll of `page` in flight until the returned function lets them go; its
+    `held` lists them."""
     held = []
     page.route("**/live", lambda route: held.append(route))
 
@@ -18,7 +19,25 @@ def hold_polls(page):
         while held:
             held.pop().continue_()
         page.unroute("**/live")
+    release.held = held
     return release
+
+
+def until_held(page, release) -> None:
+    """Wait until a poll is held in flight."""
+    while not release.held:
+        page.wait_for_timeout(50)
+
+
+FORM_IDLE = "() => !document.querySelector('#hand-form.htmx-request, #hand-form .htmx-request')"
+
+
+def pick(page, name: str, value: str) -> None:
+    """ui.choose while a poll is held (ui.settle waits for every request, the poll's too):
+    tap a chip and wait for the hand form's own request only."""
+    page.locator(f"#hand-form input[name='{name}'][value='{value}']").check(force=True)
+    page.wait_for_function(FORM_IDLE)
+    expect(page.locator(f"#hand-form input[name='{name}'][value='{value}']")).to_be_checked()
 
 
 def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
@@ -26,29 +45,56 @@ def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
     answers 200 and swaps the scoreboard; it lands, with the preview of the box typed last
     (sent as the box loses the focus to Save), while the finger is on Save."""
     gid = ui.new_game(page, live.url, "moon", ["Ann", "Bob", "Cat"])
-    ui.quick_mode(page)
     release = hold_polls(page)
-    ui.choose(page, "bidder", "2")
-    ui.choose(page, "bid", "21")
-    for s, t in enumerate([0, 0]):
-        ui.type_number(page, f"tricks-{s}", t)
+    ui.quick_mode(page)
+    until_held(page, release)
+    pick(page, "bidder", "2")
+    pick(page, "bid", "21")
+    for s in (0, 1):
+        page.locator(f"#hand-form input[name='tricks-{s}']").fill("0")
     page.locator("#hand-form input[name='tricks-2']").type("7")  # typed; still in the box
-    page.wait_for_function("() => document.querySelector('#live.htmx-request')")
     posts = []
     page.on("request", lambda r: posts.append(r.url)
             if r.method == "POST" and r.url.endswith(f"/games/{gid}/hands") else None)
+    page.wait_for_function(FORM_IDLE)  # the previews of the boxes left are in
     page.locator("#save-hand").evaluate("b => b.scrollIntoView({block: 'center'})")
-    box = page.locator("#save-hand").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    box = None
+    while box != (box := page.locator("#save-hand").bounding_box()):  # scrolled, smoothly
+        page.wait_for_timeout(100)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id", [x, y]) == "save-hand"
+    page.mouse.move(x, y)
     page.mouse.down()
     release()
-    page.wait_for_load_state("networkidle")
+    ui.settle(page)  # the poll's 200 and the preview's answer are in, the finger still down
     page.wait_for_timeout(300)
     page.mouse.up()
     expect(page.locator("#scoreboard .banner.gameover")).to_contain_text("Cat wins")
     assert len(posts) == 1
     assert len(live.hands(gid)) == 1
 
+
+
+def test_a_poll_answered_before_a_save_never_undoes_it_on_screen(page, live):
+    """A poll's answer made before the save lands after the save re-drew the page, poller and
+    all: htmx swaps nothing for a poller no longer on the page, so the older answer never
+    takes the hand off the sheet."""
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    release = hold_polls(page)
+    ui.quick_mode(page)  # the page's ETag is now stale: the poll's answer differs from it
+    until_held(page, release)
+    answer = release.held[0].fetch()  # the game before the save
+    pick(page, "bidder", "1")
+    pick(page, "bid", "30")
+    pick(page, "contract", "straight")
+    pick(page, "made", "1")
+    page.locator("#save-hand").click()
+    expect(page.locator(ui.HAND_ROWS)).to_have_count(1)
+    release.held.pop(0).fulfill(response=answer)
+    release()
+    page.wait_for_timeout(500)
+    expect(page.locator(ui.HAND_ROWS)).to_have_count(1)
+    assert len(live.hands(gid)) == 1
 
 def club_game_on_two_phones(live, phone):
     """Ann's club, Bob's phone in it, and a lechner42 game Ann's phone scores."""
@@ -107,12 +153,12 @@ def test_a_take_over_tells_the_old_scorer_and_keeps_its_hand_in_words(live, phon
 
 def test_a_save_refused_after_a_take_over_keeps_the_hand_and_says_why(live, phone):
     ann, bob, gid = club_game_on_two_phones(live, phone)
-    release = hold_polls(ann)  # Ann's phone has not heard of it yet when it taps Save
     ui.quick_mode(ann)
     ui.choose(ann, "bidder", "1")
     ui.choose(ann, "bid", "30")
     ui.choose(ann, "contract", "straight")
     ui.choose(ann, "made", "1")
+    release = hold_polls(ann)  # Ann's phone has not heard of it yet when it taps Save
     take_over(bob, live, gid)
     ann.locator("#save-hand").click()
     kept = ann.locator("#hand-not-saved")
