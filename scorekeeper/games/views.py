@@ -32,8 +32,8 @@ from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, entry, hand_form, live
 from . import new_game as setup
+from . import scoring_ended as ended
 from .history import history_rows
-from ..handover import ended
 
 bp = Blueprint("games", __name__)
 
@@ -189,7 +189,7 @@ def _hand_values(game: Game) -> dict[str, str]:
 def _load_to_write(game_id: int) -> Game:
     """The game, for the hand form's preview or save. A phone whose scoring ended meanwhile
     (a take-over, a new scorer link) is answered with the hand it sent, in words, and why it
-    was not saved (handover/ended.py), never a bare 403 that drops the hand."""
+    was not saved (games/scoring_ended.py), never a bare 403 that drops the hand."""
     game = store.get_game(game_id)
     if game is None:
         abort(404)

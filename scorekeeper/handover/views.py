@@ -5,9 +5,10 @@ from flask import abort, redirect, request, url_for
 
 from .. import access, rules, store, web
 from ..games import hand_form
+from ..games import scoring_ended as ended
 from ..extensions import db
 from ..models import MAX_ID, Game
-from . import bp, ended
+from . import bp
 
 
 def _refuse(title: str, message: str, status: int = 403):

@@ -12,8 +12,8 @@ from sqlalchemy import select
 
 from .. import access, filters, rules, store, web
 from ..extensions import db
-from ..games import entry, hand_form
 from ..models import AuditEvent, Game
+from . import entry, hand_form
 
 # The audit rows that end a scoring phone's role: a club member took over, or the creator made
 # a new scorer link.
