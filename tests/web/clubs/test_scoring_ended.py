@@ -25,9 +25,15 @@ def test_the_old_scorers_poll_says_who_took_over_and_when(client, app):
     said = text(update)
     assert "This phone no longer scores. Bob's phone took over scoring at" in said
     assert 'data-scoring-ended' in update.text and 'id="scoreboard"' in update.text
-    # the new scorer's and a watcher's updates say nothing of it
+    # the new scorer's and another watcher's updates say nothing of it, though that watcher
+    # reads the game in the same role as Ann's phone now (the render cache tells them apart)
     assert "data-scoring-ended" not in bob.get(f"/games/{gid}/live").text
     assert 'id="scoring-ended"' in bob.get(f"/games/{gid}/live").text  # the empty slot
+    cat = app.test_client()
+    join_club(cat, game(gid).club_id, "Cat's phone")
+    for asked in ("/live", ""):
+        assert "data-scoring-ended" not in cat.get(f"/games/{gid}{asked}").text
+        assert "data-scoring-ended" in client.get(f"/games/{gid}{asked}").text
 
 
 def test_a_save_after_the_take_over_keeps_the_hand_in_words(client, app):
