@@ -76,8 +76,9 @@ class RenderInputs:
     the role reading it (a scorer sees forms), "quiet" (LIVE_GRACE has passed since the last
     write: the poller stops), this phone's choices and club membership (board.this_phone), the
     Host the phone used and the address other phones reach (qr.base_url: the invite's links
-    and QR codes), and whether this phone's scoring ended (its notice: scoring_ended.py). The cache key and the /live ETag are both made from it, so nothing a render
-    reads can be missing from one of them: a 304 is never sent where the render would differ.
+    and QR codes), and whether this phone's scoring ended (its notice: scoring_ended.py).
+    The cache key and the /live ETag are both made from it, so nothing a render reads can be
+    missing from one of them: a 304 is never sent where the render would differ.
     """
     game_id: int
     version: int
