@@ -80,6 +80,7 @@
     var players = JSON.parse(f.getAttribute("data-players") || "[]");
     var taken = calls.value ? calls.value.split(",") : [];
     var value = button.value;
+    if (value === "back" || value === "clear") showCalls(true);
     if (value === "back") {
       taken.pop();
       if (list && list.lastElementChild) list.removeChild(list.lastElementChild);
@@ -121,11 +122,19 @@
     remember();
   }
 
-  // The rest of the hand (drawn hidden by the server until the auction is done).
+  // The rest of the hand (drawn hidden by the server until the auction is done), in place of
+  // the call buttons, which a call taken back brings back.
+  var CALLING = ".to-call, .call-grid, .reasons";
+  function showCalls(shown) {
+    Array.prototype.forEach.call(form().querySelectorAll(CALLING), function (node) {
+      node.hidden = !shown;
+    });
+  }
   function showOutcome() {
     var f = form();
     var rest = f && f.querySelector("fieldset[data-after-calls]");
     if (!rest) return;
+    showCalls(false);
     rest.hidden = false;
     rest.disabled = false;
     var button = f.querySelector("[data-offline=outcome]");

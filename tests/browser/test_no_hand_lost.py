@@ -289,6 +289,7 @@ def test_a_whole_hand_call_by_call_with_the_server_away_is_saved_once_it_is_back
         offline_call(page, call, i)
     outcome = page.locator("#hand-form fieldset.outcome")
     expect(outcome).to_be_visible()  # everyone called: the rest of the hand
+    expect(page.locator("#hand-form .call-grid")).to_be_hidden()  # in place of the calls
     page.locator("#hand-form input[name=contract][value='straight']").check(force=True)
     page.locator("#hand-form input[name=made][value='1']").check(force=True)
     page.locator("#save-hand").click()
