@@ -236,6 +236,16 @@ def can_score(game) -> bool:
     return role(game) in (CREATOR, SCORER)
 
 
+def lost_scoring(game) -> bool:
+    """This phone scored the game once and no longer does: it holds a creator or scorer role
+    made from a secret since renewed (a take-over, a new scorer link). Such a phone is told so,
+    and shown the hand it had started, instead of a bare 403 (handover.scoring_ended)."""
+    held = _roles(game.id)
+    return not can_score(game) and (
+        ("c" in held and not _holds("c", game.id, game.creator_secret))
+        or ("s" in held and not _holds("s", game.id, game.scorer_secret)))
+
+
 def cookie_game_ids() -> set[int]:
     """The ids of the games this phone holds a role in, in one query (each one's role() then
     costs nothing). Unchecked: a rotated secret ends a role, so verify each game with role()

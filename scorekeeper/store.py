@@ -313,7 +313,7 @@ def take_over(game: Game, generation: int, via: str, phone_id: int | None = None
             select(AuditEvent.via).where(AuditEvent.game_id == game.id,
                                          AuditEvent.action == "took over")
             .order_by(AuditEvent.id.desc()).limit(1))
-        raise Refused(f"{_phone_name(winner) or 'Another phone'} took over scoring a moment "
+        raise Refused(f"{phone_name(winner) or 'Another phone'} took over scoring a moment "
                       f"ago: this phone watches.")
     db.session.add(AuditEvent(game_id=game.id, action="took over", via=via,
                               data={"generation": generation + 1}, phone_id=phone_id))
@@ -322,7 +322,7 @@ def take_over(game: Game, generation: int, via: str, phone_id: int | None = None
         set_committed_value(game, key, value)
 
 
-def _phone_name(via: str | None) -> str | None:
+def phone_name(via: str | None) -> str | None:
     """The phone an audit row's `via` names ("club member Ann's phone" -> "Ann's phone")."""
     return via.removeprefix("club member ") if via else None
 

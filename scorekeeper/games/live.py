@@ -76,8 +76,9 @@ class RenderInputs:
     the role reading it (a scorer sees forms), "quiet" (LIVE_GRACE has passed since the last
     write: the poller stops), this phone's choices and club membership (board.this_phone), the
     Host the phone used and the address other phones reach (qr.base_url: the invite's links
-    and QR codes). The cache key and the /live ETag are both made from it, so nothing a render
-    reads can be missing from one of them: a 304 is never sent where the render would differ.
+    and QR codes), and whether this phone's scoring ended (its notice: scoring_ended.py).
+    The cache key and the /live ETag are both made from it, so nothing a render reads can be
+    missing from one of them: a 304 is never sent where the render would differ.
     """
     game_id: int
     version: int
@@ -86,6 +87,7 @@ class RenderInputs:
     phone: str
     host: str
     base_url: str
+    former: bool = False  # this phone scored the game until a take-over or a new scorer link
 
     @classmethod
     def of(cls, head) -> "RenderInputs":
@@ -93,11 +95,11 @@ class RenderInputs:
         secrets access.role needs) as this request sees it."""
         return cls(game_id=head.id, version=head.version, role=access.role(head),
                    quiet=not recently_changed(head), phone=board.this_phone(head),
-                   host=request.host, base_url=qr.base_url())
+                   host=request.host, base_url=qr.base_url(), former=access.lost_scoring(head))
 
     def etag(self) -> str:
         """The /live ETag (unquoted): g<id>-v<version>-<role>[-quiet]-<digest of the rest>."""
-        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}".encode(),
+        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}|{self.former}".encode(),
                                digest_size=6).hexdigest()
         return (f"g{self.game_id}-v{self.version}-{self.role}{'-quiet' if self.quiet else ''}"
                 f"-{rest}")

@@ -32,6 +32,7 @@ from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, changes, entry, hand_form, live
 from . import new_game as setup
+from . import scoring_ended as ended
 from .history import history_rows, phone_names
 
 bp = Blueprint("games", __name__)
@@ -186,11 +187,26 @@ def _hand_values(game: Game) -> dict[str, str]:
     return values
 
 
+def _load_to_write(game_id: int) -> Game:
+    """The game, for the hand form's preview or save. A phone whose scoring ended meanwhile
+    (a take-over, a new scorer link) is answered with the hand it sent, in words, and why it
+    was not saved (games/scoring_ended.py), never a bare 403 that drops the hand."""
+    game = store.get_game(game_id)
+    if game is None:
+        abort(404)
+    if not access.can_score(game):
+        why = ended.scoring_ended(game)
+        if why:
+            abort(ended.not_saved(game, why, 403))
+        access.require_scorer(game)
+    return game
+
+
 @bp.post("/games/<int:game_id>/hands/preview")
 def preview_hand(game_id: int):
     """Live validation while the scorer taps: changes nothing (scorers only all the same, as
     only they have a form to preview)."""
-    game = access.load_game(game_id, write=True)
+    game = _load_to_write(game_id)
     index = _index_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         abort(404)
@@ -277,7 +293,7 @@ def _save(game_id: int, index: int | None):
     checked exactly like an entry. Nothing is saved when the form is stale (another phone wrote
     since it was rendered), when a call button was tapped without JavaScript (the form is only
     updated), or when the engine refuses the hand (it comes back as typed, with the reason)."""
-    game = access.load_game(game_id, write=True)
+    game = _load_to_write(game_id)
     version = _version_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         if version not in (-1, game.version):  # the hand was taken back from another phone

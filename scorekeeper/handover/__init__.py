@@ -8,6 +8,10 @@ viewer's copy when a scorer's phone is gone, and the rematch.
   score. Anyone watching may make a copy of the game as it stands that their phone scores; the
   original is never changed by it, so a stranger who knows the join code gains nothing over the
   table (they get a private copy). The others join the copy by its own QR code.
+- A phone whose scoring ended (a take-over, a new scorer link) learns it at its next poll, and
+  the hand it had started stays on its screen in words, a save it sends too
+  (games/scoring_ended.py;
+  /games/<id>/hands/words gives the words to static/js/hand-keeper.js).
 - /games/<id>/rematch: one tap on a finished game starts the next one (store.rematch); the old
   game's poll sends its watchers on (games.live_update's HX-Redirect to /games/<id>/next, which
   gives a phone that could read the old game viewer access to the new one).

@@ -5,6 +5,7 @@ from flask import abort, redirect, request, url_for
 
 from .. import access, rules, store, web
 from ..games import hand_form
+from ..games import scoring_ended as ended
 from ..extensions import db
 from ..events.record import next_game_allowed
 from ..models import MAX_ID, Game
@@ -35,7 +36,7 @@ def carry_on(game: Game) -> dict:
 
 @bp.app_context_processor
 def _helpers():
-    return {"carry_on": carry_on}
+    return {"carry_on": carry_on, "scoring_ended": ended.scoring_ended}
 
 
 # --------------------------------------------------------------------------- take over
@@ -106,3 +107,20 @@ def next_game(game_id: int):
     new = db.session.get(Game, game.next_game_id)
     response = redirect(url_for("games.game_page", game_id=new.id), 303)
     return access.grant_viewer(response, new) if access.role(new) is None else response
+
+
+# --------------------------------------------------------------------------- scoring ended
+
+@bp.post("/games/<int:game_id>/hands/words")
+def hand_words(game_id: int):
+    """The hand a phone's form holds, in words, once its scoring ended (its poll said so:
+    partials/handover/_scoring_ended.html): what static/js/hand-keeper.js puts in place of
+    the form. Any other phone is sent to the game's page (a scorer has nothing to keep);
+    changes nothing."""
+    game = store.get_game(game_id)
+    if game is None:
+        abort(404)
+    why = ended.scoring_ended(game)
+    if why is None:
+        return _go(url_for("games.game_page", game_id=game.id))
+    return ended.not_saved(game, why, 200)

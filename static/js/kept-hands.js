@@ -204,31 +204,47 @@
     if (form) form.inert = false;
   }
 
-  // "Put it in the form": the kept values, drawn by the server as a form for the hand to come
-  // (the preview answer), with today's version; the scorer checks them and saves, or not.
-  function restore(game) {
-    var entry = kept(game);
+  // The hand form for the hand to come, drawn by the server (the preview answer) from `body`
+  // (a form's fields, as a query string) with the version and CSRF token of the form on the
+  // page, unless `ownVersion` (the body's version stands: calls taken offline on this very
+  // form). Resolves with the new form, in place; rejects with {conflict: the server's words}
+  // when the game moved on from that version, else with the error.
+  function refill(body, ownVersion) {
     var form = document.getElementById("hand-form");
-    if (!entry || !form) return;
-    var values = new URLSearchParams(entry.body);
+    if (!form) return Promise.reject(new Error("no form"));
+    var values = new URLSearchParams(body);
     var now = new FormData(form);
-    ["version", "csrf_token"].forEach(function (k) { values.set(k, now.get(k) || ""); });
+    (ownVersion ? ["csrf_token"] : ["version", "csrf_token"]).forEach(function (k) {
+      values.set(k, now.get(k) || "");
+    });
     values.set("index", "");
-    var preview = form.getAttribute("hx-post");
-    fetch(preview, {
+    return fetch(form.getAttribute("hx-post"), {
       method: "POST", body: values, credentials: "same-origin", cache: "no-store",
       headers: {"HX-Request": "true", "HX-Target": "hand-form",
                 "X-CSRFToken": now.get("csrf_token") || ""}
     }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
-      return response.text();
-    }).then(function (html) {
-      var doc = new DOMParser().parseFromString(html, "text/html");
-      var fresh = doc.getElementById("hand-form");
-      if (!fresh) throw new Error("no form");
-      var current = document.getElementById("hand-form");
-      current.replaceWith(fresh);
-      if (window.htmx) window.htmx.process(fresh);
+      var whole = response.headers.get("HX-Retarget") === "#game-body";  // views._stale
+      return response.text().then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        if (whole) throw {conflict: text(doc.querySelector(".alert.warn")) || "The game moved on."};
+        var fresh = doc.getElementById("hand-form");
+        if (!fresh) throw new Error("no form");
+        var current = document.getElementById("hand-form");
+        if (!current) throw new Error("no form");
+        current.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        return fresh;
+      });
+    });
+  }
+
+  // "Put it in the form": the kept values, drawn by the server as a form for the hand to come,
+  // with today's version; the scorer checks them and saves, or not.
+  function restore(game) {
+    var entry = kept(game);
+    if (!entry || !document.getElementById("hand-form")) return;
+    refill(entry.body).then(function (fresh) {
       keep(game, null);
       renderKept();
       fresh.scrollIntoView({block: "start"});
@@ -304,6 +320,16 @@
     else if (what === "restore") restore(GAME);
   });
   window.addEventListener("online", function () { scheduleSend(0); });
+
+  // What hand-keeper.js uses: refill, and `refused` to keep a hand it took on this phone that
+  // the game then moved on from, shown like a kept hand refused (put it back, or discard it).
+  window.SKKept = Object.freeze({
+    refill: refill,
+    refused: function (game, entry) {
+      keep(game, Object.assign({state: "refused", index: null, at: new Date().toISOString()},
+                               entry));
+    }
+  });
   // A save swaps the game body: the new form is free unless a hand still waits.
   document.addEventListener("htmx:afterSettle", function () {
     var form = document.getElementById("hand-form");

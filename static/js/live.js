@@ -10,6 +10,60 @@
     if (xhr.status === 304 || etag === '"' + el.dataset.etag + '"') event.detail.shouldSwap = false;
   });
 
+  // No swap under a finger. A swap that lands between the press and the release of a tap
+  // moves or replaces what the finger is on, and the tap is lost: Save, tapped while the box
+  // typed last is still sent for a preview as it loses the focus, is replaced by the
+  // preview's Save and never clicked. While a pointer is down, the poll's answer is left for
+  // the next poll (the page keeps its ETag, so the next one brings it again), and the answer
+  // to a preview sent by typing or picking waits: after the tap it is asked for again, unless
+  // the tap sent the form itself (a Save or a call, whose answer re-draws it anyway). A call
+  // tap's own answer is always swapped: it carries the call.
+  var pressed = false, previewHeld = false, tapSent = false, letGoTimer = null;
+  function typedPreview(detail) {
+    var form = document.getElementById("hand-form");
+    var cfg = detail.requestConfig || {};
+    var why = cfg.triggeringEvent && cfg.triggeringEvent.type;
+    return !!(form && form.contains(detail.elt) && /\/preview$/.test((cfg.path || "").split("?")[0]) &&
+              (why === "change" || why === "input"));
+  }
+  function letGo() {
+    clearTimeout(letGoTimer);
+    if (!pressed) return;
+    pressed = false;
+    var form = document.getElementById("hand-form");
+    if (previewHeld && !tapSent && form && window.htmx) window.htmx.trigger(form, "change");
+    previewHeld = false;
+  }
+  document.addEventListener("pointerdown", function () {
+    clearTimeout(letGoTimer);
+    pressed = true;
+    tapSent = false;
+    letGoTimer = setTimeout(letGo, 5000);  // a release the page never heard of
+  }, true);
+  ["pointerup", "pointercancel"].forEach(function (name) {
+    document.addEventListener(name, function () {
+      clearTimeout(letGoTimer);
+      letGoTimer = setTimeout(letGo, 400);  // a tap's click comes after its pointerup
+    }, true);
+  });
+  document.addEventListener("click", function () { setTimeout(letGo, 0); }, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = document.getElementById("hand-form");
+    if (pressed && form && form.contains(event.detail.elt) && !typedPreview(event.detail)) {
+      tapSent = true;
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!pressed) return;
+    var el = event.detail.elt;
+    if (el && el.id === "live") {
+      event.detail.shouldSwap = false;
+    } else if (typedPreview(event.detail)) {
+      event.detail.shouldSwap = false;
+      previewHeld = true;
+    }
+  });
+
   // The new-game form (partials/games/_new_game.html): the dealer choices show the names as typed.
   document.addEventListener("input", function (event) {
     var input = event.target, form = input.form;

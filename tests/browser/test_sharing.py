@@ -54,6 +54,20 @@ def test_viewer_sees_the_scorers_hand_live_and_cannot_write(live, phone):
     assert len(live.hands(gid)) == 2
 
 
+def test_the_watchers_rules_banner_goes_once_a_hand_is_in(live, phone):
+    scorer, viewer = phone(), phone()
+    gid = ui.new_game(scorer, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    code = scorer.locator("#share .join-code").inner_text().replace(" ", "")
+    viewer.goto(f"{live.url}/g/{code}")
+    viewer.goto(f"{live.url}/games/{gid}?view=list")
+    expect(viewer.locator("#rules-first")).to_be_visible()
+    viewer.evaluate("() => { window.stillTheSamePage = true; }")
+    ui.enter_hand(scorer)
+    expect(viewer.locator("#hands li.hand-row")).to_have_count(1, timeout=3_000)
+    expect(viewer.locator("#rules-first")).to_have_count(0)
+    assert viewer.evaluate("() => window.stillTheSamePage") is True  # by the live poll
+
+
 def test_scorer_link_makes_a_scorer_until_the_creator_rotates_it(live, phone):
     creator, helper = phone(), phone()
     gid = ui.new_game(creator, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])

@@ -489,6 +489,7 @@ def _route_cases():
         ("handover.continue_game", "POST", "/games/{vgid}/continue", {}, "see:/games/"),
         ("handover.rematch", "POST", "/games/{won}/rematch", {}, "see:/games/"),
         ("handover.next_game", "GET", "/games/{gid}/next", None, "redirect"),
+        ("handover.hand_words", "POST", "/games/{gid}/hands/words", hand, "redirect"),
         ("players.club_games", "GET", "/clubs/{club}/games?status=playing", None, "page"),
         ("players.club_games_csv", "GET", "/clubs/{club}/games.csv", None, "csv:Game id"),
         ("players.person_page", "GET", "/clubs/{club}/people/{person}", None, "page"),

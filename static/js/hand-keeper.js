@@ -1,0 +1,274 @@
+// No hand is ever lost (loaded on every page after kept-hands.js, whose refill it uses; it acts
+// only where there is a hand form):
+// 1. The hand in progress is kept on this phone (localStorage, per game) as it is entered, and a
+//    reload or pull-to-refresh puts it back in the form, until it is saved or cleared.
+// 2. Call by call with the server away: a call tap that cannot reach the server is taken on the
+//    phone, marked "checked when the server is back", and so are the next ones; once everyone
+//    called (or the scorer says the auction is over) the rest of the hand, drawn hidden by the
+//    server, is shown, and Save keeps the hand like any hand saved offline (kept-hands.js:
+//    sent with the game's version, saved once). If the live poll gets through first, the
+//    server draws the form from those calls, with the version the form was made on: a call it
+//    refuses is shown in the form with the reason, and a game that moved on meanwhile keeps
+//    the hand as a refused kept hand (kept-hands.js's conflict view).
+// 3. A phone whose scoring ended (a take-over, a new scorer link: the poll's #scoring-ended
+//    says so) puts the hand it had started in place of its form, in words, to read out or copy.
+(function () {
+  "use strict";
+
+  var SK = window.SK, KEPT = window.SKKept;
+  if (!SK || !KEPT) return;
+  var GAME = SK.GAME, read = SK.read, write = SK.write, text = SK.text, el = SK.el;
+  var KEY = "sk:hand:" + GAME;
+  // Fields that say nothing about the hand itself (the contract comes preselected): a form
+  // with nothing else filled is empty.
+  var NOT_THE_HAND = ["csrf_token", "version", "index", "mode", "points_mode", "save_id",
+                      "contract"];
+
+  function form() { return document.getElementById("hand-form"); }
+  function newHandForm() {
+    var f = form();
+    return f && f.elements.index && f.elements.index.value === "" ? f : null;
+  }
+  function fields(f) {
+    var values = new URLSearchParams(new FormData(f));
+    values.delete("csrf_token");
+    values.delete("save_id");
+    return values;
+  }
+  function entered(values) {
+    var any = false;
+    values.forEach(function (value, name) {
+      if (value && NOT_THE_HAND.indexOf(name) < 0) any = true;
+    });
+    return any;
+  }
+
+  // ------------------------------------------------------------------ 1. the hand in progress
+  function remember() {
+    var f = newHandForm();
+    if (!GAME || !f || f.inert) return;
+    var values = fields(f);
+    write(KEY, entered(values) ? {number: f.getAttribute("data-number"),
+                                  body: values.toString()} : null);
+  }
+
+  function putBack() {
+    var f = newHandForm();
+    var kept = GAME && read(KEY);
+    if (!f || !kept || f.inert) return;  // inert: a kept hand waits (kept-hands.js)
+    if (kept.number !== f.getAttribute("data-number")) {
+      write(KEY, null);  // that hand was saved (or taken back): nothing in progress
+      return;
+    }
+    if (entered(fields(f))) return;  // the page already shows a hand in progress
+    KEPT.refill(kept.body).catch(function () {});  // else the empty form stays
+  }
+
+  // ------------------------------------------------------------------ 2. calls taken offline
+  var offline = false;
+
+  function callButton(elt) {
+    var f = form();
+    return !!(f && elt && elt.matches && elt.matches("button[name=call]") && f.contains(elt));
+  }
+
+  function takeCall(button) {
+    var f = form();
+    var calls = f.elements.calls;
+    var list = f.querySelector("ol.calls");
+    var next = f.querySelector(".to-call");
+    var players = JSON.parse(f.getAttribute("data-players") || "[]");
+    var taken = calls.value ? calls.value.split(",") : [];
+    var value = button.value;
+    if (value === "back" || value === "clear") showCalls(true);
+    if (value === "back") {
+      taken.pop();
+      if (list && list.lastElementChild) list.removeChild(list.lastElementChild);
+    } else if (value === "clear") {
+      taken = [];
+      if (list) list.textContent = "";
+    } else {
+      taken.push(value);
+      if (!list) {
+        list = el("ol", {"class": "calls"});
+        f.querySelector("fieldset.auction legend").after(list);
+      }
+      var seat = next ? Number(next.getAttribute("data-seat")) : NaN;
+      list.appendChild(el("li", {"class": "offline"}, [
+        el("span", {text: players[seat] || "Next"}), document.createTextNode(" "),
+        el("b", {text: text(button)}), document.createTextNode(" "),
+        el("small", {"class": "checked-later", text: "checked when the server is back"})]));
+    }
+    calls.value = taken.join(",");
+    if (next) {  // who calls next, as far as the phone can tell: the next seat round the table
+      var seats = players.length || 1;
+      var at = (Number(next.getAttribute("data-seat")) + (value === "back" ? seats - 1 : 1)) % seats;
+      if (value === "clear") at = Number(f.getAttribute("data-first-seat") || at);
+      next.setAttribute("data-seat", String(at));
+      next.textContent = "";
+      next.appendChild(el("strong", {text: players[at] || ""}));
+      next.appendChild(document.createTextNode(" next? The server checks the calls once it is back."));
+    }
+    if (!f.querySelector("#offline-calls")) {
+      f.querySelector("fieldset.auction").appendChild(el("div", {
+        id: "offline-calls", "class": "alert warn", role: "status"}, [
+        el("p", {text: "The server cannot be reached: the calls are taken on this phone " +
+                       "and checked when the server is back. Save keeps the hand on this " +
+                       "phone until then."}),
+        el("button", {type: "button", "class": "button small", "data-offline": "outcome",
+                      text: "The auction is over: the rest of the hand"})]));
+    }
+    if (taken.length >= players.length) showOutcome();  // everyone called once
+    remember();
+  }
+
+  // The rest of the hand (drawn hidden by the server until the auction is done), in place of
+  // the call buttons, which a call taken back brings back.
+  var CALLING = ".to-call, .call-grid, .reasons";
+  function showCalls(shown) {
+    Array.prototype.forEach.call(form().querySelectorAll(CALLING), function (node) {
+      node.hidden = !shown;
+    });
+  }
+  function showOutcome() {
+    var f = form();
+    var rest = f && f.querySelector("fieldset[data-after-calls]");
+    if (!rest) return;
+    showCalls(false);
+    rest.hidden = false;
+    rest.disabled = false;
+    var button = f.querySelector("[data-offline=outcome]");
+    if (button) button.remove();
+    // The phone cannot tell whether the hand is complete: Save is offered, the server checks.
+    var save = f.querySelector("#save-hand");
+    if (save) {
+      save.removeAttribute("aria-disabled");
+      save.classList.remove("incomplete");
+    }
+    var why = f.querySelector("#save-why");
+    if (why) why.textContent = "Checked when the server is back.";
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-offline=outcome]")) showOutcome();
+  });
+
+  function callsInWords(f) {
+    return Array.prototype.map.call(f.querySelectorAll("ol.calls li"), function (li) {
+      return text(li.querySelector("span")) + " " + text(li.querySelector("b"));
+    }).join(", ");
+  }
+
+  function goOffline(button) {
+    var f = form();
+    var next = f && f.querySelector(".to-call");
+    if (!offline && next) {  // the seat that called first, for "Start over"
+      var seats = JSON.parse(f.getAttribute("data-players") || "[]").length || 1;
+      var made = f.elements.calls.value ? f.elements.calls.value.split(",").length : 0;
+      var first = ((Number(next.getAttribute("data-seat")) - made) % seats + seats) % seats;
+      f.setAttribute("data-first-seat", String(first));
+    }
+    offline = true;
+    takeCall(button);
+  }
+
+  function serverBack() {
+    var f = form();
+    if (!offline || !f) return;
+    offline = false;
+    if (f.inert) return;  // saved offline: kept-hands.js sends the kept hand
+    var body = fields(f).toString();
+    KEPT.refill(body, true).then(remember, function (why) {
+      if (why && why.conflict) {
+        KEPT.refused(GAME, {url: f.getAttribute("action"), body: body,
+                            version: f.elements.version.value,
+                            number: Number(f.getAttribute("data-number")),
+                            label: text(f.querySelector(".form-head h2")) || "The hand",
+                            text: "Calls: " + callsInWords(f), notice: why.conflict});
+        write(KEY, null);
+        location.reload();
+      } else {
+        offline = true;  // not back after all: the next poll tries again
+      }
+    });
+  }
+
+  document.addEventListener("htmx:sendError", function (event) {
+    var elt = event.detail.elt;
+    if (callButton(elt)) goOffline(elt);
+  });
+  // While offline, the form asks nothing of the server but a save (which kept-hands.js keeps
+  // on the phone when it cannot get through): a call is taken on the phone.
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail.elt;
+    var f = form();
+    if (!offline || !f || !elt || !elt.closest || !f.contains(elt) || elt.id === "save-hand") {
+      return;
+    }
+    event.preventDefault();
+    if (callButton(elt)) takeCall(elt);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.id === "live" && event.detail.successful) serverBack();
+  });
+  window.addEventListener("online", serverBack);
+
+  // ------------------------------------------------------------------ 3. scoring ended
+  function scoringEnded() {
+    var said = document.querySelector("#scoring-ended [data-scoring-ended]");
+    var f = form();
+    if (!said || !f) return;
+    f.inert = true;
+    if (!entered(fields(f))) {
+      f.remove();
+      return;
+    }
+    var body = new URLSearchParams(new FormData(f));
+    fetch(said.getAttribute("data-words-url"), {
+      method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+      headers: {"HX-Request": "true", "X-CSRFToken": body.get("csrf_token") || ""}
+    }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    }).then(function (html) {
+      if (!document.contains(f) || html.indexOf('id="hand-not-saved"') < 0) return;
+      write(KEY, null);
+      // swapped by htmx, as the refused save's answer is: its times are shown in local time
+      window.htmx.swap(f, html, {swapStyle: "outerHTML"});
+    }).catch(function () {});  // the form stays, inert, under the notice
+  }
+
+  // The hand in words (partials/handover/_hand_not_saved.html) with a Copy button, where
+  // the phone has a clipboard for it (a secure context).
+  function offerCopy() {
+    var block = document.getElementById("hand-not-saved");
+    var button = block && block.querySelector("[data-copy]");
+    if (!button || !button.hidden || !navigator.clipboard) return;  // none over plain http
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var words = block.querySelector(button.getAttribute("data-copy"));
+      navigator.clipboard.writeText(text(words)).then(function () {
+        button.textContent = "Copied";
+      }, function () {});
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    var f = form();
+    if (f && f.contains(event.target)) remember();
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!offline) remember();
+    scoringEnded();
+    offerCopy();
+  });
+
+  function start() {
+    offerCopy();
+    if (!GAME) return;
+    scoringEnded();
+    putBack();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
