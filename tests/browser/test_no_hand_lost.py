@@ -42,8 +42,8 @@ def pick(page, name: str, value: str) -> None:
 
 def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
     """The mode pick changes what this phone's page is rendered from, so the first poll
-    answers 200 and swaps the scoreboard; it lands, with the preview of the box typed last
-    (sent as the box loses the focus to Save), while the finger is on Save."""
+    answers 200 and swaps the scoreboard; it lands, with the preview of the chip tapped last
+    (the save row comes back with it), while the finger is on Save."""
     gid = ui.new_game(page, live.url, "moon", ["Ann", "Bob", "Cat"])
     release = hold_polls(page)
     ui.quick_mode(page)
@@ -51,12 +51,15 @@ def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
     pick(page, "bidder", "2")
     pick(page, "bid", "21")
     for s in (0, 1):
-        page.locator(f"#hand-form input[name='tricks-{s}']").fill("0")
-    page.locator("#hand-form input[name='tricks-2']").type("7")  # typed; still in the box
+        pick(page, f"tricks-{s}", "0")
+    previews = []  # the last chip's preview, held in flight like the poll
+    page.route(f"**/games/{gid}/hands/preview", lambda route: previews.append(route))
+    page.locator("#hand-form input[name='tricks-2'][value='7']").check(force=True)
+    while not previews:
+        page.wait_for_timeout(50)
     posts = []
     page.on("request", lambda r: posts.append(r.url)
             if r.method == "POST" and r.url.endswith(f"/games/{gid}/hands") else None)
-    page.wait_for_function(FORM_IDLE)  # the previews of the boxes left are in
     page.locator("#save-hand").evaluate("b => b.scrollIntoView({block: 'center'})")
     box = None
     while box != (box := page.locator("#save-hand").bounding_box()):  # scrolled, smoothly
@@ -65,6 +68,8 @@ def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
     assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id", [x, y]) == "save-hand"
     page.mouse.move(x, y)
     page.mouse.down()
+    previews.pop().continue_()
+    page.unroute(f"**/games/{gid}/hands/preview")
     release()
     ui.settle(page)  # the poll's 200 and the preview's answer are in, the finger still down
     page.wait_for_timeout(300)
@@ -72,7 +77,6 @@ def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
     expect(page.locator("#scoreboard .banner.gameover")).to_contain_text("Cat wins")
     assert len(posts) == 1
     assert len(live.hands(gid)) == 1
-
 
 
 def test_a_poll_answered_before_a_save_never_undoes_it_on_screen(page, live):
