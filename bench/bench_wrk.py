@@ -28,6 +28,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -273,6 +274,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=None,
                         help="the first port to try for the two servers (default: any free)")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a kill stops the servers too
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install wrk")
     root = args.root.resolve()
@@ -284,7 +286,6 @@ def main() -> None:
         env = {"DATABASE_URL": db_url, "SECRET_KEY": SECRET}
         plain_port = free_port(args.port)
         real_port = free_port(None if args.port is None else plain_port + 1)
-        env["PUBLIC_URL"] = f"http://127.0.0.1:{real_port}"
         with open(Path(tmp) / "servers.log", "w") as log:
             servers = {"plain": Server(_PLAIN, root, plain_port, env, log),
                        "real": Server(_REAL, root, real_port, env, log)}
