@@ -140,20 +140,24 @@ def game_page(game_id: int):
     needs only the game's row; a miss loads the game and renders it. ?view= is the grid/list
     toggle: this phone keeps its choice, and htmx (its target #hands) gets the hands alone (a
     half-typed hand stays)."""
-    head = store.get_head(game_id)
+    head = access.game_head(game_id)
     if head is None:
         abort(404)
     access.require_reader(head)
     view = request.args.get("view")
     if view in ("grid", "list"):
         _remember(board.VIEW_COOKIE, view)
-    key = live.RenderInputs.of(head).key("page", web.partial_for(GAME_PAGE_PARTS))
+    partial = web.partial_for(GAME_PAGE_PARTS)
+    text = live.cached(live.RenderInputs.of(head).key("page", partial))
+    if text is not None:
+        return text
+    game = access.load_game(game_id)  # kept under the version it is at (it may have moved on)
 
     def render():
-        ctx = board.page_context(access.load_game(game_id))
+        ctx = board.page_context(game)
         return web.render("games/game.html", GAME_PAGE_PARTS, csrf_token=live.placeholder_csrf,
                           **ctx)[0]
-    return live.body(key, render)
+    return live.body(live.RenderInputs.of(game).key("page", partial), render)
 
 
 def _remember(name: str, value: str) -> None:
@@ -367,7 +371,7 @@ def live_update(game_id: int):
     earlier version is sent there (HX-Redirect to /games/<id>/next, which gives it access to
     the new game); a page loaded after the rematch shows a link to it instead.
     """
-    row = store.get_head(game_id)
+    row = access.game_head(game_id)
     if row is None:
         abort(404)
     access.require_reader(row)

@@ -153,6 +153,7 @@ def test_public_url_falls_back_to_hostname(monkeypatch):
     monkeypatch.setattr(network.socket, "socket", NoRoute)
     monkeypatch.setattr(network.socket, "getaddrinfo", lambda *a, **k: [])
     monkeypatch.setattr(network.socket, "gethostname", lambda: "tablebox")
+    network.forget_lan_ip()
     assert network.public_base_url(5000) == "http://tablebox:5000"
 
 
