@@ -7,7 +7,8 @@ from typing import Any
 from flask import abort
 from sqlalchemy import func, select
 
-from .. import access, rules, store, web
+from .. import access, store, web
+from ..games import listing
 from ..extensions import db
 from ..models import Club, Game, Member, Person, Player
 
@@ -61,12 +62,12 @@ def people(club: Club) -> list[dict[str, Any]]:
 
 
 def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:
-    """The club's latest games, each scored by the engine (as the home page's list is)."""
+    """The club's latest games with their standings, as the home page lists them (two
+    statements however many)."""
     games = db.session.scalars(select(Game).where(Game.club_id == club.id)
                                .order_by(Game.updated_at.desc(), Game.id.desc())
-                               .limit(limit)).all()
-    return [{"game": g, "result": rules.score(g.record()), "variant": rules.VARIANTS.get(g.variant)}
-            for g in games]
+                               .limit(limit).options(listing.LISTED)).all()
+    return listing.game_items(games)
 
 
 def my_clubs() -> list[Club]:

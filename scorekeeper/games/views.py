@@ -25,12 +25,11 @@ from flask import (
     url_for,
 )
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from .. import access, filters, rules, security, store, web
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
-from . import board, entry, hand_form, live
+from . import board, entry, hand_form, listing, live
 from . import new_game as setup
 from .history import history_rows
 
@@ -59,17 +58,12 @@ def home():
     ids = access.cookie_game_ids()
     games = db.session.scalars(
         select(Game).where(Game.id.in_(ids)).order_by(Game.updated_at.desc(), Game.id.desc())
-        .options(selectinload(Game.players), selectinload(Game.hands))
+        .options(listing.LISTED)
     ).all() if ids else []
     games = [g for g in games if access.role(g)][:RECENT_GAMES]
-    score = rules.score
     playing, finished = [], []
-    for game in games:
-        result = score(game.record())
-        variant = variants().get(game.variant)
-        item = {"game": game, "result": result, "variant": variant,
-                "leader": board.leader(variant, result) if variant else None}
-        (finished if result.get("finished") else playing).append(item)
+    for item in listing.game_items(games):
+        (finished if item["result"].get("finished") else playing).append(item)
     return web.render("games/home.html", "games/_game_list.html", playing=playing,
                         finished=finished[:10])
 
