@@ -51,14 +51,13 @@ def load_member(club: Club, member_id: int) -> Member:
 
 
 def people(club: Club) -> list[dict[str, Any]]:
-    """The roster, by name, each with the number of games they have a seat in."""
-    counts = dict(db.session.execute(
-        select(Player.person_id, func.count(Player.id))
-        .join(Game, Game.id == Player.game_id).where(Game.club_id == club.id)
-        .group_by(Player.person_id)).all())
-    rows = db.session.scalars(select(Person).where(Person.club_id == club.id)
-                              .order_by(func.lower(Person.name), Person.id)).all()
-    return [{"person": p, "games": counts.get(p.id, 0)} for p in rows]
+    """The roster, by name, each with the number of games they have a seat in (a person's
+    seats are all in the club's games): one statement."""
+    rows = db.session.execute(
+        select(Person, func.count(Player.id)).outerjoin(Player, Player.person_id == Person.id)
+        .where(Person.club_id == club.id).group_by(Person.id)
+        .order_by(func.lower(Person.name), Person.id)).all()
+    return [{"person": p, "games": games} for p, games in rows]
 
 
 def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ it. The *_rows helpers only reshape that for a table. Percentages are whole numb
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from .. import rules, stats, store
 from ..extensions import db
@@ -194,20 +194,19 @@ def _ratio(value: float | None):
     return "" if value is None else value
 
 
-def archive_csv_rows(page: queries.ArchivePage) -> list[list]:
-    """The archive as CSV (every game the filters match): one row per game."""
-    rows: list[list] = [["Game id", "Started (UTC)", "Game", "Players", "Status", "Hands",
-                         "Result", "Winners"]]
-    for game in page.games:
+def archive_csv_rows(games: Iterable[dict]) -> Iterator[list]:
+    """The archive as CSV (every game the filters match, e.g. queries.archive_stream): a
+    header, then one row per game, made as the games come."""
+    yield ["Game id", "Started (UTC)", "Game", "Players", "Status", "Hands", "Result",
+           "Winners"]
+    for game in games:
         row = archive_row(game)
         status = "finished" if row["finished"] else ("in progress" if row["scores"]
                                                      else "does not score")
         result = "; ".join(f"{s['name']} {s['total']}" for s in row["sides"])
-        rows.append([row["id"], row["date"].strftime("%Y-%m-%d %H:%M"), row["title"],
-                     ", ".join(row["players"]), status,
-                     "" if row["hands"] is None else row["hands"], result,
-                     " and ".join(row["winners"])])
-    return rows
+        yield [row["id"], row["date"].strftime("%Y-%m-%d %H:%M"), row["title"],
+               ", ".join(row["players"]), status, "" if row["hands"] is None else row["hands"],
+               result, " and ".join(row["winners"])]
 
 
 def person_csv_rows(club_id: int, person_id: int, names: dict[int, str]) -> list[list]:
