@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+from flask import current_app
+
 from .. import rules, stats, store
 from ..extensions import db
+from ..games.live import RenderCache
 from ..models import ClubStats
 from . import queries
 
@@ -62,15 +65,31 @@ def club_numbers(club_id: int) -> tuple[dict, dict]:
     person id. Kept in ClubStats while the club's games' stamp stays the same; otherwise summed
     again from the cached game summaries (queries.club_summaries) and kept."""
     stamp = queries.stamp(club_id)
+    decoded = _decoded()
+    numbers = decoded.get(f"{club_id}:{stamp}")
+    if numbers is not None:
+        return numbers
     cached = db.session.get(ClubStats, club_id)
     if cached is not None and cached.stamp == stamp:
-        return cached.data["club"], _person_keys(cached.data["players"])
-    games = queries.club_summaries(club_id)
-    players = stats.player_stats(games)
-    summary = stats.club_summary(games, players)
-    store.keep_club_stats(club_id, cached is not None, stamp,
-                          {"club": summary, "players": players})
-    return summary, players
+        numbers = cached.data["club"], _person_keys(cached.data["players"])
+    else:
+        games = queries.club_summaries(club_id)
+        players = stats.player_stats(games)
+        summary = stats.club_summary(games, players)
+        store.keep_club_stats(club_id, cached is not None, stamp,
+                              {"club": summary, "players": players})
+        numbers = summary, players
+    decoded.put(f"{club_id}:{stamp}", numbers)
+    return numbers
+
+
+def _decoded() -> RenderCache:
+    """The club numbers this process read last, as read from ClubStats (decoding its JSON cost
+    more than the rest of a stats page), by club and stamp: the stamp is read from the database
+    on every view, so a write in any worker moves every process on to the new numbers; an
+    entry of an old stamp is never asked for again and falls out. Read only: callers never
+    change what they get."""
+    return current_app.extensions.setdefault("scorekeeper_club_numbers", RenderCache(32))
 
 
 def _person_keys(players: dict) -> dict:
