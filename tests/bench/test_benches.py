@@ -18,6 +18,7 @@ TINY = {
                       ["live 304 (If-None-Match)", "## phones: 4 phones over 2 game(s)",
                        "errors 0", "6 hands:"]),
     "bench_club.py": (["--games", "8", "--runs", "1"], ["archive CSV", "stats after a write"]),
+    "bench_memory.py": (["--games", "4"], ["after 4 games", "RSS"]),
     "bench_rules.py": ([], ["1000 hands"]),
     "bench_stats.py": (["20"], ["20 games"]),
 }
