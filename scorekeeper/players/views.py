@@ -15,7 +15,7 @@ import io
 
 from typing import Iterable, Iterator
 
-from flask import Response, abort, make_response, request, stream_with_context
+from flask import Response, abort, current_app, make_response, request
 
 from .. import access, rules, web
 from ..extensions import db
@@ -30,10 +30,7 @@ def csv_response(rows: Iterable[list], filename: str, stream: bool = False):
     goes through review.safe_text (no formula runs); numbers stay numbers. With `stream`, sent
     as the rows come, a few hundred at a time (a club's whole archive: never all in memory)."""
     chunks = _csv_chunks(rows)
-    if stream:
-        response = Response(stream_with_context(chunks))
-    else:
-        response = make_response(b"".join(chunks))
+    response = Response(chunks) if stream else make_response(b"".join(chunks))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -108,11 +105,16 @@ def club_games(club_id: int):
 @bp.get("/clubs/<int:club_id>/games.csv")
 def club_games_csv(club_id: int):
     club = _club(club_id)
-    names = queries.people(club.id)
-    games = queries.archive_stream(club.id, queries.read_filters(request.args, rules.VARIANTS,
-                                                                 names))
-    return csv_response(numbers.archive_csv_rows(games), f"scorekeeper-club-{club.id}-games.csv",
-                        stream=True)
+    filters = queries.read_filters(request.args, rules.VARIANTS, queries.people(club.id))
+    app = current_app._get_current_object()
+
+    def games():
+        """Read as the answer is sent, in an app context (and database session) of its own:
+        nothing is held, or run, for an answer that is never read."""
+        with app.app_context():
+            yield from queries.archive_stream(club_id, filters)
+    return csv_response(numbers.archive_csv_rows(games()),
+                        f"scorekeeper-club-{club.id}-games.csv", stream=True)
 
 
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>")
