@@ -148,26 +148,32 @@ def _archive_game(row, players: list, fresh: dict) -> dict:
 
 
 def archive_stream(club_id: int, f: Filters) -> Iterator[dict]:
-    """Every game the filters match, as club_games gives a page of them: streamed in batches,
-    never all in memory, in three statements however many games (three more when summaries
-    had to be recomputed, first)."""
+    """Every game the filters match, as club_games gives a page of them, to be read as the
+    answer is sent: the summaries that must be recomputed are, now (three statements, when
+    any), and the games then stream in batches on a connection of their own (two statements
+    however many games, never all in memory; no request or app context is held)."""
     where = _filtered(club_id, f)
     version = _SLIM_SUMMARY["version"]
     fresh = _refresh_stale(dict.fromkeys(db.session.scalars(select(Game.id).where(
         *where, or_(version.is_(None), version != stats.SUMMARY_VERSION)))))
-    games = db.session.execute(_archive_query(where)
-                               .execution_options(yield_per=STREAM_BATCH))
-    seats = db.session.execute(
-        select(Player.game_id, Player.name, Player.person_id).join(Game, Game.id == Player.game_id)
-        .where(*where).order_by(Game.created_at.desc(), Game.id.desc(), Player.seat)
-        .execution_options(yield_per=STREAM_BATCH * 4))
-    seat = next(seats, None)
-    for row in games:
-        players = []
-        while seat is not None and seat.game_id == row.id:
-            players.append((seat.name, seat.person_id))
-            seat = next(seats, None)
-        yield _archive_game(row, players, fresh)
+    return _streamed(db.engine, where, fresh)
+
+
+def _streamed(engine, where, fresh: dict) -> Iterator[dict]:
+    with engine.connect() as connection:
+        games = connection.execution_options(yield_per=STREAM_BATCH).execute(
+            _archive_query(where))
+        seats = connection.execution_options(yield_per=STREAM_BATCH * 4).execute(
+            select(Player.game_id, Player.name, Player.person_id)
+            .join(Game, Game.id == Player.game_id).where(*where)
+            .order_by(Game.created_at.desc(), Game.id.desc(), Player.seat))
+        seat = next(seats, None)
+        for row in games:
+            players = []
+            while seat is not None and seat.game_id == row.id:
+                players.append((seat.name, seat.person_id))
+                seat = next(seats, None)
+            yield _archive_game(row, players, fresh)
 
 
 def _seats(which, names: bool = False) -> dict[int, list]:

@@ -15,7 +15,7 @@ import io
 
 from typing import Iterable, Iterator
 
-from flask import Response, abort, current_app, make_response, request
+from flask import Response, abort, make_response, request
 
 from .. import access, rules, web
 from ..extensions import db
@@ -106,14 +106,7 @@ def club_games(club_id: int):
 def club_games_csv(club_id: int):
     club = _club(club_id)
     filters = queries.read_filters(request.args, rules.VARIANTS, queries.people(club.id))
-    app = current_app._get_current_object()
-
-    def games():
-        """Read as the answer is sent, in an app context (and database session) of its own:
-        nothing is held, or run, for an answer that is never read."""
-        with app.app_context():
-            yield from queries.archive_stream(club_id, filters)
-    return csv_response(numbers.archive_csv_rows(games()),
+    return csv_response(numbers.archive_csv_rows(queries.archive_stream(club.id, filters)),
                         f"scorekeeper-club-{club.id}-games.csv", stream=True)
 
 
