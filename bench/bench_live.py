@@ -18,10 +18,14 @@ it as a viewer by its code.  Then, by --parts:
   update (200), the scorer's game page; requests/s, median and p95, and each as a ratio of the
   bare route's requests/s.
 - phones: --phones phones each polling the live update every 2 s on its own keep-alive
-  connection (an asyncio client; a 304 that closes the connection costs a reconnect), while the
-  scorer enters a hand every 10 s: latency percentiles and errors over --load-seconds.
-- history: the history of changes page of an imported game of 50 and of 500 hands (median of
-  5 GETs): linear means about 10x.
+  connection (an asyncio client; a 304 that closes the connection costs a reconnect), spread
+  over --games games (copies of the first, imported), while a scorer enters a hand in each
+  game every --hand-every seconds (10): latency percentiles and errors over --load-seconds.
+  Issue 20's runs, on gunicorn and PostgreSQL (DATABASE_URL):
+      --server gunicorn --parts phones --phones 400
+      --server gunicorn --parts phones --phones 1000 --games 250 --hand-every 30
+- history: the history of changes page of an imported game of 50 and of 500 hands
+  (--history-sizes; median of 5 GETs): linear means about 10x.
 - sizes: what a phone transfers on first load of the home page and of the game page, the page
   and every stylesheet and script it links, with Accept-Encoding: gzip, br.
 
@@ -165,7 +169,7 @@ def set_up_game(port: int, hands: int = HANDS) -> tuple[int, Client, Client]:
     for k in range(hands):
         lechner_hand(creator, game_id, k)
     html = creator.request("GET", f"/games/{game_id}")[2]
-    assert f"Hand {hands}" in html and 'name="version"' in html, "the game ended or failed"
+    assert f"Edit hand {hands}" in html and 'name="version"' in html, "the game ended or failed"
     code = re.search(r'href="[^"]*/g/([A-Z0-9]{7})"', html)[1]  # the share section's link
     viewer = Client(port)
     status, _, _ = viewer.request("GET", f"/g/{code}")  # as the QR code is scanned
@@ -258,7 +262,10 @@ async def _read_response(reader):
     return status, headers, body
 
 
-async def _phones(port, path, cookie, phones, seconds, writer_fn):
+async def _phones(port, targets, phones, seconds, scorers, period):
+    """`phones` phones, phone i polling targets[i % len(targets)] (path, cookie) every 2 s on
+    its own keep-alive connection, and scorers[g](k) entering game g's hand k every `period`
+    seconds (the games' first hands spread over the period)."""
     loop = asyncio.get_running_loop()
     stop = loop.time() + seconds
     latencies: list[float] = []
@@ -266,6 +273,7 @@ async def _phones(port, path, cookie, phones, seconds, writer_fn):
     first_errors: list[str] = []
 
     async def phone(i):
+        path, cookie = targets[i % len(targets)]
         await asyncio.sleep(2.0 * i / phones)  # spread over the 2 s period
         reader = writer = None
         etag = None
@@ -305,31 +313,52 @@ async def _phones(port, path, cookie, phones, seconds, writer_fn):
         if writer is not None:
             writer.close()
 
-    async def scorer():
+    async def scorer(g, write):
         k = 0
+        await asyncio.sleep(period * (g + 1) / len(scorers))
         while loop.time() < stop - 1:
-            await asyncio.sleep(10)
             t0 = time.perf_counter()
-            await asyncio.to_thread(writer_fn, k)
+            await asyncio.to_thread(write, k)
             writes.append(time.perf_counter() - t0)
             k += 1
+            await asyncio.sleep(max(0.0, period - (time.perf_counter() - t0)))
 
     writes: list[float] = []
-    await asyncio.gather(scorer(), *(phone(i) for i in range(phones)))
+    await asyncio.gather(*(scorer(g, w) for g, w in enumerate(scorers)),
+                         *(phone(i) for i in range(phones)))
     return sorted(latencies), counts, first_errors, writes
 
 
 def part_phones(port, game_id, creator, viewer, args):
-    cookie = "; ".join(f"{k}={v}" for k, v in viewer.jar.items())
-    path = f"/games/{game_id}/live"
-
-    def write(k):
-        lechner_hand(creator, game_id, HANDS + k)
+    """--phones phones over --games games (the set-up game and copies of it, imported, each
+    joined by a viewer whose cookie its phones share), a hand entered in each game every
+    --hand-every seconds."""
+    record = creator.request("GET", f"/games/{game_id}/record.json")[2]
+    games = [(game_id, viewer)]
+    while len(games) < args.games:
+        _, _, html = creator.request("GET", "/games/new")
+        status, headers, body = creator.request("POST", "/games/import", {
+            "csrf_token": hidden(html, "csrf_token"), "record": record})
+        assert status == 303, f"import: {status} {body[:300]}"
+        gid = int(headers["Location"].rstrip("/").rsplit("/", 1)[1])
+        code = re.search(r'href="[^"]*/g/([A-Z0-9]{7})"',
+                         creator.request("GET", f"/games/{gid}")[2])[1]
+        watcher = Client(port)
+        assert watcher.request("GET", f"/g/{code}")[0] == 303, "join failed"
+        games.append((gid, watcher))
+    targets = [(f"/games/{gid}/live", "; ".join(f"{k}={v}" for k, v in c.jar.items()))
+               for gid, c in games]
+    scorers = []
+    for gid, _ in games:
+        writer = Client(port)
+        writer.jar = dict(creator.jar)
+        scorers.append(lambda k, gid=gid, writer=writer: lechner_hand(writer, gid, HANDS + k))
 
     lat, counts, errs, writes = asyncio.run(
-        _phones(port, path, cookie, args.phones, args.load_seconds, write))
-    print(f"\n## phones: {args.phones} phones polling every 2 s for {args.load_seconds:g} s, "
-          f"a hand entered every 10 s ({len(writes)} hands)")
+        _phones(port, targets, args.phones, args.load_seconds, scorers, args.hand_every))
+    print(f"\n## phones: {args.phones} phones over {len(games)} game(s) polling every 2 s for "
+          f"{args.load_seconds:g} s, a hand entered in each game every {args.hand_every:g} s "
+          f"({len(writes)} hands)")
     if lat:
         print(f"polls {len(lat)} ({len(lat) / args.load_seconds:.0f}/s): 200 {counts['200']}, "
               f"304 {counts['304']}, errors {counts['errors']}, TCP connections "
@@ -359,7 +388,7 @@ def part_history(port, args, app):
     record = json.loads(c28.request("GET", f"/games/{game_id}/record.json")[2])
     base = record["hands"]
     print("\n## history of changes page (median of 5 GETs)")
-    for n in (50, 500):
+    for n in args.history_sizes:
         rec = {**record, "hands": [base[k % 28] for k in range(n)]}
         _, _, html = creator.request("GET", "/games/new")
         status, headers, body = creator.request("POST", "/games/import", {
@@ -436,7 +465,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--phones", type=int, default=400)
+    parser.add_argument("--games", type=int, default=1, help="the phones poll this many games")
+    parser.add_argument("--hand-every", type=float, default=10.0,
+                        help="seconds between two hands of a game")
     parser.add_argument("--load-seconds", type=float, default=40.0)
+    parser.add_argument("--history-sizes", default="50,500",
+                        type=lambda text: [int(n) for n in text.split(",")],
+                        help="hands of the games whose history page is timed")
     args = parser.parse_args()
     parts = args.parts.split(",")
     root = args.root.resolve()

@@ -1,6 +1,6 @@
 """Benchmark (run by hand): a club's page aggregates the cached summaries of all its games.
 
-    .venv/bin/python bench/bench_stats.py
+    .venv/bin/python bench/bench_stats.py [GAMES]
 
 2,000 four-player games (lechner42, texas42, forty-two, card42, mexican-train; a few castle-rock
 sessions) among 16 people. The summaries are made once, as the app keeps them per game, and go
@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import sys
 import time
 
 from scorekeeper.rules import score
 from scorekeeper.stats import Game, club_summary, game_summary, player_stats
 
-GAMES = 2000
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 2000  # a smoke test runs a few
 PEOPLE = [f"person-{i}" for i in range(16)]
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 

@@ -69,6 +69,20 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def _pool_options(options: dict | None) -> dict:
+    """A database server's pool sized to the threads of a process (serve.THREADS, waitress's
+    and a gunicorn worker's --threads): every thread keeps a connection instead of opening
+    and closing one per request past SQLAlchemy's default 5, and as many again may be
+    opened under a burst (a request can hold two: the poll's head and its session).
+    Settings given in the configuration win."""
+    from .serve import THREADS
+
+    options = dict(options or {})
+    options.setdefault("pool_size", THREADS)
+    options.setdefault("max_overflow", THREADS)
+    return options
+
+
 class RowIdConverter(IntegerConverter):
     """`<int:...>` for ids and hand numbers: a number no id column can hold (PostgreSQL's
     INTEGER is 32 bits) is no match (404), rather than an overflow in the database (500)."""
@@ -129,6 +143,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .extensions import csrf, db, htmx, migrate
 
     sqlite = app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")
+    if not sqlite:
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = _pool_options(
+            app.config.get("SQLALCHEMY_ENGINE_OPTIONS"))
     if sqlite:
         options = app.config["SQLALCHEMY_ENGINE_OPTIONS"] = dict(
             app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})

@@ -151,6 +151,7 @@ def _use_phone(new_id: int) -> None:
     """This request's phone is `new_id` from now on: its response sets the cookie."""
     state = _state()
     state.update(phone=new_id, set_phone=True, exists=True, roles={}, members={})
+    _changed_roles()
 
 
 def _roles(game_id: int) -> dict[str, str]:
@@ -176,18 +177,43 @@ def role(game) -> str | None:
 
     `game` needs only id, code, creator_secret and scorer_secret, so a bare row of those
     columns will do (the /live poll uses that to stay cheap). A member of the game's club (when
-    `game` has a club_id) is a viewer of it without a role of its own.
+    `game` has a club_id) is a viewer of it without a role of its own. Worked out once per
+    request and game (its secrets included: a rotation within the request asks again), and
+    again after a role or membership is given or taken in it.
     """
+    club_id = getattr(game, "club_id", None)
+    key = (game.id, game.creator_secret, game.scorer_secret, game.code, club_id)
+    known = _state().setdefault("role_of", {})
+    if key not in known:
+        known[key] = _role(game, club_id)
+    return known[key]
+
+
+def _role(game, club_id: int | None) -> str | None:
     if _holds("c", game.id, game.creator_secret):
         return CREATOR
     if _holds("s", game.id, game.scorer_secret):
         return SCORER
     if _holds("v", game.id, game.code):
         return VIEWER
-    club_id = getattr(game, "club_id", None)
     if club_id is not None and member(club_id) is not None:
         return VIEWER
     return None
+
+
+def _changed_roles() -> None:
+    """A role or membership of this phone was given or taken: role() works it out again."""
+    _state().pop("role_of", None)
+
+
+def game_head(game_id: int):
+    """store.get_head's row for the game, or None, with this phone's roles in it read in the
+    same statement (role() then asks nothing more)."""
+    phone = phone_id()
+    head, roles = store.get_head(game_id, phone)
+    if head is not None and phone is not None:
+        _state()["roles"][game_id] = roles
+    return head
 
 
 # ---------------------------------------------------------------- club members
@@ -223,12 +249,14 @@ def grant_member(response, row):
     """Make this browser the phone of Member `row` (store.create_club / join_club made the row
     for phone_id(create=True)): nothing to set but the phone cookie, if new."""
     _state()["members"][row.club_id] = row
+    _changed_roles()
     return response
 
 
 def forget_member(response, club_id: int):
     """This phone left the club (store.leave_club deleted its row)."""
     _state()["members"][club_id] = None
+    _changed_roles()
     return response
 
 
@@ -306,6 +334,7 @@ def _grant(response, kind: str, game_id: int, secret: str):
     if game_id in _state()["roles"]:  # else role() reads it, with the rest, when asked
         _state()["roles"][game_id][kind] = token
     _state()["set_phone"] = True  # and the phone cookie's 400 days start again
+    _changed_roles()
     return response
 
 

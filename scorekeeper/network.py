@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+import time
 
 
 def _usable(ip: str | None) -> bool:
@@ -43,6 +44,25 @@ def lan_ip() -> str | None:
     return None
 
 
+# lan_ip() costs a socket (~0.1 ms), and every poll's ETag holds the address (qr.base_url):
+# asked again after this many seconds, so a machine that moves to another network follows.
+LAN_IP_SECONDS = 10.0
+_lan_ip_seen: list = []  # [when (monotonic), the address], once asked
+
+
+def known_lan_ip() -> str | None:
+    """lan_ip(), asked at most once every LAN_IP_SECONDS."""
+    now = time.monotonic()
+    if not _lan_ip_seen or now - _lan_ip_seen[0] > LAN_IP_SECONDS:
+        _lan_ip_seen[:] = [now, lan_ip()]
+    return _lan_ip_seen[1]
+
+
+def forget_lan_ip() -> None:
+    """Ask lan_ip() again on the next known_lan_ip() (the network changed, or a test)."""
+    _lan_ip_seen.clear()
+
+
 def public_base_url(port: int | str) -> str:
     """Base URL (no trailing slash) for phones: $PUBLIC_URL if set, else http://<LAN IP>:<port>.
 
@@ -51,7 +71,7 @@ def public_base_url(port: int | str) -> str:
     override = os.environ.get("PUBLIC_URL", "").strip()
     if override:
         return override.rstrip("/")
-    ip = lan_ip()
+    ip = known_lan_ip()
     if ip is None:
         try:
             ip = socket.gethostname() or "localhost"

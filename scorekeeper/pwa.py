@@ -19,7 +19,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import Blueprint, current_app, make_response, url_for
+from flask import Blueprint, current_app, make_response, request, url_for
 
 from . import web
 
@@ -70,8 +70,7 @@ def manifest():
     }
     response = make_response(json.dumps(data, indent=2) + "\n")
     response.mimetype = "application/manifest+json"
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return _revalidated(response)
 
 
 @bp.get("/sw.js")
@@ -94,9 +93,17 @@ def service_worker():
             f"self.SK_OFFLINE = {json.dumps(url_for('pwa.offline'))};\n")
     response = make_response(head + code)
     response.mimetype = "text/javascript"
-    response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
-    return response
+    return _revalidated(response)
+
+
+def _revalidated(response):
+    """no-cache with an ETag of the body: a phone's revalidation gets a bodiless 304 when
+    nothing changed, not the whole file again. Weak: the same body goes out compressed or
+    not (Flask-Compress leaves a weak ETag as it is)."""
+    response.headers["Cache-Control"] = "no-cache"
+    response.set_etag(hashlib.blake2s(response.get_data(), digest_size=12).hexdigest(), weak=True)
+    return response.make_conditional(request)
 
 
 @bp.get("/offline")

@@ -11,6 +11,9 @@ from .network import public_base_url
 from .security import IMPORT_MAX_BYTES
 
 DEFAULT_PORT = 5000
+# Threads answering requests in one process: waitress's here, and what a gunicorn worker is run
+# with (--threads 8). The database pool is sized to it (scorekeeper.create_app).
+THREADS = 8
 
 
 def qr_text(url: str) -> str:
@@ -42,7 +45,7 @@ def waitress_options() -> dict:
     (the app refuses any other body past 1 MB).
     """
     return {
-        "threads": 8,
+        "threads": THREADS,
         "connection_limit": 1000,
         "asyncore_use_poll": True,
         "channel_timeout": 30,

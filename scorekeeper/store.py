@@ -87,16 +87,26 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
 
 
 # Built once: every poll runs it, and building a statement costs more than running this one.
+# The game's head, and a row per role the phone holds in it (kind and token NULL for none).
 _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant)
+                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant, PhoneGame.kind,
+                PhoneGame.token)
+         .outerjoin(PhoneGame, (PhoneGame.game_id == Game.id)
+                    & (PhoneGame.phone_id == bindparam("phone_id")))
          .where(Game.id == bindparam("game_id")))
 
 
-def get_head(game_id: int):
-    """The columns that say who may read a game and which version it is at (id, version,
-    updated_at, code, the secrets and the club access.role checks, the rematch, and the variant
-    whose entry modes this phone picked): one row by primary key, or None."""
-    return db.session.execute(_HEAD, {"game_id": game_id}).first()
+def get_head(game_id: int, phone_id: int | None = None):
+    """(head, roles): the columns that say who may read a game and which version it is at (id,
+    version, updated_at, code, the secrets and the club access.role checks, the rematch, and
+    the variant whose entry modes this phone picked), or None; and the roles `phone_id` holds
+    in it (kind -> token). One statement on a pooled connection of its own, outside the ORM
+    session: the /live poll's 304 needs nothing more."""
+    with db.engine.connect() as connection:
+        rows = connection.execute(_HEAD, {"game_id": game_id, "phone_id": phone_id or 0}).all()
+    if not rows:
+        return None, {}
+    return rows[0], {row.kind: row.token for row in rows if row.kind is not None}
 
 
 def commit_keeping_state() -> None:

@@ -212,3 +212,11 @@ def app_factory(databases, tmp_path, monkeypatch):
     yield make
     for app in apps:
         _dispose(app)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_lan_ip():
+    """Each test asks for the LAN address afresh (network.known_lan_ip keeps it 10 s)."""
+    from scorekeeper import network
+
+    network.forget_lan_ip()

@@ -7,7 +7,8 @@ from typing import Any
 from flask import abort
 from sqlalchemy import func, select
 
-from .. import access, rules, store, web
+from .. import access, store, web
+from ..games import listing
 from ..extensions import db
 from ..models import Club, Game, Member, Person, Player
 
@@ -50,23 +51,22 @@ def load_member(club: Club, member_id: int) -> Member:
 
 
 def people(club: Club) -> list[dict[str, Any]]:
-    """The roster, by name, each with the number of games they have a seat in."""
-    counts = dict(db.session.execute(
-        select(Player.person_id, func.count(Player.id))
-        .join(Game, Game.id == Player.game_id).where(Game.club_id == club.id)
-        .group_by(Player.person_id)).all())
-    rows = db.session.scalars(select(Person).where(Person.club_id == club.id)
-                              .order_by(func.lower(Person.name), Person.id)).all()
-    return [{"person": p, "games": counts.get(p.id, 0)} for p in rows]
+    """The roster, by name, each with the number of games they have a seat in (a person's
+    seats are all in the club's games): one statement."""
+    rows = db.session.execute(
+        select(Person, func.count(Player.id)).outerjoin(Player, Player.person_id == Person.id)
+        .where(Person.club_id == club.id).group_by(Person.id)
+        .order_by(func.lower(Person.name), Person.id)).all()
+    return [{"person": p, "games": games} for p, games in rows]
 
 
 def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:
-    """The club's latest games, each scored by the engine (as the home page's list is)."""
+    """The club's latest games with their standings, as the home page lists them (two
+    statements however many)."""
     games = db.session.scalars(select(Game).where(Game.club_id == club.id)
                                .order_by(Game.updated_at.desc(), Game.id.desc())
-                               .limit(limit)).all()
-    return [{"game": g, "result": rules.score(g.record()), "variant": rules.VARIANTS.get(g.variant)}
-            for g in games]
+                               .limit(limit).options(listing.LISTED)).all()
+    return listing.game_items(games)
 
 
 def my_clubs() -> list[Club]:

@@ -1,6 +1,7 @@
 """The audit trail of a game in words (the history page): every write, newest first."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import select
@@ -12,25 +13,45 @@ from ..models import Game, Member
 from . import hand_form
 
 
-def hand_summary(variant, record: dict, number: int, hand: dict,
-                 scored: list | None = None) -> str:
+def hand_summary(variant, record: dict, number: int, hand: dict, scored: list,
+                 earlier: dict) -> str:
     """One line about a hand as it was stored, e.g. an earlier version kept in the trail.
 
     It is scored after the hands that precede it now (who bid, made or set), when there are
     that many; otherwise, or when it no longer fits, it is described without a result.
     `scored` is the engine's result hands for the whole record as it stands: a hand the same
     as the stored one at its number scores the same after the same hands, so it is looked up
-    there rather than scored again with the record before it (which made the page quadratic).
+    there; any other version's result is in `earlier` (earlier_versions), all of them scored in
+    one replay rather than each after the hands before it (which made the page quadratic).
     """
-    hands = record["hands"]
-    result = None
-    if scored is not None and number < len(scored) and hands[number] == hand:
+    if _as_now(record, scored, number, hand):
         return hand_form.describe_hand(variant, hand, record["players"], scored[number])
-    if number <= len(hands):
-        before = hands[:number]
-        pv = rules.preview({**record, "hands": before}, hand, None)
-        result = pv["hands"][number] if pv.get("ok") else None
-    return hand_form.describe_hand(variant, hand, record["players"], result)
+    return hand_form.describe_hand(variant, hand, record["players"],
+                                   earlier.get((number, _key(hand))))
+
+
+def _as_now(record: dict, scored: list, number: int, hand: dict) -> bool:
+    """Whether `hand` is the hand now at `number`, and scored there."""
+    return number < len(scored) and record["hands"][number] == hand
+
+
+def _key(hand: Any) -> str:
+    return json.dumps(hand, sort_keys=True)
+
+
+def earlier_versions(record: dict, scored: list, events) -> dict:
+    """(hand number, hand) -> its result row (or None) of every hand version in the trail that
+    is not the hand now at its number: each scored in its place after the hands before it now,
+    all in one replay of the record (rules.score_versions)."""
+    versions: dict[int, dict[str, Any]] = {}
+    for e in events:
+        if e.hand_number is not None and isinstance(e.data, dict) and \
+                e.hand_number <= len(record["hands"]) and \
+                not _as_now(record, scored, e.hand_number, e.data):
+            versions.setdefault(e.hand_number, {})[_key(e.data)] = e.data
+    results = rules.score_versions(record, {k: list(v.values()) for k, v in versions.items()})
+    return {(k, key): row for k, by_key in versions.items()
+            for key, row in zip(by_key, results[k])}
 
 
 def history_rows(game: Game) -> list[dict[str, Any]]:
@@ -41,6 +62,7 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
     record = game.record()
     result = rules.score(record)
     scored = result.get("hands", []) if result.get("ok") else []
+    earlier = earlier_versions(record, scored, game.events) if variant else {}
     word = hand_word(game.variant)
     rows = []
     for e in reversed(game.events):
@@ -76,7 +98,7 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
             verb = {"entered": "entered", "edited": "changed", "undone": "taken back",
                     "put back": "put back"}
             row["what"] = f"{word} {e.hand_number + 1} {verb.get(e.action, e.action)}"
-            summary = hand_summary(variant, record, e.hand_number, data, scored) \
+            summary = hand_summary(variant, record, e.hand_number, data, scored, earlier) \
                 if variant else ""
             row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
         rows.append(row)

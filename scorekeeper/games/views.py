@@ -25,12 +25,11 @@ from flask import (
     url_for,
 )
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from .. import access, filters, rules, security, store, web
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
-from . import board, changes, entry, hand_form, live
+from . import board, changes, entry, hand_form, listing, live
 from . import new_game as setup
 from . import scoring_ended as ended
 from .history import history_rows, phone_names
@@ -60,17 +59,12 @@ def home():
     ids = access.cookie_game_ids()
     games = db.session.scalars(
         select(Game).where(Game.id.in_(ids)).order_by(Game.updated_at.desc(), Game.id.desc())
-        .options(selectinload(Game.players), selectinload(Game.hands))
+        .options(listing.LISTED)
     ).all() if ids else []
     games = [g for g in games if access.role(g)][:RECENT_GAMES]
-    score = rules.score
     playing, finished = [], []
-    for game in games:
-        result = score(game.record())
-        variant = variants().get(game.variant)
-        item = {"game": game, "result": result, "variant": variant,
-                "leader": board.leader(variant, result) if variant else None}
-        (finished if result.get("finished") else playing).append(item)
+    for item in listing.game_items(games):
+        (finished if item["result"].get("finished") else playing).append(item)
     return web.render("games/home.html", "games/_game_list.html", playing=playing,
                         finished=finished[:10])
 
@@ -141,7 +135,7 @@ def game_page(game_id: int):
     needs only the game's row; a miss loads the game and renders it. ?view= is the grid/list
     toggle: this phone keeps its choice, and htmx (its target #hands) gets the hands alone (a
     half-typed hand stays)."""
-    head = store.get_head(game_id)
+    head = access.game_head(game_id)
     if head is None:
         abort(404)
     access.require_reader(head)
@@ -149,13 +143,17 @@ def game_page(game_id: int):
     if view in ("grid", "list"):
         _remember(board.VIEW_COOKIE, view)
         access.remember_modes(head.variant, view=view)
-    key = live.RenderInputs.of(head).key("page", web.partial_for(GAME_PAGE_PARTS))
+    partial = web.partial_for(GAME_PAGE_PARTS)
+    text = live.cached(live.RenderInputs.of(head).key("page", partial))
+    if text is not None:
+        return text
+    game = access.load_game(game_id)  # kept under the version it is at (it may have moved on)
 
     def render():
-        ctx = board.page_context(access.load_game(game_id))
+        ctx = board.page_context(game)
         return web.render("games/game.html", GAME_PAGE_PARTS, csrf_token=live.placeholder_csrf,
                           **ctx)[0]
-    return live.body(key, render)
+    return live.body(live.RenderInputs.of(game).key("page", partial), render)
 
 
 def _remember(name: str, value: str) -> None:
@@ -411,7 +409,7 @@ def live_update(game_id: int):
     earlier version is sent there (HX-Redirect to /games/<id>/next, which gives it access to
     the new game); a page loaded after the rematch shows a link to it instead.
     """
-    row = store.get_head(game_id)
+    row = access.game_head(game_id)
     if row is None:
         abort(404)
     access.require_reader(row)

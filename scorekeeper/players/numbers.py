@@ -8,10 +8,13 @@ it. The *_rows helpers only reshape that for a table. Percentages are whole numb
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Iterator
+
+from flask import current_app
 
 from .. import rules, stats, store
 from ..extensions import db
+from ..games.live import RenderCache
 from ..models import ClubStats
 from . import queries
 
@@ -63,15 +66,31 @@ def club_numbers(club_id: int) -> tuple[dict, dict]:
     person id. Kept in ClubStats while the club's games' stamp stays the same; otherwise summed
     again from the cached game summaries (queries.club_summaries) and kept."""
     stamp = queries.stamp(club_id)
+    decoded = _decoded()
+    numbers = decoded.get(f"{club_id}:{stamp}")
+    if numbers is not None:
+        return numbers
     cached = db.session.get(ClubStats, club_id)
     if cached is not None and cached.stamp == stamp:
-        return cached.data["club"], _person_keys(cached.data["players"])
-    games = queries.club_summaries(club_id)
-    players = stats.player_stats(games)
-    summary = stats.club_summary(games, players)
-    store.keep_club_stats(club_id, cached is not None, stamp,
-                          {"club": summary, "players": players})
-    return summary, players
+        numbers = cached.data["club"], _person_keys(cached.data["players"])
+    else:
+        games = queries.club_summaries(club_id)
+        players = stats.player_stats(games)
+        summary = stats.club_summary(games, players)
+        store.keep_club_stats(club_id, cached is not None, stamp,
+                              {"club": summary, "players": players})
+        numbers = summary, players
+    decoded.put(f"{club_id}:{stamp}", numbers)
+    return numbers
+
+
+def _decoded() -> RenderCache:
+    """The club numbers this process read last, as read from ClubStats (decoding its JSON cost
+    more than the rest of a stats page), by club and stamp: the stamp is read from the database
+    on every view, so a write in any worker moves every process on to the new numbers; an
+    entry of an old stamp is never asked for again and falls out. Read only: callers never
+    change what they get."""
+    return current_app.extensions.setdefault("scorekeeper_club_numbers", RenderCache(32))
 
 
 def _person_keys(players: dict) -> dict:
@@ -195,20 +214,19 @@ def _ratio(value: float | None):
     return "" if value is None else value
 
 
-def archive_csv_rows(page: queries.ArchivePage) -> list[list]:
-    """The archive as CSV (every game the filters match): one row per game."""
-    rows: list[list] = [["Game id", "Started (UTC)", "Game", "Players", "Status", "Hands",
-                         "Result", "Winners"]]
-    for game in page.games:
+def archive_csv_rows(games: Iterable[dict]) -> Iterator[list]:
+    """The archive as CSV (every game the filters match, e.g. queries.archive_stream): a
+    header, then one row per game, made as the games come."""
+    yield ["Game id", "Started (UTC)", "Game", "Players", "Status", "Hands", "Result",
+           "Winners"]
+    for game in games:
         row = archive_row(game)
         status = "finished" if row["finished"] else ("in progress" if row["scores"]
                                                      else "does not score")
         result = "; ".join(f"{s['name']} {s['total']}" for s in row["sides"])
-        rows.append([row["id"], row["date"].strftime("%Y-%m-%d %H:%M"), row["title"],
-                     ", ".join(row["players"]), status,
-                     "" if row["hands"] is None else row["hands"], result,
-                     " and ".join(row["winners"])])
-    return rows
+        yield [row["id"], row["date"].strftime("%Y-%m-%d %H:%M"), row["title"],
+               ", ".join(row["players"]), status, "" if row["hands"] is None else row["hands"],
+               result, " and ".join(row["winners"])]
 
 
 def person_csv_rows(club_id: int, person_id: int, names: dict[int, str]) -> list[list]:

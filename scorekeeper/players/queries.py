@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, Iterator
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from .. import stats
 from ..extensions import db
@@ -145,32 +145,76 @@ class ArchivePage:
     filters: Filters = field(default_factory=Filters)
 
 
-def club_games(club_id: int, f: Filters, page_size: int | None = PAGE_SIZE) -> ArchivePage:
-    """A page of the club's games, newest first, filtered: each with its players by seat and its
-    cached summary (winner, totals). page_size None: every game that matches (the CSV)."""
+def club_games(club_id: int, f: Filters, page_size: int = PAGE_SIZE) -> ArchivePage:
+    """A page of the club's games, newest first, filtered: each with its players by seat and
+    what an archive row shows of its cached summary (winner, totals: _SLIM_SUMMARY)."""
     where = _filtered(club_id, f)
-    total = db.session.scalar(select(func.count()).select_from(Game).where(*where)) \
-        if page_size else None
-    query = (select(Game.id, Game.variant, Game.created_at, Game.updated_at, Game.finished,
-                    Game.summary, Game.event_match_id).where(*where)
-             .order_by(Game.created_at.desc(), Game.id.desc()))
-    pages = 1
-    page = f.page
-    if page_size:
-        pages = max(1, -(-total // page_size))
-        page = min(page, pages)
-        query = query.limit(page_size).offset((page - 1) * page_size)
-    rows = db.session.execute(query).all()
+    total = db.session.scalar(select(func.count()).select_from(Game).where(*where))
+    pages = max(1, -(-total // page_size))
+    page = min(f.page, pages)
+    rows = db.session.execute(_archive_query(where).limit(page_size)
+                              .offset((page - 1) * page_size)).all()
     seats = _seats(Player.game_id.in_([r.id for r in rows]), names=True) if rows else {}
-    fresh = _refresh_stale({r.id: r.summary for r in rows})
+    fresh = _refresh_stale({r.id: None for r in rows if r.version != stats.SUMMARY_VERSION})
     in_events = events_of_games(r.event_match_id for r in rows)
-    games = [{"id": r.id, "variant": r.variant, "created_at": r.created_at,
-              "updated_at": r.updated_at, "finished": r.finished,
-              "summary": fresh.get(r.id, r.summary), "players": seats.get(r.id, []),
-              "event": in_events.get(r.event_match_id)}
+    games = [_archive_game(r, seats.get(r.id, []), fresh, in_events.get(r.event_match_id))
              for r in rows]
-    return ArchivePage(games=games, total=len(games) if total is None else total, page=page,
-                       pages=pages, filters=f)
+    return ArchivePage(games=games, total=total, page=page, pages=pages, filters=f)
+
+
+# What an archive row shows of a game's summary (numbers.archive_row), read by the database out
+# of the JSON: decoding every whole summary (each seat's bids by level and contract) cost more
+# than everything else the archive does.
+_SLIM_SUMMARY = {"version": Game.summary["version"].as_integer(),
+                 "units": Game.summary["units"].as_string(),
+                 "hands": Game.summary["hands"].as_integer(),
+                 "sides": Game.summary["sides"], "winners": Game.summary["winners"]}
+STREAM_BATCH = 500
+
+
+def _archive_query(where):
+    return (select(Game.id, Game.variant, Game.created_at, Game.updated_at, Game.finished,
+                   Game.event_match_id, *(c.label(k) for k, c in _SLIM_SUMMARY.items()))
+            .where(*where).order_by(Game.created_at.desc(), Game.id.desc()))
+
+
+def _archive_game(row, players: list, fresh: dict, event: dict | None = None) -> dict:
+    """A game of the archive: `fresh` holds the summaries recomputed just now; `event` the
+    event it was played in (events_of_games), for a page."""
+    summary = fresh.get(row.id) if row.id in fresh else None if row.version is None else {
+        "units": row.units, "hands": row.hands, "sides": row.sides, "winners": row.winners}
+    return {"id": row.id, "variant": row.variant, "created_at": row.created_at,
+            "updated_at": row.updated_at, "finished": row.finished, "summary": summary,
+            "players": players, "event": event}
+
+
+def archive_stream(club_id: int, f: Filters) -> Iterator[dict]:
+    """Every game the filters match, as club_games gives a page of them, to be read as the
+    answer is sent: the summaries that must be recomputed are, now (three statements, when
+    any), and the games then stream in batches on a connection of their own (two statements
+    however many games, never all in memory; no request or app context is held)."""
+    where = _filtered(club_id, f)
+    version = _SLIM_SUMMARY["version"]
+    fresh = _refresh_stale(dict.fromkeys(db.session.scalars(select(Game.id).where(
+        *where, or_(version.is_(None), version != stats.SUMMARY_VERSION)))))
+    return _streamed(db.engine, where, fresh)
+
+
+def _streamed(engine, where, fresh: dict) -> Iterator[dict]:
+    with engine.connect() as connection:
+        games = connection.execution_options(yield_per=STREAM_BATCH).execute(
+            _archive_query(where))
+        seats = connection.execution_options(yield_per=STREAM_BATCH * 4).execute(
+            select(Player.game_id, Player.name, Player.person_id)
+            .join(Game, Game.id == Player.game_id).where(*where)
+            .order_by(Game.created_at.desc(), Game.id.desc(), Player.seat))
+        seat = next(seats, None)
+        for row in games:
+            players = []
+            while seat is not None and seat.game_id == row.id:
+                players.append((seat.name, seat.person_id))
+                seat = next(seats, None)
+            yield _archive_game(row, players, fresh)
 
 
 def _seats(which, names: bool = False) -> dict[int, list]:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import csv
 import io
 
-from flask import abort, make_response, request
+from typing import Iterable, Iterator
+
+from flask import Response, abort, make_response, request
 
 from .. import access, rules, web
 from ..extensions import db
@@ -22,18 +24,29 @@ from ..models import Club
 from . import bp, charts, numbers, queries, review
 
 
-def csv_response(rows: list[list], filename: str):
+def csv_response(rows: Iterable[list], filename: str, stream: bool = False):
     """A CSV download that opens cleanly in a spreadsheet: UTF-8 with a byte order mark (Excel
     needs it to read UTF-8), CRLF line ends (RFC 4180), a header row first. Every text cell
-    goes through review.safe_text (no formula runs); numbers stay numbers."""
-    out = io.StringIO()
-    out.write("\ufeff")
-    csv.writer(out).writerows([[review.safe_text(c) if isinstance(c, str) else c for c in row]
-                               for row in rows])
-    response = make_response(out.getvalue().encode("utf-8"))
+    goes through review.safe_text (no formula runs); numbers stay numbers. With `stream`, sent
+    as the rows come, a few hundred at a time (a club's whole archive: never all in memory)."""
+    chunks = _csv_chunks(rows)
+    response = Response(chunks) if stream else make_response(b"".join(chunks))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _csv_chunks(rows: Iterable[list], per_chunk: int = 500) -> Iterator[bytes]:
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out)
+    for n, row in enumerate(rows, 1):
+        writer.writerow([review.safe_text(c) if isinstance(c, str) else c for c in row])
+        if n % per_chunk == 0:
+            yield out.getvalue().encode("utf-8")
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue().encode("utf-8")
 
 
 @bp.get("/games/<int:game_id>/review")
@@ -93,8 +106,9 @@ def club_games(club_id: int):
 @bp.get("/clubs/<int:club_id>/games.csv")
 def club_games_csv(club_id: int):
     club = _club(club_id)
-    _, _, page = _archive(club, None)
-    return csv_response(numbers.archive_csv_rows(page), f"scorekeeper-club-{club.id}-games.csv")
+    filters = queries.read_filters(request.args, rules.VARIANTS, queries.people(club.id))
+    return csv_response(numbers.archive_csv_rows(queries.archive_stream(club.id, filters)),
+                        f"scorekeeper-club-{club.id}-games.csv", stream=True)
 
 
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>")

@@ -9,11 +9,12 @@ from typing import Any
 from .auction import Auction, next_calls
 from .cards import Card42, CardTeams, countdown_mark
 from .dominoes import FortyTwo, Lechner42, Moon, Texas42, Texas1986
-from .game import Variant, replay
+from .game import Variant, replay, replay_versions
 from .record import Invalid, Option, Table, is_whole, parse_table, too_long
 from .trains import CastleRock, MexicanTrain
 
-__all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "legal_calls", "countdown_mark"]
+__all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "score_versions", "legal_calls",
+           "countdown_mark"]
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (
     Card42(), CardTeams(), Texas1986(), Lechner42(), Texas42(), FortyTwo(), Moon(), MexicanTrain(),
@@ -67,6 +68,19 @@ def preview(record: dict, hand: Any, index: int | None = None) -> dict:
     else:
         return {"ok": False, "hand": None, "error": "There is no such hand to change."}
     return score({**record, "hands": hands})
+
+
+def score_versions(record: Any, versions: dict[int, list[Any]]) -> dict[int, list[dict | None]]:
+    """Other versions of the record's hands, each scored in its hand's place after the hands
+    before it: versions[k] -> the result row preview({**record, "hands": hands[:k]}, hand)
+    gives that hand (None where that would not score), in the same order, in one replay
+    (the history page's earlier versions of edited hands). Every row None when the record
+    itself cannot be read."""
+    try:
+        variant, table, hands = _open(record)
+        return replay_versions(variant, table, hands, versions)
+    except (Invalid, RecursionError):
+        return {k: [None] * len(v) for k, v in versions.items()}
 
 
 def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:

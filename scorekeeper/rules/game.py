@@ -5,6 +5,7 @@ the hands in order and builds the result JSON. Totals are always the running sum
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,6 +110,56 @@ class Variant:
         return {}
 
 
+def _play(variant: Variant, table: Table, sides: list[str], state: Any, hand: Any, k: int,
+          totals: list[int], winners: list[int]) -> tuple[dict, list[int], list[int]]:
+    """Hand k played on `state` (which it changes) after `totals` and `winners`: its result
+    row, the totals and the winners after it; Invalid when it breaks a rule there."""
+    if winners:
+        names = " and ".join(sides[w] for w in winners)
+        raise Invalid(k, f"The game is already over: {names} won. No more hands can be entered.")
+    if not isinstance(hand, dict):
+        raise Invalid(k, "A hand must be an object of score inputs.")
+    if too_long(hand):
+        raise Invalid(k, "A number in this hand is too long to be a score input.")
+    dealer = variant.dealer(table, k)
+    scored = variant.play(table, state, hand, k, dealer, totals)
+    totals = [t + d for t, d in zip(totals, scored.deltas)]
+    row = {"dealer": dealer, **scored.bidding, "deltas": scored.deltas, "totals": totals,
+           **scored.extra}
+    return row, totals, variant.winners(table, state, totals, scored, k)
+
+
+def replay_versions(variant: Variant, table: Table, hands: list[Any],
+                    versions: dict[int, list[Any]]) -> dict[int, list[dict | None]]:
+    """Each hand of versions[k] scored in the place of hand k, after hands[:k] as they are (its
+    result row, or None where it breaks a rule there): what replaying hands[:k] plus that hand
+    would give for it, for all of them in one replay of `hands` (each version is played on a
+    copy of the state before hand k)."""
+    sides = variant.sides(table)
+    totals = [0] * len(sides)
+    state = variant.start(table)
+    winners: list[int] = []
+    out: dict[int, list[dict | None]] = {k: [] for k in versions}
+    last = min(max(versions, default=0), len(hands))
+    for k in range(last + 1):
+        for hand in versions.get(k, ()):
+            try:
+                row = _play(variant, table, sides, copy.deepcopy(state), hand, k, totals,
+                            winners)[0]
+            except (Invalid, RecursionError):
+                row = None
+            out[k].append(row)
+        if k == last:
+            break
+        try:
+            _, totals, winners = _play(variant, table, sides, state, hands[k], k, totals, winners)
+        except Invalid:  # no version after a hand that breaks a rule scores
+            break
+    for k, hands_k in versions.items():
+        out[k] += [None] * (len(hands_k) - len(out[k]))
+    return out
+
+
 def replay(variant: Variant, table: Table, hands: list[Any]) -> dict:
     """Score every hand in order; Invalid at the first hand that breaks a rule."""
     sides = variant.sides(table)
@@ -117,19 +168,8 @@ def replay(variant: Variant, table: Table, hands: list[Any]) -> dict:
     results: list[dict] = []
     winners: list[int] = []
     for k, hand in enumerate(hands):
-        if winners:
-            names = " and ".join(sides[w] for w in winners)
-            raise Invalid(k, f"The game is already over: {names} won. No more hands can be entered.")
-        if not isinstance(hand, dict):
-            raise Invalid(k, "A hand must be an object of score inputs.")
-        if too_long(hand):
-            raise Invalid(k, "A number in this hand is too long to be a score input.")
-        dealer = variant.dealer(table, k)
-        scored = variant.play(table, state, hand, k, dealer, totals)
-        totals = [t + d for t, d in zip(totals, scored.deltas)]
-        results.append({"dealer": dealer, **scored.bidding, "deltas": scored.deltas,
-                        "totals": totals, **scored.extra})
-        winners = variant.winners(table, state, totals, scored, k)
+        row, totals, winners = _play(variant, table, sides, state, hand, k, totals, winners)
+        results.append(row)
     if not winners and table.called:
         winners = called_winner(variant, totals)
     finished = bool(winners)

@@ -157,3 +157,39 @@ def test_guess_limit_holds_across_workers(server):
     later = [request(port, "POST", "/join", {"csrf_token": token, "code": "ZZZ2223"}, jar)[0]
              for _ in range(12 - answered)]
     assert later == [404] * (10 - answered) + [429, 429]
+
+
+def _poll(port, game_id, jar, etag=None) -> tuple[int, str]:
+    """One /live poll on a new connection (so any worker may answer): (status, ETag)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items()), "HX-Request": "true"}
+    if etag:
+        headers["If-None-Match"] = etag
+    try:
+        conn.request("GET", f"/games/{game_id}/live", headers=headers)
+        response = conn.getresponse()
+        response.read()
+        assert response.headers["X-Content-Type-Options"] == "nosniff"  # on a 304 too
+        return response.status, response.headers["ETag"]
+    finally:
+        conn.close()
+
+
+def test_no_worker_answers_304_to_a_poll_after_a_write_in_another(server):
+    """The poll's ETag is the game's version in the database, read on every poll (issue 20
+    made that read cheaper, not cached): once a hand is saved through one worker, a poll with
+    the old ETag gets the new version from every worker, and its new ETag a 304."""
+    port, _ = server
+    game_id, jar = _create_game(port)
+    status, old = _poll(port, game_id, jar)
+    assert status == 200
+    assert {_poll(port, game_id, jar, old)[0] for _ in range(12)} == {304}
+    for _ in range(3):
+        version, results = _race(port, game_id, jar, 1)
+        assert results[0][0] in (200, 303), results
+        answers = [_poll(port, game_id, jar, old) for _ in range(12)]
+        assert {status for status, _ in answers} == {200}, answers
+        assert len({etag for _, etag in answers}) == 1 and answers[0][1] != old
+        old = answers[0][1]
+        assert f"-v{version + 1}-" in old
+        assert {_poll(port, game_id, jar, old)[0] for _ in range(12)} == {304}

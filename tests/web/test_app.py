@@ -153,6 +153,7 @@ def test_public_url_falls_back_to_hostname(monkeypatch):
     monkeypatch.setattr(network.socket, "socket", NoRoute)
     monkeypatch.setattr(network.socket, "getaddrinfo", lambda *a, **k: [])
     monkeypatch.setattr(network.socket, "gethostname", lambda: "tablebox")
+    network.forget_lan_ip()
     assert network.public_base_url(5000) == "http://tablebox:5000"
 
 
@@ -260,3 +261,20 @@ def test_secret_key_is_written_once_and_then_read(tmp_path, monkeypatch):
     monkeypatch.delenv("SECRET_KEY", raising=False)
     first = _secret_key(tmp_path)
     assert _secret_key(tmp_path) == first and (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_a_database_servers_pool_holds_a_connection_per_thread():
+    """The pool of 5 (+10 overflow) churned connections under 8 threads a worker (issue 20):
+    sized to serve.THREADS now, settings given in the configuration first."""
+    from scorekeeper import create_app, serve
+    from scorekeeper.extensions import db
+
+    url = "postgresql+psycopg://nobody@/nothing?host=/nonexistent"  # never connected to
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"})
+    with app.app_context():
+        assert db.engine.pool.size() == serve.THREADS
+        assert db.engine.pool._max_overflow == serve.THREADS
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x",
+                      "SQLALCHEMY_ENGINE_OPTIONS": {"pool_size": 3}})
+    with app.app_context():
+        assert db.engine.pool.size() == 3

@@ -270,3 +270,45 @@ def test_no_page_carries_inline_style_or_script(client):
     for path in templates.rglob("*.html"):
         source = path.read_text()
         assert not re.search(r"<style|\sstyle=|<script>|\son[a-z]+=|hx-on", source), path
+
+
+def _club_counts(app, games: int) -> dict[str, int]:
+    """The statements of a club's pages, from a member's phone, in a club of `games` games
+    (bulk inserted by store.import_club): the club home, the archive and its CSV, the stats,
+    a person's page, and the stats page first viewed after a write (a new game)."""
+    from scorekeeper import store
+    from scorekeeper.models import Club, Person
+
+    from .clubs.helpers import club_records
+
+    records = club_records(games)
+    club_id = store.import_club(f"Club of {games}", None, None, records).club_id
+    member = app.test_client()
+    assert member.post("/clubs/join",
+                       data={"code": db.session.get(Club, club_id).code}).status_code == 303
+    person = db.session.scalar(db.select(Person.id).where(Person.club_id == club_id)
+                               .order_by(Person.id))
+    club = f"/clubs/{club_id}"
+    pages = [("club home", club), ("archive", f"{club}/games"),
+             ("archive CSV", f"{club}/games.csv"), ("stats", f"{club}/stats"),
+             ("person", f"{club}/people/{person}"), ("stats CSV", f"{club}/stats.csv")]
+    counts = {}
+    for label, url in pages:
+        response, seen = _count(lambda: member.get(url))
+        assert response.status_code == 200, (label, text(response)[:300])
+        counts[label] = len(seen)
+    store.start_game(records[0], club=db.session.get(Club, club_id))  # a write: the sums move
+    response, seen = _count(lambda: member.get(f"{club}/stats"))
+    assert response.status_code == 200
+    counts["stats, first view after a write"] = len(seen)
+    return counts
+
+
+def test_club_pages_send_as_many_statements_at_2000_games_as_at_30(app):
+    """Issue 20: the club home was a statement per game or person shown (45); its pages, the
+    archive CSV and the first stats view after a write are the same few at any size."""
+    small, big = _club_counts(app, 30), _club_counts(app, 2000)
+    print("statements per club page, 30 games:", small, "2,000 games:", big)
+    assert small == big
+    assert big["club home"] <= MAX_STATEMENTS
+    assert max(big.values()) <= 10, big

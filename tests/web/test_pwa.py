@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from .helpers import create, game, post_hand, text
 
 HAND = {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight", "points": "34"}
@@ -131,3 +133,17 @@ def test_rules_may_be_kept_on_the_phone_but_a_game_page_never(client):
     for url in ("/rules/", "/rules/moon"):
         assert client.get(url).headers["Cache-Control"] == "private, no-cache"
     assert client.get(f"/games/{game_id}").headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize("url", ["/manifest.webmanifest", "/sw.js"])
+def test_manifest_and_worker_revalidate_with_a_304(client, url):
+    """no-cache with an ETag: a revalidation that finds the file unchanged downloads nothing
+    (issue 20); the security headers are on the 304 too."""
+    first = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
+    etag = first.headers["ETag"]
+    again = client.get(url, headers={"If-None-Match": etag, "Accept-Encoding": "gzip"})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert again.headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'none'" in again.headers["Content-Security-Policy"]
+    assert client.get(url, headers={"If-None-Match": 'W/"other"'}).status_code == 200

@@ -37,8 +37,10 @@ def test_the_lan_address_in_the_qr_codes_is_part_of_the_key(client, monkeypatch)
     the invite's links and QR codes are drawn with."""
     game_id = create(client, "moon", 3)
     monkeypatch.setattr(network, "lan_ip", lambda: "10.0.0.5")
+    network.forget_lan_ip()
     assert "http://10.0.0.5" in text(client.get(f"/games/{game_id}"))
     monkeypatch.setattr(network, "lan_ip", lambda: "10.0.0.6")
+    network.forget_lan_ip()
     page = text(client.get(f"/games/{game_id}"))
     assert "http://10.0.0.6" in page and "http://10.0.0.5" not in page
 

@@ -561,6 +561,7 @@ def test_qr_urls_use_public_url_when_configured(app, game):
 def test_qr_urls_use_the_lan_address_never_localhost(app, game, monkeypatch):
     from scorekeeper import network
     monkeypatch.setattr(network, "lan_ip", lambda: "192.168.1.23")
+    network.forget_lan_ip()
     with game_request(base_url="http://localhost:5000"):
         assert sharing.viewer_url(game) == f"http://192.168.1.23:5000/g/{game.code}"
         assert sharing.join_url() == "http://192.168.1.23:5000/join"
@@ -573,6 +574,7 @@ def test_qr_urls_use_the_lan_address_never_localhost(app, game, monkeypatch):
 def test_share_partial_for_creator_and_viewer(app, game, monkeypatch):
     from scorekeeper import network
     monkeypatch.setattr(network, "lan_ip", lambda: "10.0.0.5")
+    network.forget_lan_ip()
     include = '{% include "partials/sharing/_share.html" %}'
     with game_request(base_url="http://localhost:5000"):
         html = render_template_string(include, game=game)

@@ -1,9 +1,13 @@
 """Helpers for the club view tests: clubs and their games through the real forms."""
 from __future__ import annotations
 
+import json
+import random
+
 from scorekeeper.extensions import db
 from scorekeeper.models import Club
 from scorekeeper.rules import VARIANTS
+from tests.random_games import random_record
 
 
 def create_club(client, name: str = "Thursday Night", label: str = "Ann's phone") -> int:
@@ -51,3 +55,24 @@ def person_id(club_id: int, name: str) -> int:
 
 MOON_WIN = {"mode": "quick", "bidder": "0", "bid": "21", "tricks-0": "7", "tricks-1": "0",
             "tricks-2": "0"}  # shooting the moon: Ann (seat 1) wins at once
+
+
+def club_records(n: int) -> list[dict]:
+    """n finished-or-not game records for a club import (store.import_club, bulk inserts: a
+    club of thousands of games in seconds): 40 random ones, each seated by 50 different
+    people."""
+    rng = random.Random(19)
+    base = [random_record(rng, variant, names, hands=rng.randint(5, 20))
+            for variant, names in [("texas42", ["Ann", "Bob", "Cat", "Dan"]),
+                                   ("moon", ["Ann", "Bob", "Cat"]),
+                                   ("card42", ["Ann", "Bob", "Cat", "Dan"]),
+                                   ("mexican-train", ["Ann", "Bob", "Cat", "Dan"])]
+            for _ in range(10)]
+    records = []
+    for i in range(n):
+        record = json.loads(json.dumps(base[i % len(base)]))
+        shift = i // len(base)
+        record["players"] = [f"{name} {(shift + seat) % 50}"
+                             for seat, name in enumerate(record["players"])]
+        records.append(record)
+    return records

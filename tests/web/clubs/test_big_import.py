@@ -4,37 +4,16 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import time
 
 from scorekeeper import store
 from scorekeeper.extensions import db
 from scorekeeper.models import Club, Game
 
-from tests.random_games import random_record
-
 from ..helpers import text
+from .helpers import club_records
 
 GAMES = 2000
-
-
-def _records(n: int) -> list[dict]:
-    """n finished-or-not game records: 40 random ones, each seated by 50 different people."""
-    rng = random.Random(19)
-    base = [random_record(rng, variant, names, hands=rng.randint(5, 20))
-            for variant, names in [("texas42", ["Ann", "Bob", "Cat", "Dan"]),
-                                   ("moon", ["Ann", "Bob", "Cat"]),
-                                   ("card42", ["Ann", "Bob", "Cat", "Dan"]),
-                                   ("mexican-train", ["Ann", "Bob", "Cat", "Dan"])]
-            for _ in range(10)]
-    records = []
-    for i in range(n):
-        record = json.loads(json.dumps(base[i % len(base)]))
-        shift = i // len(base)
-        record["players"] = [f"{name} {(shift + seat) % 50}"
-                             for seat, name in enumerate(record["players"])]
-        records.append(record)
-    return records
 
 
 def _upload(client, export: bytes, name: str):
@@ -44,7 +23,7 @@ def _upload(client, export: bytes, name: str):
 
 
 def test_a_2000_game_export_imports_back(client, capsys):
-    made = store.import_club("Big club", None, None, _records(GAMES))
+    made = store.import_club("Big club", None, None, club_records(GAMES))
     code = db.session.get(Club, made.club_id).code
     assert client.post("/clubs/join", data={"code": code}).status_code == 303
     export = client.get(f"/clubs/{made.club_id}/export.json").get_data()
@@ -64,14 +43,14 @@ def test_a_2000_game_export_imports_back(client, capsys):
 
 
 def test_a_pasted_export_past_1_mb_imports_too(client):
-    export = json.dumps(_records(1200))
+    export = json.dumps(club_records(1200))
     assert len(export) > 1_000_000
     r = client.post("/clubs/import", data={"name": "Pasted", "records": export})
     assert r.status_code == 303, text(r)[:500]
 
 
 def test_a_game_import_takes_a_large_upload(client):
-    record = json.dumps(_records(1)[0] | {"padding": "x" * 1_500_000})
+    record = json.dumps(club_records(1)[0] | {"padding": "x" * 1_500_000})
     r = client.post("/games/import", data={"record": (io.BytesIO(record.encode()), "g.json")},
                     content_type="multipart/form-data")
     assert r.status_code == 303, text(r)[:500]
