@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -13,8 +14,8 @@ from ..models import Game, Member
 from . import hand_form
 
 
-def hand_summary(variant, record: dict, number: int, hand: dict, scored: list,
-                 earlier: dict) -> str:
+def hand_summary(variant, record: dict, number: int, hand: dict, scored: list = (),
+                 earlier: dict | None = None) -> str:
     """One line about a hand as it was stored, e.g. an earlier version kept in the trail.
 
     It is scored after the hands that precede it now (who bid, made or set), when there are
@@ -23,9 +24,12 @@ def hand_summary(variant, record: dict, number: int, hand: dict, scored: list,
     as the stored one at its number scores the same after the same hands, so it is looked up
     there; any other version's result is in `earlier` (earlier_versions), all of them scored in
     one replay rather than each after the hands before it (which made the page quadratic).
+    Without `earlier` (one hand alone, as the put-back offer), it is scored by itself.
     """
     if _as_now(record, scored, number, hand):
         return hand_form.describe_hand(variant, hand, record["players"], scored[number])
+    if earlier is None:
+        earlier = earlier_versions(record, scored, [_Version(number, hand)])
     return hand_form.describe_hand(variant, hand, record["players"],
                                    earlier.get((number, _key(hand))))
 
@@ -37,6 +41,14 @@ def _as_now(record: dict, scored: list, number: int, hand: dict) -> bool:
 
 def _key(hand: Any) -> str:
     return json.dumps(hand, sort_keys=True)
+
+
+@dataclass
+class _Version:
+    """A hand version as earlier_versions reads it from an audit row."""
+
+    hand_number: int
+    data: dict
 
 
 def earlier_versions(record: dict, scored: list, events) -> dict:
