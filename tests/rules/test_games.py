@@ -371,7 +371,7 @@ def test_the_pages_ask_the_variant_how_to_speak_of_it():
 
     words = {v.id: (v.hand_word, v.deals, v.dealt, v.lowest_wins, v.has_auction)
              for v in VARIANTS.values()}
-    assert words["mexican-train"] == ("Round", "deals", "started", True, False)
+    assert words["mexican-train"] == ("Round", "starts", "started", True, False)
     assert words["castle-rock"] == ("Game", "deals", "dealt", False, False)
     assert words["card42"] == ("Hand", "deals", "dealt", False, True)
     for vid in ("texas42", "lechner42", "texas42-1986", "forty-two", "moon"):
