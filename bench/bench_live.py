@@ -128,7 +128,7 @@ def start_server(kind: str, root: Path, port: int, db_url: str, tmp: Path, log):
            "PUBLIC_URL": f"http://127.0.0.1:{port}", "PYTHONPATH": f"{root}{os.pathsep}{tmp}"}
     if kind == "gunicorn":
         (tmp / "bench_app.py").write_text(_GUNICORN_APP)
-        cmd = [str(BIN / "gunicorn"), "--workers", "2", "--threads", "8", "--keep-alive", "10",
+        cmd = [str(BIN / "gunicorn"), "--config", "deploy/gunicorn.conf.py", "--workers", "2", "--threads", "8", "--keep-alive", "10",
                "--bind", f"127.0.0.1:{port}", "bench_app:app"]
     else:
         cmd = [sys.executable, "-c", _LAUNCH.format(serve=_WAITRESS.format(port=port))]

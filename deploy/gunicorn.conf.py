@@ -22,3 +22,11 @@ timeout = 30
 graceful_timeout = 10
 # The errors to the journal (systemd keeps stderr); no access log: every phone polls every 2 s.
 errorlog = "-"
+
+
+def post_worker_init(worker):
+    """Each worker serves with threads: on Python 3.11 its garbage is collected between
+    requests, never inside one (scorekeeper.serve.collect_garbage_between_requests)."""
+    from scorekeeper.serve import collect_garbage_between_requests
+
+    collect_garbage_between_requests(worker.wsgi)

@@ -68,12 +68,13 @@ GUNICORN = Path(sys.executable).parent / "gunicorn"
 
 @contextlib.contextmanager
 def gunicorn(tmp: Path, db_url: str, secret: str, workers: int = 4, threads: int = 4):
-    """The app under gunicorn (several worker processes and threads, as deployed) on db_url:
-    yields its port, and stops it after. Its log is tmp/gunicorn.log."""
+    """The app under gunicorn (several worker processes and threads, with the deployed
+    settings of deploy/gunicorn.conf.py) on db_url: yields its port, and stops it after. Its
+    log is tmp/gunicorn.log."""
     port = free_port()
     with open(tmp / "gunicorn.log", "w") as log:
         proc = start_server(
-            [str(GUNICORN), "--workers", str(workers), "--threads", str(threads),
+            [str(GUNICORN), "--config", "deploy/gunicorn.conf.py", "--workers", str(workers), "--threads", str(threads),
              "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2",
              "scorekeeper:create_app()"], port, db_url, secret, log, poll=0.2)
         try:

@@ -1,16 +1,19 @@
 """`make run`'s server (serve.run_waitress): 304s keep their connection, and 100 stalled or
-slow connections do not stop it answering everyone else."""
+slow connections do not stop it answering everyone else; its garbage collection between
+requests (tests/load/test_threaded_server.py runs it under load)."""
 from __future__ import annotations
 
+import gc
 import http.client
 import socket
 import threading
 import time
+import weakref
 
 import pytest
 from flask import Flask, make_response
 
-from scorekeeper.serve import run_waitress
+from scorekeeper.serve import collect_if_due, run_waitress
 
 
 def _free_port() -> int:
@@ -20,10 +23,12 @@ def _free_port() -> int:
 
 
 def serve(app, **overrides) -> int:
-    """Start run_waitress(app) (with overrides) on a free loopback port in a daemon thread;
-    the port, once it accepts connections."""
+    """Start run_waitress(app) (with overrides) on a free loopback port in a daemon thread of
+    this test process (not the whole process's server); the port, once it accepts
+    connections."""
     port = _free_port()
-    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port), kwargs=overrides,
+    threading.Thread(target=run_waitress, args=(app, "127.0.0.1", port),
+                     kwargs={"whole_process": False, **overrides},
                      daemon=True).start()
     deadline = time.monotonic() + 10
     while True:
@@ -85,3 +90,30 @@ def test_answers_with_100_stalled_and_slow_connections_open(port):
     finally:
         for s in stalled:
             s.close()
+
+
+class _Cycle:
+    """An object in a reference cycle: only the cyclic collector frees it."""
+
+    def __init__(self):
+        self.me = self
+
+
+def test_collect_if_due_collects_as_the_thresholds_say():
+    was_enabled, thresholds = gc.isenabled(), gc.get_threshold()
+    gc.disable()  # as in a server process on Python 3.11
+    try:
+        gc.collect()
+        garbage = _Cycle()
+        alive = weakref.ref(garbage)
+        del garbage
+        gc.set_threshold(1_000_000)  # far from due (other threads allocate too)
+        collect_if_due()
+        assert alive() is not None
+        gc.set_threshold(1)
+        collect_if_due()
+        assert alive() is None
+    finally:
+        gc.set_threshold(*thresholds)
+        if was_enabled:
+            gc.enable()
