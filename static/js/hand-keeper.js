@@ -346,6 +346,7 @@
     var f = form();
     if (f && f.contains(event.target)) remember();
   });
+  document.addEventListener("sk:restored", remember);
   document.addEventListener("htmx:afterSettle", function () {
     if (!offline) remember();
     scoringEnded();

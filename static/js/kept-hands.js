@@ -269,6 +269,8 @@
     refill(entry.body).then(function (fresh) {
       keep(game, null);
       renderKept();
+      // in the form now: hand-keeper.js keeps it as the hand (or change) in progress
+      document.dispatchEvent(new CustomEvent("sk:restored"));
       fresh.scrollIntoView({block: "start"});
       var heading = fresh.querySelector("h2");
       if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }

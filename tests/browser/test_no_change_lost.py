@@ -86,6 +86,9 @@ def test_a_change_to_a_hand_changed_elsewhere_is_offered_beside_it(page, live):
     kept.get_by_role("button", name="Put mine in the form").click()
     expect(remaining(page)).to_have_value("5")
     expect(kept).to_be_empty()
+    page.reload()  # in the form, it is the change in progress: kept through a reload too
+    expect(remaining(page)).to_have_value("5")
+    expect(kept).to_be_empty()
     ui.settle(page)
     page.locator("#save-hand").click()
     page.wait_for_url(f"{live.url}/games/{gid}")
@@ -109,6 +112,9 @@ def test_a_change_saved_offline_that_the_hand_moved_on_from_is_offered(page, liv
     expect(kept.locator(".kept-text")).to_have_text("5 left in the row")
     expect(remaining(page)).to_have_value("7")
     assert live.hands(gid) == [{"remaining": 7}]
+    page.goto(f"{live.url}/games/{gid}")  # on the game page it waits too, with the way back
+    kept.get_by_role("link", name="Open hand 1").click()
+    page.wait_for_url(f"{live.url}/games/{gid}/hands/0/edit")
     page.once("dialog", lambda dialog: dialog.accept())
     kept.get_by_role("button", name="Keep the saved one").click()
     expect(kept).to_be_empty()
