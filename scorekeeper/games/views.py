@@ -458,9 +458,10 @@ def kept_hand(game_id: int):
     phone that case apart from another phone's write: `saved` is true when hand `number` is now
     exactly the hand these values make, and the last write to it was this very save: its audit
     row holds the `save_id` the phone drew for it (another phone on the same scorer link saving
-    an identical hand does not count). `text` describes the kept hand as the hand list would, to show the scorer what is waiting,
-    and `now` hand `number` as it stands (None when there is none yet): a kept change to a hand
-    that another phone changed meanwhile is shown beside what that phone saved.
+    an identical hand does not count). `text` describes the kept hand as the hand list would,
+    to show the scorer what is waiting, and `now` hand `number` as it stands (None when there is
+    none yet): a kept change to a hand that another phone changed meanwhile is shown beside
+    what that phone saved.
     Changes nothing.
     """
     game = access.load_game(game_id, write=True)
