@@ -40,7 +40,6 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     variant = rules.VARIANTS[game.variant]
     players = record["players"]
     n = len(players)
-    family = variant.family
     if index is None:  # a new hand starts in the modes this phone picked last
         values = {**remembered_modes(game), **values}
     mode = hand_form.mode_of(variant, values)
@@ -49,7 +48,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     ctx: dict[str, Any] = {
         "game": game, "variant": variant, "players": players, "n": n, "values": values,
         "mode": mode, "calls": calls, "index": index, "number": number, "message": message,
-        "notice": notice, "saved": saved, "family": family,
+        "notice": notice, "saved": saved,
         "partnership": variant.partnership, "options": {**option_defaults(variant),
                                                         **record["options"]},
     }

@@ -278,7 +278,6 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     card42), else None. `bid_order` is card42's seats in bidding order (the dealer's left
     first): a missing bid is asked for in that order.
     """
-    family = variant.family
     n = len(players)
 
     if variant.tiles_left:
@@ -341,11 +340,11 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         hand["bid"] = bid
         winning = None
 
-    if family == "moon":
+    if variant.result_entry == "tricks":
         hand["tricks"] = _tricks(variant, values, players)
         return hand
 
-    if family in ("card42-teams",):
+    if variant.result_entry == "card_points":
         if values.get("points_mode") == "items":
             items: dict[str, Any] = {}
             for field, label, kind, _worth in CARD_ITEMS:
@@ -358,12 +357,12 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
             hand["points"] = _int(values, "points", "the points the bidding team caught")
         return hand
 
-    if family == "forty-two":
+    if variant.result_entry == "points":
         hand["points"] = _int(values, "points", "the points the bidding team caught",
                               missing="Pick the points the bidding team caught.")
         return hand
 
-    # texas42-1986 and the marks games: a contract, then its outcome
+    # result_entry "contract" (texas42-1986, the marks games): a contract, then its outcome
     contract = values.get("contract", "") or default_contract(variant, options) or ""
     if winning in ("plunge", "splash"):
         contract = winning

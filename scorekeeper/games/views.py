@@ -32,7 +32,7 @@ from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, changes, entry, hand_form, listing, live
 from . import new_game as setup
 from . import scoring_ended as ended
-from .history import history_rows, phone_names
+from .history import hand_summary, history_rows, phone_names
 
 bp = Blueprint("games", __name__)
 
@@ -458,7 +458,10 @@ def kept_hand(game_id: int):
     phone that case apart from another phone's write: `saved` is true when hand `number` is now
     exactly the hand these values make, and the last write to it was this very save: its audit
     row holds the `save_id` the phone drew for it (another phone on the same scorer link saving
-    an identical hand does not count). `text` describes the kept hand as the hand list would, to show the scorer what is waiting.
+    an identical hand does not count). `text` describes the kept hand as the hand list would,
+    to show the scorer what is waiting, and `now` hand `number` as it stands (None when there is
+    none yet): a kept change to a hand that another phone changed meanwhile is shown beside
+    what that phone saved.
     Changes nothing.
     """
     game = access.load_game(game_id, write=True)
@@ -467,13 +470,16 @@ def kept_hand(game_id: int):
         abort(400)
     record = game.record()
     if number > len(record["hands"]):
-        return jsonify(saved=False, text=None)
+        return jsonify(saved=False, text=None, now=None)
+    now = None
+    if number < len(record["hands"]):  # in words as the put-back offer says a hand
+        now = hand_summary(rules.VARIANTS[game.variant], record, number, record["hands"][number])
     values = hand_form.read_values(request.form, len(game.players))
     before = {**record, "hands": record["hands"][:number]}
     attempt = entry.read_hand(game, before, values)
     hand = attempt.hand
     if hand is None:
-        return jsonify(saved=False, text=None)
+        return jsonify(saved=False, text=None, now=now)
     scored = attempt.result["hands"][number] if attempt.result else None
     text = hand_form.describe_hand(rules.VARIANTS[game.variant], hand, record["players"], scored)
     saved = False
@@ -485,7 +491,7 @@ def kept_hand(game_id: int):
         sent = hand_form.save_id(request.form)
         saved = last is not None and last.action in ("entered", "edited") \
             and sent is not None and last.save_id == sent
-    return jsonify(saved=saved, text=text)
+    return jsonify(saved=saved, text=text, now=now)
 
 
 # --------------------------------------------------------------------------- history

@@ -18,10 +18,6 @@ from ..games.live import RenderCache
 from ..models import ClubStats
 from . import queries
 
-# The variants whose hands have a bid, and the one where every player bids (made = exact).
-EVERYONE_BIDS = "card42"
-SOLITAIRE = "castle-rock"  # each hand is a game of solitaire; the session never finishes
-
 
 def variant_title(vid: str) -> str:
     v = rules.VARIANTS.get(vid)
@@ -132,7 +128,7 @@ def variant_blocks(numbers: dict) -> list[dict]:
         bidding = bool(variant and variant.bidding)
         blocks.append({
             "id": vid, "title": variant_title(vid), "numbers": b, "bidding": bidding,
-            "exact": vid == EVERYONE_BIDS,
+            "exact": bool(variant and variant.bids_own_tricks),  # every player bids: made = exact
             "levels": bid_rows(b.get("by_level", {})),
             "contracts": bid_rows(b.get("by_contract", {})),
             "calls": bid_rows(b.get("by_call", {})),
@@ -172,7 +168,7 @@ def leaderboards(club_id: int, names: dict[int, str]) -> tuple[dict, list[dict],
     for vid, v in summary["by_variant"].items():
         variant = rules.VARIANTS.get(vid)
         rows = leaderboard_rows(v["leaderboard"], players, names, vid)
-        solitaire = vid == SOLITAIRE
+        solitaire = bool(variant and variant.solitaire)
         if solitaire:  # never finished: ranked by the games of solitaire won
             for r in rows:
                 r["solitaire"] = players[r["id"]]["by_variant"][vid]["solitaire"]
@@ -180,7 +176,7 @@ def leaderboards(club_id: int, names: dict[int, str]) -> tuple[dict, list[dict],
                                      -(r["solitaire"]["win_rate"] or 0.0)))
         boards.append({"id": vid, "title": variant_title(vid), "games": v["games"],
                        "finished": v["finished"], "solitaire": solitaire,
-                       "bidding": bool(variant and variant.bidding) or vid == EVERYONE_BIDS,
+                       "bidding": bool(variant and (variant.bidding or variant.bids_own_tricks)),
                        "rows": rows})
     return summary, boards, leaderboard_rows(summary["leaderboard"], players, names)
 

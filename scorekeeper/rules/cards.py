@@ -19,6 +19,7 @@ class Card42(Variant):
     has_auction = True  # no bidding ladder, but every player's bid in turn (legal_calls)
     bids_own_tricks = True
     tricks_per_hand = TRICKS
+    result_entry = "tricks"
     min_players, max_players = 2, 7
     options = (
         Option("cap_at_42", True, "bool", "Totals stop at 42: a player there waits for an exact bid."),
@@ -124,6 +125,7 @@ class CardTeams(Variant):
     title = "42, the trick-taking card game (teams)"
     blurb = "Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42."
     family = "card42-teams"
+    result_entry = "card_points"
     usual_bids = tuple(range(2, 19))
     partnership = True
     bidding = True

@@ -103,6 +103,7 @@ class Texas1986(TeamDominoes):
     blurb = "Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300."
     family = "texas42-1986"
     names_contract = True
+    result_entry = "contract"
     usual_bids = (*range(30, 43), 84, 126, 168)
     options = (Option("target_points", 300, "int", "Points a team needs to win.",
                       minimum=1, maximum=10000),)
@@ -144,6 +145,7 @@ class MarksGame(TeamDominoes):
     family = "marks"
     units = "marks"
     names_contract = True
+    result_entry = "contract"
     usual_bids = (*range(30, 43), *(42 * k for k in range(2, 8)))
 
     def goal(self, options):
@@ -273,6 +275,7 @@ class FortyTwo(TeamDominoes):
     title = "Forty-Two (Double 12 rule sheet)"
     blurb = "Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands."
     family = "forty-two"
+    result_entry = "points"
     usual_bids = tuple(range(30, 43))
     options = (
         Option("target_points", 250, "int", "Points that win the game (0: play to hands only).",
@@ -332,6 +335,7 @@ class Moon(Variant):
     blurb = "Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21."
     family = "moon"
     tricks_per_hand = TRICKS
+    result_entry = "tricks"
     min_players = max_players = 3
     bidding = True
     options = (Option("target_points", 21, "int", "Points that win the game.", minimum=1,

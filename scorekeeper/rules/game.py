@@ -40,6 +40,10 @@ class Variant:
     deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
     dealt: str = "dealt"      # the same in the past, on a hand's line of the review
     lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
+    # ... and the hand form: the hand being entered ("This round scores"), and who began an
+    # earlier hand, in its edit form's heading ("Ann started")
+    form_word: str = "hand"
+    form_dealt: str = "dealt"
     # What a hand holds beyond the deltas, asked by the form, the board, the sheet and the stats:
     bids_own_tricks: bool = False  # each player bids her exact tricks, in turn (card42)
     tricks_per_hand: int = 0       # a hand's tricks, where each player's are counted (Moon, card42)
@@ -49,6 +53,14 @@ class Variant:
     went_out: bool = False         # a round records who went out (Mexican Train)
     engine_rounds: bool = False    # rounds numbered by their engine double (Mexican Train)
     tiles_left: bool = False       # a hand is the tiles left in the row (Castle Rock)
+    solitaire: bool = False        # each hand is a game of its own, played alone, won or lost:
+    #                                counted by games won, as the session never finishes
+    # How a hand's result is entered, after any bid: the hand form's part for it
+    # (partials/games/hand_form/_<result_entry>.html) and hand_form.build_hand's reading of it:
+    # "contract" (a contract named, made or set), "points" (the points the bidders caught),
+    # "card_points" (the same, or counted card by card), "tricks" (each player's tricks),
+    # "pips" (the pips left in each hand, who went out), "tiles_left" (the tiles left).
+    result_entry: str = ""
 
     @property
     def has_auction(self) -> bool:

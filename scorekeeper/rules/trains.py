@@ -33,8 +33,11 @@ class MexicanTrain(Variant):
     hand_word = "Round"
     deals = "starts"  # no deal: a round's first player starts it
     dealt = "started"
+    form_word = "round"
+    form_dealt = "started"
     lowest_wins = True
     went_out = True
+    result_entry = "pips"
     engine_rounds = True
     min_players, max_players = 2, 8
     units = "pips"
@@ -118,6 +121,8 @@ class CastleRock(Variant):
     family = "castle-rock"
     hand_word = "Game"
     tiles_left = True
+    solitaire = True
+    result_entry = "tiles_left"
     min_players = max_players = 1
     units = "wins"
     can_be_called = False  # each hand is a whole game: there is no round to stop

@@ -248,10 +248,11 @@ def _variant_block(vid: str, t: _Tally) -> dict:
     block["by_level"] = _bid_rows(t.levels, level_rank)
     block["by_contract"] = _bid_rows(t.contracts, contract_rank)
     block["by_call"] = _bid_rows(t.calls, contract_rank)
-    if vid == "mexican-train":
+    variant = VARIANTS.get(vid)
+    if variant is not None and variant.went_out:
         block["train"] = {"rounds": t.rounds, "pips": t.pips, "avg_pips": rate(t.pips, t.rounds, 2),
                           "out": t.out}
-    elif vid == "castle-rock":
+    elif variant is not None and variant.solitaire:
         block["solitaire"] = {"games": t.solo_games, "wins": t.solo_wins,
                               "win_rate": rate(t.solo_wins, t.solo_games), "best": t.best}
     return block

@@ -103,13 +103,13 @@ def game_summary(record: Any, result: dict | None = None) -> dict:
     hands = record.get("hands") or []
     scored = result["hands"]
     redeals = 0
-    if vid == "card42":
+    if variant.bids_own_tricks:
         _card42(hands, scored, seats)
     elif variant.bidding:
         redeals = _bids(vid, variant.names_contract, hands, scored, seats, side_of)
-    elif vid == "mexican-train":
+    elif variant.went_out:
         _train(hands, scored, seats)
-    elif vid == "castle-rock":
+    elif variant.solitaire:
         remaining = [h["remaining"] for h in scored]
         seats[0]["solitaire"] = {"games": len(remaining), "wins": sum(h["won"] for h in scored),
                                  "best": min(remaining) if remaining else None}

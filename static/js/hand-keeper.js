@@ -1,7 +1,10 @@
 // No hand is ever lost (loaded on every page after kept-hands.js, whose refill it uses; it acts
 // only where there is a hand form):
 // 1. The hand in progress is kept on this phone (localStorage, per game) as it is entered, and a
-//    reload or pull-to-refresh puts it back in the form, until it is saved or cleared.
+//    reload or pull-to-refresh puts it back in the form, until it is saved or cleared. So is a
+//    change typed in the edit form of an earlier hand (per game and hand, with the version it
+//    was typed on), unless the hand itself was changed on the server meanwhile: then both are
+//    shown, the hand as saved now and the change kept here, and the scorer picks.
 // 2. Call by call with the server away: a call tap that cannot reach the server is taken on the
 //    phone, marked "checked when the server is back", and so are the next ones; once everyone
 //    called (or the scorer says the auction is over) the rest of the hand, drawn hidden by the
@@ -45,6 +48,11 @@
 
   // ------------------------------------------------------------------ 1. the hand in progress
   function remember() {
+    var e = editForm();
+    if (e) {
+      if (GAME && !e.inert) rememberChange(e);
+      return;
+    }
     var f = newHandForm();
     if (!GAME || !f || f.inert) return;
     var values = fields(f);
@@ -53,6 +61,13 @@
   }
 
   function putBack() {
+    var e = editForm();
+    if (e) {
+      opened = theHand(e);
+      var change = read(changeKey(e));
+      if (change && !e.inert) resumeChange(e, change);
+      return;
+    }
     var f = newHandForm();
     var kept = GAME && read(KEY);
     if (!f || !kept || f.inert) return;  // inert: a kept hand waits (kept-hands.js)
@@ -63,6 +78,79 @@
     if (entered(fields(f))) return;  // the page already shows a hand in progress
     KEPT.refill(kept.body).catch(function () {});  // else the empty form stays
   }
+
+  // The change in progress to an earlier hand: the edit form's fields that differ from the hand
+  // as the server drew it (`opened`, when the page loaded), kept with the version they were
+  // typed on and that hand (`base`).
+  var opened = null;
+  var cancelled = false;  // Cancel tapped: a preview answered after it keeps nothing
+
+  function editForm() {
+    var f = form();
+    return f && f.elements.index && f.elements.index.value !== "" ? f : null;
+  }
+  function theHand(f) {  // the form's fields but its version: the hand it holds
+    var values = fields(f);
+    values.delete("version");
+    return values.toString();
+  }
+  function changeKey(f) { return KEPT.editKey(GAME, f.elements.index.value); }
+
+  function rememberChange(f) {
+    var key = changeKey(f), change = read(key), version = f.elements.version.value;
+    if (cancelled) return;
+    if (change && change.version !== version) {  // redrawn at a newer version (views._stale)
+      resumeChange(f, change);
+      return;
+    }
+    var base = change ? change.base : opened, hand = theHand(f);
+    write(key, hand === base ? null : {version: version, base: base, body: hand});
+  }
+
+  // The form shows the hand as the server has it now (a reload, or a form redrawn because
+  // another phone wrote): while that is the hand the change began from, the change goes back
+  // in the form; once it is not, the change is kept aside (kept-hands.js) beside it.
+  function resumeChange(f, change) {
+    var key = changeKey(f), now = theHand(f), version = f.elements.version.value;
+    if (KEPT.has(GAME)) return;  // a hand kept on this phone is settled first
+    if (change.version === version || now === change.base) {
+      if (change.body === now) {
+        write(key, null);
+        return;
+      }
+      KEPT.refill(change.body).then(function (fresh) {
+        write(key, {version: fresh.elements.version.value, base: change.base, body: change.body});
+      }, function () {});  // else the server's hand stays in the form, the change kept
+      return;
+    }
+    var index = Number(f.elements.index.value);
+    var body = new URLSearchParams(change.body);
+    body.set("csrf_token", (f.elements.csrf_token || {}).value || "");
+    var entry = {url: new URL(f.getAttribute("action"), location.href).pathname,
+                 body: body.toString(), version: change.version, index: index, number: index,
+                 label: KEPT.label(f),
+                 notice: "It was changed from another phone while this phone was changing it."};
+    KEPT.check(GAME, entry).then(function (found) {
+      if (KEPT.has(GAME)) return;
+      KEPT.refused(GAME, Object.assign(entry, {text: found.text, now: found.now}));
+      write(key, null);
+    });
+  }
+
+  // A change saved, or cancelled, is no longer in progress.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var e = editForm(), elt = event.detail.elt, xhr = event.detail.xhr;
+    if (e && elt && elt.id === "save-hand" && xhr && xhr.getResponseHeader("HX-Redirect")) {
+      write(changeKey(e), null);
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var e = editForm();
+    var cancel = e && event.target.closest && event.target.closest("#save-row a[href]");
+    if (!cancel || !e.contains(cancel)) return;
+    cancelled = true;
+    write(changeKey(e), null);
+  });
 
   // ------------------------------------------------------------------ 2. calls taken offline
   var offline = false;
@@ -181,8 +269,9 @@
       if (why && why.conflict) {
         KEPT.refused(GAME, {url: f.getAttribute("action"), body: body,
                             version: f.elements.version.value,
+                            index: editForm() ? Number(f.elements.index.value) : null,
                             number: Number(f.getAttribute("data-number")),
-                            label: text(f.querySelector(".form-head h2")) || "The hand",
+                            label: KEPT.label(f),
                             text: "Calls: " + callsInWords(f), notice: why.conflict});
         write(KEY, null);
         location.reload();
@@ -257,6 +346,7 @@
     var f = form();
     if (f && f.contains(event.target)) remember();
   });
+  document.addEventListener("sk:restored", remember);
   document.addEventListener("htmx:afterSettle", function () {
     if (!offline) remember();
     scoringEnded();

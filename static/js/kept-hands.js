@@ -21,6 +21,16 @@
 
   function kept(game) { return read(KEPT + game); }
   function keep(game, entry) { return write(KEPT + game, entry); }
+  // Where hand-keeper.js keeps the unsaved change to hand `index` typed in its edit form: a
+  // change kept here as a save, or saved, is no longer "in progress" there.
+  function editKey(game, index) { return "sk:edit:" + game + ":" + index; }
+  // How a hand kept from `form` is named: its heading ("Hand 4"), or for the edit form of an
+  // earlier hand, "The change to hand 3".
+  function labelOf(form) {
+    var index = form.elements.index ? form.elements.index.value : "";
+    if (index !== "") return "The change to hand " + (Number(index) + 1);
+    return text(form.querySelector(".form-head h2")) || "The hand";
+  }
 
   // Every hand save carries an id this phone draws for it (save_id, kept in the save's audit
   // row), in a hidden field of the form, so a kept hand's body carries the id of the try that
@@ -70,13 +80,14 @@
     if (!form.hasAttribute("data-number") || isNaN(hands)) {
       hands = document.querySelectorAll("#hands li.hand-row, #score-grid tbody tr").length;
     }
+    var index = match[2] === undefined ? null : Number(match[2]);
     var entry = {
       url: new URL(path, location.href).pathname,
       body: new URLSearchParams(new FormData(form)).toString(),
       version: version,
-      index: match[2] === undefined ? null : Number(match[2]),
-      number: match[2] === undefined ? hands : Number(match[2]),
-      label: text(form.querySelector(".form-head h2")) || "The hand",
+      index: index,
+      number: index === null ? hands : index,
+      label: labelOf(form),
       preview: text(form.querySelector("#preview")),
       state: "waiting",
       at: new Date().toISOString()
@@ -85,6 +96,7 @@
       renderKept({label: entry.label, state: "unkept"});
       return;
     }
+    if (index !== null) write(editKey(game, index), null);  // kept here now, as a save
     renderKept();
     scheduleSend(0);
   });
@@ -145,6 +157,7 @@
   // Saved: show the game as it now is. An edit was made on the edit page: its save ends on
   // the game page, as the server's 303 would have.
   function done(entry) {
+    if (entry.index !== null) write(editKey(GAME, entry.index), null);
     var page = entry.index === null ? null : entry.url.replace(/\/hands\/\d+$/, "");
     if (page && location.pathname !== page) location.assign(page);
     else location.reload();
@@ -182,6 +195,7 @@
           } else {
             entry.state = "refused";
             if (found.text) entry.text = found.text;
+            if (found.now) entry.now = found.now;
             keep(game, entry);
           }
           location.reload();  // the game as it is now, with the kept hand beside it if refused
@@ -204,20 +218,18 @@
     if (form) form.inert = false;
   }
 
-  // The hand form for the hand to come, drawn by the server (the preview answer) from `body`
-  // (a form's fields, as a query string) with the version and CSRF token of the form on the
-  // page, unless `ownVersion` (the body's version stands: calls taken offline on this very
-  // form). Resolves with the new form, in place; rejects with {conflict: the server's words}
+  // The hand form on the page (for the hand to come, or the edit of an earlier hand), drawn by
+  // the server (the preview answer) from `body` (a form's fields, as a query string) with the
+  // version, CSRF token and hand index of the form on the page, unless `ownVersion` (the body's
+  // version stands: calls taken offline on this very form). Resolves with the new form, in place; rejects with {conflict: the server's words}
   // when the game moved on from that version, else with the error.
   function refill(body, ownVersion) {
     var form = document.getElementById("hand-form");
     if (!form) return Promise.reject(new Error("no form"));
     var values = new URLSearchParams(body);
     var now = new FormData(form);
-    (ownVersion ? ["csrf_token"] : ["version", "csrf_token"]).forEach(function (k) {
-      values.set(k, now.get(k) || "");
-    });
-    values.set("index", "");
+    (ownVersion ? ["csrf_token", "index"] : ["version", "csrf_token", "index"]).forEach(
+      function (k) { values.set(k, now.get(k) || ""); });
     return fetch(form.getAttribute("hx-post"), {
       method: "POST", body: values, credentials: "same-origin", cache: "no-store",
       headers: {"HX-Request": "true", "HX-Target": "hand-form",
@@ -239,14 +251,26 @@
     });
   }
 
-  // "Put it in the form": the kept values, drawn by the server as a form for the hand to come,
-  // with today's version; the scorer checks them and saves, or not.
+  // The form the kept hand goes back into: the new hand's, or the edit form of the hand it
+  // changes; null when the page has no such form.
+  function formFor(entry) {
+    var form = document.getElementById("hand-form");
+    var index = form && form.elements.index ? form.elements.index.value : null;
+    if (index === null) return null;
+    return index === (entry.index === null || entry.index === undefined ? "" : String(entry.index))
+      ? form : null;
+  }
+
+  // "Put it in the form": the kept values, drawn by the server as the form they belong to, with
+  // today's version; the scorer checks them and saves, or not.
   function restore(game) {
     var entry = kept(game);
-    if (!entry || !document.getElementById("hand-form")) return;
+    if (!entry || !formFor(entry)) return;
     refill(entry.body).then(function (fresh) {
       keep(game, null);
       renderKept();
+      // in the form now: hand-keeper.js keeps it as the hand (or change) in progress
+      document.dispatchEvent(new CustomEvent("sk:restored"));
       fresh.scrollIntoView({block: "start"});
       var heading = fresh.querySelector("h2");
       if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }
@@ -296,6 +320,10 @@
     }
     node.className = "alert error kept";
     node.setAttribute("role", "alert");
+    if (entry.index !== null && entry.index !== undefined) {
+      renderChange(node, entry);
+      return;
+    }
     node.appendChild(el("p", {}, [el("strong", {text: entry.label + " was not saved."}),
       document.createTextNode(" It was kept on this phone while the server could not be " +
         "reached, and meanwhile the game moved on: " + (entry.notice || "") + " Check the " +
@@ -305,10 +333,33 @@
       el("p", {"class": "kept-text", text: entry.text || entry.preview || entry.label})]));
     node.appendChild(el("p", {"class": "kept-error"}));
     node.appendChild(el("div", {"class": "kept-actions"}, [
-      (entry.index === null && form) ? el("button", {type: "button", "class": "button small primary",
+      formFor(entry) ? el("button", {type: "button", "class": "button small primary",
         "data-kept": "restore", text: "Put it in the form"}) : null,
       el("button", {type: "button", "class": "button small", "data-kept": "discard",
                     text: "Discard it"})]));
+  }
+
+  // A change to an earlier hand that the hand itself moved on from (another phone changed it,
+  // or took it back): both are shown, the hand as saved now and the change kept here, and the
+  // scorer picks; neither is written over until they do.
+  function renderChange(node, entry) {
+    node.appendChild(el("p", {}, [el("strong", {text: entry.label + " is not saved."}),
+      document.createTextNode(" " + (entry.notice || "The game moved on meanwhile.") +
+        " Nothing is changed until you pick which one stands.")]));
+    node.appendChild(el("dl", {"class": "kept-choice"}, [
+      el("dt", {text: "Saved now"}),
+      el("dd", {"class": "kept-now", text: entry.now || "As the form below shows."}),
+      el("dt", {text: "Kept on this phone"}),
+      el("dd", {"class": "kept-text", text: entry.text || entry.preview || entry.label})]));
+    node.appendChild(el("p", {"class": "kept-error"}));
+    node.appendChild(el("div", {"class": "kept-actions"}, [
+      formFor(entry)
+        ? el("button", {type: "button", "class": "button small primary", "data-kept": "restore",
+                        text: "Put mine in the form"})
+        : el("a", {"class": "button small primary", href: entry.url + "/edit",
+                   text: "Open hand " + (entry.index + 1)}),
+      el("button", {type: "button", "class": "button small", "data-kept": "discard",
+                    text: "Keep the saved one"})]));
   }
 
   document.addEventListener("click", function (event) {
@@ -321,13 +372,19 @@
   });
   window.addEventListener("online", function () { scheduleSend(0); });
 
-  // What hand-keeper.js uses: refill, and `refused` to keep a hand it took on this phone that
-  // the game then moved on from, shown like a kept hand refused (put it back, or discard it).
+  // What hand-keeper.js uses: refill, check, editKey, label, `has` (a hand is kept for the game: it
+  // is settled first), and `refused` to keep a hand it took on this phone that the game then
+  // moved on from, shown like a kept hand refused (put it back, or discard it).
   window.SKKept = Object.freeze({
     refill: refill,
+    check: check,
+    editKey: editKey,
+    label: labelOf,
+    has: function (game) { return !!kept(game); },
     refused: function (game, entry) {
       keep(game, Object.assign({state: "refused", index: null, at: new Date().toISOString()},
                                entry));
+      renderKept();
     }
   });
   // A save swaps the game body: the new form is free unless a hand still waits.

@@ -195,10 +195,10 @@ def test_an_edit_saved_offline_is_saved_once_too(phone, live):
     ui.type_number(page, "remaining", "2")
     page.context.set_offline(True)
     page.locator("#save-hand").click()
-    expect(kept(page)).to_contain_text("Edit hand 1 is kept on this phone")
+    expect(kept(page)).to_contain_text("The change to hand 1 is kept on this phone")
     page.context.set_offline(False)
     page.wait_for_url(f"{live.url}/games/{gid}", timeout=10_000)  # where the save leads
-    expect(kept(page)).to_contain_text("Edit hand 1 saved")
+    expect(kept(page)).to_contain_text("The change to hand 1 saved")
     expect(page.locator("#hands li.hand-row")).to_have_count(1)
     expect(page.locator("#hands")).to_contain_text("2 left in the row")
     assert live.hands(gid) == [{"remaining": 2}]

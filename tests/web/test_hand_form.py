@@ -112,3 +112,14 @@ def test_no_tricks_are_inferred_past_the_hands_seven_or_where_none_are_counted()
     assert hand_form.inferred_tricks(moon, {"tricks-0": "5", "tricks-1": "x"}, 3) is None
     assert hand_form.inferred_tricks(moon, {"tricks-0": "5", "tricks-1": "2"}, 3) == (2, 0)
     assert hand_form.inferred_tricks(rules.VARIANTS["lechner42"], {"tricks-0": "5"}, 2) is None
+
+
+@pytest.mark.parametrize("variant_id", list(rules.VARIANTS))
+def test_every_variant_says_how_its_result_is_entered_and_the_form_has_that_part(variant_id):
+    """_hand_form.html includes partials/games/hand_form/_<result_entry>.html: a variant
+    without one, or without its part, would show no result to enter."""
+    from pathlib import Path
+
+    entry = rules.VARIANTS[variant_id].result_entry
+    part = Path(__file__).parents[2] / "templates/partials/games/hand_form" / f"_{entry}.html"
+    assert entry and part.is_file()

@@ -65,7 +65,8 @@ def test_a_kept_hand_this_phone_saved_is_known_as_saved(client):
     assert again.status_code == 409 and len(game(gid).hands) == 1
     r = client.post(f"/games/{gid}/hands/kept", data={"number": "0", "version": str(version),
                                                        **HAND, **SAVE})
-    assert r.get_json() == {"saved": True, "text": "Bob bid 30 straight 42, caught 34: made"}
+    assert r.get_json() == {"saved": True, "text": "Bob bid 30 straight 42, caught 34: made",
+                            "now": "Bob bid 30 straight 42, caught 34: made"}
 
 
 def test_an_identical_hand_another_phone_on_the_scorer_link_saved_is_not_this_phones(client,
@@ -114,7 +115,9 @@ def test_a_kept_hand_another_phone_beat_is_not_saved(client, app):
     assert post_hand(client, gid, {**HAND, "points": "20"}).status_code == 303
     r = client.post(f"/games/{gid}/hands/kept", data={"number": "0", "version": str(version),
                                                        **HAND})
-    assert r.get_json() == {"saved": False, "text": "Bob bid 30 straight 42, caught 34: made"}
+    # the kept hand beside the hand as it stands (a change kept on a phone is shown so too)
+    assert r.get_json() == {"saved": False, "text": "Bob bid 30 straight 42, caught 34: made",
+                            "now": "Bob bid 30 straight 42, caught 20: set"}
     viewer = app.test_client()
     viewer.get(f"/g/{game(gid).code}")
     assert viewer.post(f"/games/{gid}/hands/kept", data={"number": "0", **HAND}).status_code == 403
