@@ -47,11 +47,12 @@ as the first spelling met. `clean_name` is how the app keeps a typed name.
 """
 from __future__ import annotations
 
-from .aggregate import Game, club_summary, player_stats, rate
+from .aggregate import Game, Tallies, club_summary, player_stats, rate
 from .names import clean_name, first_spellings, name_key
 from .summary import SUMMARY_VERSION, bid_level, contract_rank, game_summary, level_rank, went_out
 
-__all__ = ["SUMMARY_VERSION", "Game", "game_summary", "player_stats", "club_summary", "names_of",
+__all__ = ["SUMMARY_VERSION", "Game", "game_summary", "player_stats", "club_summary", "Tallies",
+           "names_of",
            "name_key", "clean_name",
            "bid_level", "level_rank", "contract_rank", "went_out", "rate"]
 
