@@ -128,11 +128,11 @@ def _move_club_numbers(club_id: int | None, changed=(), games: int = 0, versions
         for game, old, new in sorted(changed, key=lambda c: (c[0].created_at, c[0].id)):
             seats = [p.person_id for p in game.players]
             finished = [s for s in (old, new) if s is not None and s["finished"]]
-            at = _places_before(club_id, game, seats) if finished else None
+            after = _finished_after(club_id, game, seats) if finished else None
             if old is not None:
-                tallies.count(old, seats, -1, at)
+                tallies.count(old, seats, -1, after)
             if new is not None:
-                tallies.count(new, seats, 1, at)
+                tallies.count(new, seats, 1, after)
     except ValueError:  # a summary of another stats version: the next view sums again
         return
     db.session.execute(update(ClubStats).where(ClubStats.club_id == club_id)
@@ -140,18 +140,20 @@ def _move_club_numbers(club_id: int | None, changed=(), games: int = 0, versions
                        .execution_options(synchronize_session=False))
 
 
-def _places_before(club_id: int, game: Game, people: list) -> dict:
+def _finished_after(club_id: int, game: Game, people: list) -> dict:
     """Where the game's letter goes in each of its people's streaks (stats.Tallies.count's
-    `at`): her finished games of the club that come before it (by start, then id), and how many
-    of them are of its variant. One statement, counted by the database."""
-    earlier = or_(Game.created_at < game.created_at,
-                  and_(Game.created_at == game.created_at, Game.id < game.id))
+    `after`): her finished games of the club that come after it (by start, then id), and how
+    many of them are of its variant. One statement, counted by the database from the club's
+    games started since this one (ix_game_club_id_created_at): none or a few for a game of
+    the evening, whatever the club's size."""
+    later = and_(Game.created_at >= game.created_at,
+                 or_(Game.created_at > game.created_at, Game.id > game.id))
     rows = db.session.execute(
         select(Player.person_id, func.count(distinct(Game.id)),
                func.count(distinct(case((Game.variant == game.variant, Game.id)))))
         .join(Game, Game.id == Player.game_id)
         .where(Player.person_id.in_([p for p in people if p is not None]),
-               Game.club_id == club_id, Game.finished.is_(True), earlier)
+               Game.club_id == club_id, Game.finished.is_(True), later)
         .group_by(Player.person_id))
     places = {person: (0, 0) for person in people}
     places.update({person: (overall, same) for person, overall, same in rows})

@@ -196,10 +196,11 @@ class Tallies:
         return tallies
 
     def count(self, summary: dict, seats: Sequence, sign: int = 1,
-              at: Mapping[Hashable, tuple[int, int]] | None = None) -> None:
+              after: Mapping[Hashable, tuple[int, int]] | None = None) -> None:
         """Count a game in (sign 1) or out (-1). When it is finished, each person's letter goes
-        into (or comes out of) her runs at `at[person]`: (how many of her finished games come
-        before this one, how many of those are of its variant); at the end when `at` is None."""
+        into (or comes out of) her runs where `after[person]` says: (how many of her finished
+        games come after this one, how many of those are of its variant); at the end when
+        `after` is None (counted from the end: a club's new game is after all the others)."""
         seats, facts = _counted(summary, seats)
         vid, finished = summary["variant"], summary["finished"]
         _bump(self.variants, vid, (1, int(finished)), sign)
@@ -214,10 +215,9 @@ class Tallies:
             _count_seat(t, f, seats, facts, finished, sign)
             if finished:
                 letter = "W" if f["won"] else "L"
-                mine = self.runs.get(person, "")
-                where = (len(mine), len(t.runs)) if at is None else at[person]
-                self.runs[person] = _put(mine, where[0], letter, sign)
-                t.runs = _put(t.runs, where[1], letter, sign)
+                later = (0, 0) if after is None else after[person]
+                self.runs[person] = _put(self.runs.get(person, ""), later[0], letter, sign)
+                t.runs = _put(t.runs, later[1], letter, sign)
             if not t.games:
                 del variants[vid]
                 if not variants:
@@ -299,11 +299,13 @@ def _count_seat(t: _Tally, f: dict, seats: Sequence, facts: list[dict], finished
                                    int(finished and facts[p]["won"])), sign)
 
 
-def _put(runs: str, where: int, letter: str, sign: int) -> str:
-    """`letter` put in at index `where` (sign 1), or the one at `where` taken out (-1)."""
+def _put(runs: str, later: int, letter: str, sign: int) -> str:
+    """`letter` put in with `later` letters after it (sign 1), or the one with `later` letters
+    after it taken out (-1)."""
+    where = len(runs) - later - (sign < 0)
     if sign > 0:
         return runs[:where] + letter + runs[where:]
-    if runs[where:where + 1] != letter:
+    if where < 0 or runs[where:where + 1] != letter:
         raise ValueError(f"The streak letter to take out is {runs[where:where + 1]!r}, not "
                          f"{letter!r}: these tallies never counted that game.")
     return runs[:where] + runs[where + 1:]

@@ -42,15 +42,16 @@ def _numbers(tallies: Tallies):
     return players, tallies.club_summary(players)
 
 
-def _place(counted: dict[int, dict], order: int, pool) -> dict:
-    """Tallies.count's `at` for the game at `order`: each person's finished games before it."""
+def _after(counted: dict[int, dict], order: int, pool) -> dict:
+    """Tallies.count's `after` for the game at `order`: each person's finished games after
+    it, and those of its variant."""
     summary, seats, _ = pool[order]
     places = {}
     for person in set(seats):
-        before = [o for o in counted if o < order and counted[o]["finished"]
-                  and person in pool[o][1]]
-        same = [o for o in before if counted[o]["variant"] == summary["variant"]]
-        places[person] = (len(before), len(same))
+        later = [o for o in counted if o > order and counted[o]["finished"]
+                 and person in pool[o][1]]
+        same = [o for o in later if counted[o]["variant"] == summary["variant"]]
+        places[person] = (len(later), len(same))
     return places
 
 
@@ -62,16 +63,16 @@ def test_counting_one_game_in_or_out_equals_counting_them_all(steps):
     tallies = Tallies()
     for order, step in steps:
         summary, seats, other = POOL[order]
-        at = _place(counted, order, POOL)
+        after = _after(counted, order, POOL)
         if order in counted:
             before = counted.pop(order)
-            tallies.count(before, seats, -1, at)
+            tallies.count(before, seats, -1, after)
             if step == "edit":
                 counted[order] = other if before is summary else summary
-                tallies.count(counted[order], seats, 1, at)
+                tallies.count(counted[order], seats, 1, after)
         elif step != "drop":
             counted[order] = summary
-            tallies.count(summary, seats, 1, at)
+            tallies.count(summary, seats, 1, after)
         tallies = Tallies.from_json(json.loads(json.dumps(tallies.to_json())))  # as kept
         fresh = Tallies.of((counted[o], POOL[o][1], o) for o in sorted(counted))
         assert _numbers(tallies) == _numbers(fresh)
