@@ -32,7 +32,7 @@ from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, changes, entry, hand_form, listing, live
 from . import new_game as setup
 from . import scoring_ended as ended
-from .history import history_rows, phone_names
+from .history import history_rows, phone_names, trail
 
 bp = Blueprint("games", __name__)
 
@@ -493,9 +493,10 @@ def kept_hand(game_id: int):
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
     game = access.load_game(game_id)
+    events = trail(game.id)
     return web.render("games/history.html", "games/_history.html", game=game,
-                        variant=variants().get(game.variant), rows=history_rows(game),
-                        phone_names=phone_names(game))
+                      variant=variants().get(game.variant), rows=history_rows(game, events),
+                      phone_names=phone_names(game, events))
 
 
 # --------------------------------------------------------------------------- a game's rules card
