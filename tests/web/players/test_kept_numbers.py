@@ -87,3 +87,45 @@ def test_every_write_moves_the_kept_numbers_on(client):
     assert client.get(f"/clubs/{club_id}/stats").status_code == 200
     kept_numbers_are_fresh(club_id)
 
+
+
+def test_writes_to_two_games_at_once_move_the_numbers_on_one_after_the_other(app, client):
+    """Two phones each enter a hand in their own game of the club at the same moment, round
+    after round (threads with their own sessions; on PostgreSQL too): the kept numbers never
+    count one of them twice or lose one (PostgreSQL: the club's row is locked)."""
+    import threading
+
+    records = club_records(8)
+    records = [r for r in records if r["variant"] != "castle-rock" and len(r["hands"]) >= 4][:2]
+    started = [{**r, "hands": r["hands"][:1]} for r in records]
+    club_id = import_club(client, started)
+    assert client.get(f"/clubs/{club_id}/stats").status_code == 200
+    games = [g.order[1] for g in queries.club_summaries(club_id)]
+    rounds = min(len(r["hands"]) for r in records) - 1
+    barrier = threading.Barrier(2)
+    failed = []
+
+    def play(game_id: int, hands: list) -> None:
+        with app.app_context():
+            try:
+                for number, hand in enumerate(hands, start=1):
+                    barrier.wait(timeout=30)
+                    g = store.get_game(game_id)
+                    assert store.write_hand(g, g.version, "entered", number, None, hand,
+                                            "test") is not None
+                    db.session.remove()
+            except Exception as error:  # reported below
+                failed.append(error)
+                barrier.abort()
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=play, args=(gid, record["hands"][1:rounds + 1]))
+               for gid, record in zip(games, records)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failed, failed
+    assert [len(game(gid).hands) for gid in games] == [rounds + 1] * 2
+    kept_numbers_are_fresh(club_id)
