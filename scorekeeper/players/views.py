@@ -15,7 +15,7 @@ import io
 
 from typing import Iterable, Iterator
 
-from flask import Response, abort, make_response, request
+from flask import Response, abort, make_response, request, url_for
 
 from .. import access, rules, web
 from ..extensions import db
@@ -138,8 +138,11 @@ def club_stats(club_id: int):
     club = _club(club_id)
     names = queries.people(club.id)
     summary, boards, overall = numbers.leaderboards(club.id, names)
+    # each person's link made once, not once per board she is on (url_for is most of a row)
+    pages = {pid: url_for("players.person_page", club_id=club.id, person_id=pid)
+             for pid in names}
     return web.render("players/club_stats.html", "players/_club_stats.html", club=club,
-                        summary=summary, boards=boards, overall=overall)
+                      summary=summary, boards=boards, overall=overall, pages=pages)
 
 
 @bp.get("/clubs/<int:club_id>/stats.csv")
