@@ -129,3 +129,29 @@ def test_writes_to_two_games_at_once_move_the_numbers_on_one_after_the_other(app
     assert not failed, failed
     assert [len(game(gid).hands) for gid in games] == [rounds + 1] * 2
     kept_numbers_are_fresh(club_id)
+
+
+def test_an_events_writes_move_the_kept_numbers_on(client):
+    """A round seated (its games made), hands, time called on the round (its games' summaries
+    change at once), and a forfeit (a match's games deleted)."""
+    from ..events.helpers import club_with_event, event, play, round_games, start_round, url
+
+    club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay\n"
+                                                         "Gus & Hal\nIvy & Jo")
+    assert client.get(f"/clubs/{club_id}/stats").status_code == 200  # the numbers are kept
+    assert start_round(client, club_id, event_id).status_code == 303
+    kept_numbers_are_fresh(club_id)
+    ahead, level = round_games(event_id, 1)
+    play(ahead.id, [0, 0])
+    play(level.id, [0, 1])
+    kept_numbers_are_fresh(club_id)
+    assert client.post(url(club_id, event_id, "/rounds/1/call")).status_code == 303
+    assert round_games(event_id, 1)[0].finished
+    kept_numbers_are_fresh(club_id)
+    play(level.id, [1])  # the tie broken after time was called: the round is over
+    assert start_round(client, club_id, event_id).status_code == 303
+    match = next(m for m in event(event_id).matches if m.round == 2 and m.bye is None)
+    r = client.post(url(club_id, event_id, f"/matches/{match.id}/forfeit"), data={"side": "1"})
+    assert r.status_code == 303 and not [g for g in round_games(event_id, 2)
+                                         if g.event_match_id == match.id]
+    kept_numbers_are_fresh(club_id)
