@@ -155,3 +155,27 @@ def test_an_events_writes_move_the_kept_numbers_on(client):
     assert r.status_code == 303 and not [g for g in round_games(event_id, 2)
                                          if g.event_match_id == match.id]
     kept_numbers_are_fresh(club_id)
+
+
+def test_the_numbers_parts_are_rendered_once_per_stamp_and_follow_what_else_they_show(client):
+    """The stats and person pages' parts are served from the process's cache until a write
+    moves the club's stamp, or the roster or the person's events change."""
+    from ..events.helpers import new_event
+
+    club_id = import_club(client, club_records(4))
+    ann = person_id(club_id, "Ann")
+    stats_page = f"/clubs/{club_id}/stats"
+    first = text(client.get(stats_page))
+    assert text(client.get(stats_page)) == first and "4 games" in first
+    assert len(client.application.extensions["scorekeeper_club_parts"]._items) == 1
+    club_game(client, club_id, "moon", [ann, "Bob", "Cat"])  # a write: a new stamp
+    assert "5 games" in text(client.get(stats_page))
+    r = client.post(f"/clubs/{club_id}/roster/{ann}/rename", data={"name": "Annie"})
+    assert r.status_code in (200, 303)
+    assert "Annie" in text(client.get(stats_page))
+    person_page = f"/clubs/{club_id}/people/{ann}"
+    assert "Friday tournament" not in text(client.get(person_page))
+    new_event(client, club_id, entrants="Annie & Bob\nCat & Dan")  # no game yet: same stamp
+    assert "Friday tournament" in text(client.get(person_page))
+    htmx = client.get(person_page, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in htmx and "Friday tournament" in htmx
