@@ -90,20 +90,22 @@ def _club(club_id: int) -> Club:
     return club
 
 
-def _archive(club: Club, page_size: int | None):
-    names, events = queries.people(club.id), queries.events(club.id)
-    filters = queries.read_filters(request.args, rules.VARIANTS, names, events)
-    return names, events, queries.club_games(club.id, filters, page_size)
-
-
 @bp.get("/clubs/<int:club_id>/games")
 def club_games(club_id: int):
     club = _club(club_id)
-    names, events, page = _archive(club, queries.PAGE_SIZE)
-    return web.render("players/archive.html", "players/_archive_list.html", club=club,
-                        people=names, archive=page, f=page.filters, variants=rules.VARIANTS,
-                        events=events,
-                        rows=[numbers.archive_row(g) for g in page.games])
+    names, events = queries.people(club.id), queries.events(club.id)
+    filters = queries.read_filters(request.args, rules.VARIANTS, names, events)
+
+    def listed():
+        page = queries.club_games(club.id, filters, queries.PAGE_SIZE)
+        return {"people": names, "archive": page, "f": page.filters, "events": events,
+                "rows": [numbers.archive_row(g) for g in page.games]}
+
+    part = _club_part(club, "players/_archive_list.html",
+                         (*filters.query_args().items(), *names.items(), *events.items()),
+                         listed)
+    return _page_of("players/archive.html", part, club=club, people=names, f=filters,
+                    variants=rules.VARIANTS, events=events)
 
 
 @bp.get("/clubs/<int:club_id>/games.csv")
@@ -114,13 +116,13 @@ def club_games_csv(club_id: int):
                         f"scorekeeper-club-{club.id}-games.csv", stream=True)
 
 
-def _numbers_part(club: Club, partial: str, inputs: tuple, make_context) -> Markup:
-    """A club page's part made of its numbers (partials/<partial>), rendered once per club
-    stamp (store.club_stamp: every write to one of its games moves it) and `inputs` (what else
-    it shows: the roster's names, the person's events), then served to every member from this
-    process's cache: the numbers and their tables cost more than the rest of the page. On a
-    miss `make_context()` reads the numbers (the stamp is read before them: a part cached
-    under an old stamp is never asked for again)."""
+def _club_part(club: Club, partial: str, inputs: tuple, make_context) -> Markup:
+    """A club page's part that shows what its games hold (partials/<partial>: the numbers,
+    a page of the archive), rendered once per club stamp (store.club_stamp: every write to one
+    of its games moves it) and `inputs` (what else it shows: the filters, the roster's names,
+    the events), then served to every member from this process's cache: reading and laying
+    out the games cost more than the rest of the page. On a miss `make_context()` reads them
+    (after the stamp: a part cached under an old stamp is never asked for again)."""
     key = f"{partial}:{club.id}:{store.club_stamp(club.id)}:{club.name}:{hash(inputs)}"
     cache = current_app.extensions.setdefault("scorekeeper_club_parts", live.RenderCache(64))
     body = cache.get(key)
@@ -137,7 +139,7 @@ def person_page(club_id: int, person_id: int):
     if person_id not in names:
         abort(404)
     events = queries.events_of_person(person_id)
-    part = _numbers_part(
+    part = _club_part(
         club, "players/_person.html", (person_id, *names.items(), *events.items()),
         lambda: {"people": names, "person_id": person_id, "name": names[person_id],
                  "events": events, **numbers.person_page(club.id, person_id, names)})
@@ -174,7 +176,7 @@ def club_stats(club_id: int):
                  for pid in names}
         return {"summary": summary, "boards": boards, "overall": overall, "pages": pages}
 
-    part = _numbers_part(club, "players/_club_stats.html", tuple(names.items()),
+    part = _club_part(club, "players/_club_stats.html", tuple(names.items()),
                          numbers_of_everyone)
     return _page_of("players/club_stats.html", part, club=club)
 
