@@ -318,3 +318,22 @@ def test_club_pages_send_as_many_statements_at_2000_games_as_at_30(app):
     assert small == big
     assert big["club home"] <= MAX_STATEMENTS
     assert max(n for page, n in big.items() if page != "a new game (the write)") <= 10, big
+
+
+def test_the_history_is_derived_once_per_version(app, client, monkeypatch):
+    """The history's rows (every earlier hand version replayed) are made once per version and
+    served to every phone; a write makes them again, with the new change on top."""
+    from scorekeeper.games import history
+
+    game_id = import_game(client, record_of(3))
+    viewers = [viewer_of(app, client, game_id) for _ in range(2)]
+    made = []
+    real = history.history_rows
+    monkeypatch.setattr(history, "history_rows", lambda g, e: made.append(g.version) or real(g, e))
+    pages = {v.get(f"/games/{game_id}/history").get_data(as_text=True) for v in viewers}
+    assert len(pages) == 1 and made == [game(game_id).version]
+    client.post(f"/games/{game_id}/hands",
+                data={"version": str(game(game_id).version), "mode": "quick", "passed": "1"})
+    after = viewers[0].get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert made == [game(game_id).version - 1, game(game_id).version]
+    assert "Hand 4 entered" in after and "Hand 4 entered" not in pages.pop()
