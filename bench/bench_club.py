@@ -130,7 +130,29 @@ def main() -> None:
             counts.add(statements[0])
     print(f"{'stats after a write':20s} {statistics.median(times) * 1000:7.1f}ms "
           f"{min(times) * 1000:7.1f}ms {'/'.join(map(str, sorted(counts))):>4s}  "
-          f"(the club's numbers summed again from {len(records)} cached summaries)")
+          f"(a write outside store.py: the numbers summed again from {len(records)} summaries)")
+
+    # A new game through store.py (a finished record: its streak letters are placed), then the
+    # first stats and person views after it: the write moved the club's kept numbers on.
+    from scorekeeper import store
+    from scorekeeper.models import Club
+
+    timed: dict[str, list[float]] = {"new game (the write)": [], "stats after it": [],
+                                     "person after it": []}
+    with app.app_context():
+        for record in records[:max(3, args.runs // 3)]:
+            t0 = time.perf_counter()
+            store.start_game(record, club=db.session.get(Club, club_id))
+            timed["new game (the write)"].append(time.perf_counter() - t0)
+            db.session.remove()
+            for name, url in (("stats after it", f"/clubs/{club_id}/stats"),
+                              ("person after it", f"/clubs/{club_id}/people/{person}")):
+                t0 = time.perf_counter()
+                assert client.get(url).status_code == 200
+                timed[name].append(time.perf_counter() - t0)
+    for name, times in timed.items():
+        print(f"{name:20s} {statistics.median(times) * 1000:7.1f}ms "
+              f"{min(times) * 1000:7.1f}ms")
 
 
 if __name__ == "__main__":

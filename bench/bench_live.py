@@ -32,7 +32,9 @@ it as a viewer by its code.  Then, by --parts:
 `waitress` is served as `scorekeeper serve` configures it (serve.waitress_options(), when the
 checkout has it; else 8 threads).  `gunicorn`: --workers 2 --threads 8 (gthread) --keep-alive
 10: the keep-alive outlasts the 2 s poll, so a phone keeps its connection.  The clients run on
-the same machine and take CPU from the server: the numbers are a floor, not a capacity.
+the same machine and take CPU from the server: the numbers are a floor, not a capacity. The
+phones part says how much: the server's CPU time (its process and workers, /proc) and the
+clients' (this process) over the run, as shares of a core.
 """
 from __future__ import annotations
 
@@ -329,6 +331,22 @@ async def _phones(port, targets, phones, seconds, scorers, period):
     return sorted(latencies), counts, first_errors, writes
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process `pid` and its children that are
+    still running (gunicorn's workers), from /proc."""
+    pids, seen = [pid], 0.0
+    while pids:
+        one = pids.pop()
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+            children = Path(f"/proc/{one}/task/{one}/children").read_text().split()
+        except OSError:
+            continue
+        seen += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        pids += [int(c) for c in children]
+    return seen
+
+
 def part_phones(port, game_id, creator, viewer, args):
     """--phones phones over --games games (the set-up game and copies of it, imported, each
     joined by a viewer whose cookie its phones share), a hand entered in each game every
@@ -354,8 +372,11 @@ def part_phones(port, game_id, creator, viewer, args):
         writer.jar = dict(creator.jar)
         scorers.append(lambda k, gid=gid, writer=writer: lechner_hand(writer, gid, HANDS + k))
 
+    server_before, client_before = tree_cpu(args.server_pid), time.process_time()
     lat, counts, errs, writes = asyncio.run(
         _phones(port, targets, args.phones, args.load_seconds, scorers, args.hand_every))
+    server_cpu = tree_cpu(args.server_pid) - server_before
+    client_cpu = time.process_time() - client_before
     print(f"\n## phones: {args.phones} phones over {len(games)} game(s) polling every 2 s for "
           f"{args.load_seconds:g} s, a hand entered in each game every {args.hand_every:g} s "
           f"({len(writes)} hands)")
@@ -368,6 +389,12 @@ def part_phones(port, game_id, creator, viewer, args):
               f", max {lat[-1] * 1000:.1f}")
     if writes:
         print(f"scorer's hand (GET page + POST): median {statistics.median(writes) * 1000:.0f} ms")
+    print(f"CPU over the run: the server {server_cpu:.1f} s "
+          f"({server_cpu / args.load_seconds:.0%} of one core; "
+          f"{server_cpu * 1000 / max(len(lat), 1):.2f} ms a poll, the hands included), the "
+          f"clients (this process) {client_cpu:.1f} s "
+          f"({client_cpu / args.load_seconds:.0%} of one core), of {os.cpu_count()} cores; "
+          f"load {os.getloadavg()[0]:.1f}")
     for e in errs:
         print("error:", e)
 
@@ -491,6 +518,7 @@ def main() -> None:
         port = free_port()
         with open(Path(tmp) / "server.log", "w") as log:
             proc = start_server(args.server, root, port, db_url, Path(tmp), log)
+            args.server_pid = proc.pid
             try:
                 print(f"# {args.server}, root {root}, {os.cpu_count()} CPUs, "
                       f"{time.strftime('%Y-%m-%d %H:%M:%S')}")

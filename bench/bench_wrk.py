@@ -18,7 +18,11 @@ the table; a request's ratio is its requests/s over the plain app's in the same 
 table shows the median over the rounds.
 
 wrk is the Debian package (`apt-get install wrk`); the bench installs nothing and stops when it
-is missing. The clients run on the same machine as the servers and take CPU from them.
+is missing. The clients run on the same machine as the servers and take CPU from them; so does
+anything else the machine runs. The table therefore also shows each request's server CPU time
+(the server process's user + system time over the run, /proc, divided by the requests wrk
+counted) and the CPU ratio: the plain app's CPU a request over this one's, which the load
+around the server moves much less than requests/s. --only picks rows by a part of their label.
 """
 from __future__ import annotations
 
@@ -244,14 +248,25 @@ class Server:
             self.proc.kill()
 
 
-def wrk(port: int, path: str, headers: dict, seconds: float, connections: int) -> dict:
-    """requests/s and the median latency (ms) of wrk on `path`, and what went wrong."""
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process `pid` has used so far (/proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wrk(port: int, path: str, headers: dict, seconds: float, connections: int,
+        pid: int | None = None) -> dict:
+    """requests/s and the median latency (ms) of wrk on `path`, and what went wrong; with the
+    server's `pid`, the server's own CPU time per request (ms): what the request costs the
+    server, whatever else the machine runs (wrk's CPU included)."""
     cmd = ["wrk", "--latency", "-t", str(min(2, connections)), "-c", str(connections),
            "-d", f"{max(1, round(seconds))}s", "--timeout", "10s"]
     for name, value in headers.items():
         cmd += ["-H", f"{name}: {value}"]
+    before = cpu_seconds(pid) if pid else 0.0
     done = subprocess.run(cmd + [f"http://127.0.0.1:{port}{path}"], capture_output=True,
                           text=True)
+    used = cpu_seconds(pid) - before if pid else float("nan")
     out = done.stdout
     if done.returncode or "Requests/sec" not in out:
         raise SystemExit(f"wrk on {path} failed:\n{out}\n{done.stderr}")
@@ -260,8 +275,9 @@ def wrk(port: int, path: str, headers: dict, seconds: float, connections: int) -
     p50 = float(m[1]) * {"us": 0.001, "ms": 1, "s": 1000}[m[2]] if m else float("nan")
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors = re.search(r"Socket errors: (.*)", out)
+    count = int(re.search(r"(\d+) requests in", out)[1])
     return {"rate": rate, "p50": p50, "non2xx": int(bad[1]) if bad else 0,
-            "errors": errors[1] if errors else ""}
+            "errors": errors[1] if errors else "", "cpu": used * 1000 / max(count, 1)}
 
 
 def main() -> None:
@@ -271,6 +287,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--club-games", type=int, default=2000)
+    parser.add_argument("--only", action="append", default=[],
+                        help="only the rows whose label holds this (repeatable)")
     parser.add_argument("--port", type=int, default=None,
                         help="the first port to try for the two servers (default: any free)")
     args = parser.parse_args()
@@ -290,7 +308,9 @@ def main() -> None:
             servers = {"plain": Server(_PLAIN, root, plain_port, env, log),
                        "real": Server(_REAL, root, real_port, env, log)}
             try:
-                run(args, root, servers, requests_of(data))
+                rows = [row for row in requests_of(data)
+                        if not args.only or any(part in row[0] for part in args.only)]
+                run(args, root, servers, rows)
             except BaseException:
                 log.flush()
                 print("the servers' log ends:\n" + Path(log.name).read_text()[-3000:])
@@ -318,12 +338,13 @@ def run(args, root: Path, servers: dict, rows) -> None:
     results: dict[str, list[tuple[dict, float]]] = {label: [] for label, *_ in rows}
     crashed: dict[str, int] = {}
     for round_ in range(args.rounds):
-        base = wrk(plain_port, "/", {}, args.seconds, args.connections)
+        base = wrk(plain_port, "/", {}, args.seconds, args.connections,
+                   servers["plain"].proc.pid)
         plain.append(base)
         print(f"round {round_ + 1}: plain app {base['rate']:.0f} req/s", flush=True)
         for label, path, headers, expect in rows:
             one = wrk(real.port, path, _fresh(real.port, path, headers), args.seconds,
-                      args.connections)
+                      args.connections, real.proc.pid)
             code = real.died()
             if code is not None:
                 crashed[label] = code
@@ -333,18 +354,24 @@ def run(args, root: Path, servers: dict, rows) -> None:
                 print(f"  {label}: {one['non2xx']} answers not 2xx/3xx, {one['errors']}")
             results[label].append((one, one["rate"] / base["rate"]))
     median = statistics.median
+    plain_cpu = median(p["cpu"] for p in plain)
     print(f"\nplain Flask app: {median(p['rate'] for p in plain):.0f} req/s, p50 "
-          f"{median(p['p50'] for p in plain):.2f} ms")
-    print("\n| request | req/s | p50 ms | ratio | goal |\n| --- | --- | --- | --- | --- |")
+          f"{median(p['p50'] for p in plain):.2f} ms, server CPU {plain_cpu:.3f} ms a request")
+    print("\nratio: requests/s over the plain app's in the same round; CPU ratio: the plain "
+          "app's server CPU time a request over this one's (steadier on a busy machine)")
+    print("\n| request | req/s | p50 ms | server CPU ms | ratio | CPU ratio | goal |\n"
+          "| --- | --- | --- | --- | --- | --- | --- |")
     for label, runs in results.items():
         goal = GOALS[label]
         if not runs:
-            print(f"| {label} | - | - | server died ({crashed[label]}) | >= {goal} |")
+            print(f"| {label} | - | - | - | server died ({crashed[label]}) | - | >= {goal} |")
             continue
         ratio = median(r for _, r in runs)
+        cpu = median(o["cpu"] for o, _ in runs)
         print(f"| {label} | {median(o['rate'] for o, _ in runs):.0f} | "
-              f"{median(o['p50'] for o, _ in runs):.1f} | {ratio:.3f} | >= {goal}"
-              f"{'' if ratio >= goal else ' (short)'} |", flush=True)
+              f"{median(o['p50'] for o, _ in runs):.1f} | {cpu:.2f} | {ratio:.3f} | "
+              f"{plain_cpu / cpu:.3f} | >= {goal}{'' if ratio >= goal else ' (short)'} |",
+              flush=True)
 
 
 def _fresh(port: int, path: str, headers: dict) -> dict:

@@ -31,11 +31,18 @@ def _digest(path: str, mtime_ns: int, size: int) -> str:
     return h.hexdigest()[:10]
 
 
+@lru_cache(maxsize=512)
+def _static_path(folder: str, filename: str) -> str | None:
+    """Where a static file is, resolved once per name (two realpaths cost more than the rest
+    of a url_for, and a page asks for a dozen files): None outside the static folder."""
+    path = os.path.realpath(os.path.join(folder, filename))
+    return path if path.startswith(os.path.realpath(folder) + os.sep) else None
+
+
 def fingerprint(filename: str) -> str | None:
     """The current fingerprint of a static file, or None when it does not exist."""
-    folder = current_app.static_folder
-    path = os.path.realpath(os.path.join(folder, filename))
-    if not path.startswith(os.path.realpath(folder) + os.sep):
+    path = _static_path(current_app.static_folder, filename)
+    if path is None:
         return None
     try:
         st = os.stat(path)

@@ -63,7 +63,9 @@ def new_secret() -> str:
 
 class Game(db.Model):
     __tablename__ = "game"
-    __table_args__ = (Index("ix_game_club_id_created_at", "club_id", "created_at"),)
+    # (club_id, version, id): store.club_stamp is summed from the index alone
+    __table_args__ = (Index("ix_game_club_id_created_at", "club_id", "created_at"),
+                      Index("ix_game_club_id_version_id", "club_id", "version", "id"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))

@@ -19,7 +19,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, false, func, insert, select, update
+from sqlalchemy import (and_, bindparam, case, delete, distinct, false, func, insert, or_,
+                        select, update)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
@@ -74,6 +75,89 @@ def keep_club_stats(club_id: int, exists: bool, stamp: str, data: dict) -> None:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
+
+
+# The shape of ClubStats.data (stats.Tallies.to_json): part of the stamp, so that numbers kept
+# in another shape are summed again rather than misread.
+TALLIES_FORMAT = 2
+
+
+def club_stamp(club_id: int) -> str:
+    """What a club's numbers depend on, summed by the database in one statement: its games'
+    count, the sum of their versions (every write to a game bumps its version: a hand, a rename
+    or merge of one of its people) and the sum of their ids (a game deleted, another made);
+    and the shape of the numbers (the stats library's summary version, TALLIES_FORMAT)."""
+    return _stamp(*_stamp_parts(club_id))
+
+
+def _stamp_parts(club_id: int) -> tuple[int, int, int]:
+    return tuple(db.session.execute(
+        select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
+               func.coalesce(func.sum(Game.id), 0)).where(Game.club_id == club_id)).one())
+
+
+def _stamp(games: int, versions: int, ids: int) -> str:
+    return f"{stats.SUMMARY_VERSION}.{TALLIES_FORMAT}:{games}:{versions}:{ids}"
+
+
+def _move_club_numbers(club_id: int | None, changed=(), games: int = 0, versions: int = 0,
+                       ids: int = 0) -> None:
+    """Move a club's kept numbers (ClubStats) on with this transaction's writes to its games,
+    before they are committed, instead of summing every game again at the next view: each
+    game of `changed`, (game with its players, its summary before, after; None: no game or no
+    summary), is counted out as it was and in as it is (stats.Tallies); `games`, `versions`,
+    `ids` are what the writes added to the club's stamp (club_stamp).
+
+    Only when the kept numbers are those of the club just before these writes (their stamp
+    plus these writes' is the club's stamp now): otherwise they stay out of date, and the
+    next view sums every game again, as it does after a write that does not call this (a
+    merge, a swap, a club import). On PostgreSQL the row is locked first: two writes to one
+    club's games move its numbers on one after the other, never from the same starting point.
+    """
+    if club_id is None:
+        return
+    kept = db.session.execute(select(ClubStats.stamp, ClubStats.data)
+                              .where(ClubStats.club_id == club_id).with_for_update()).one_or_none()
+    if kept is None:
+        return
+    now = _stamp_parts(club_id)
+    if kept.stamp != _stamp(now[0] - games, now[1] - versions, now[2] - ids):
+        return
+    tallies = stats.Tallies.from_json(kept.data)
+    try:
+        for game, old, new in sorted(changed, key=lambda c: (c[0].created_at, c[0].id)):
+            seats = [p.person_id for p in game.players]
+            finished = [s for s in (old, new) if s is not None and s["finished"]]
+            after = _finished_after(club_id, game, seats) if finished else None
+            if old is not None:
+                tallies.count(old, seats, -1, after)
+            if new is not None:
+                tallies.count(new, seats, 1, after)
+    except ValueError:  # a summary of another stats version: the next view sums again
+        return
+    db.session.execute(update(ClubStats).where(ClubStats.club_id == club_id)
+                       .values(stamp=_stamp(*now), data=tallies.to_json(), computed_at=utcnow())
+                       .execution_options(synchronize_session=False))
+
+
+def _finished_after(club_id: int, game: Game, people: list) -> dict:
+    """Where the game's letter goes in each of its people's streaks (stats.Tallies.count's
+    `after`): her finished games of the club that come after it (by start, then id), and how
+    many of them are of its variant. One statement, counted by the database from the club's
+    games started since this one (ix_game_club_id_created_at): none or a few for a game of
+    the evening, whatever the club's size."""
+    later = and_(Game.created_at >= game.created_at,
+                 or_(Game.created_at > game.created_at, Game.id > game.id))
+    rows = db.session.execute(
+        select(Player.person_id, func.count(distinct(Game.id)),
+               func.count(distinct(case((Game.variant == game.variant, Game.id)))))
+        .join(Game, Game.id == Player.game_id)
+        .where(Player.person_id.in_([p for p in people if p is not None]),
+               Game.club_id == club_id, Game.finished.is_(True), later)
+        .group_by(Player.person_id))
+    places = {person: (0, 0) for person in people}
+    places.update({person: (overall, same) for person, overall, same in rows})
+    return places
 
 
 def get_game(game_id: int, events: bool = False) -> Game | None:
@@ -197,6 +281,9 @@ def _new_game(record: dict, via: str, club: Club | None, roster, origin: dict) -
     game.finished = bool(game.summary and game.summary["finished"])
     db.session.add(game)
     db.session.flush()
+    if club is not None:
+        _move_club_numbers(club.id, [(game, None, game.summary)], games=1, versions=1,
+                           ids=game.id)
     data = created_data(record)
     data["players"] = [p.name for p in players]
     db.session.add(AuditEvent(game_id=game.id, action="created", via=via, data={**data, **origin}))
@@ -252,6 +339,7 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                              data=new if action in ADDS_A_HAND else old, via=via,
                              save_id=save_id, phone_id=phone_id)
         db.session.add(written)
+        _move_club_numbers(game.club_id, [(game, game.summary, summary)], versions=1)
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()
@@ -296,7 +384,9 @@ def rotate_scorer(game_id: int, via: str) -> None:
 
 def _renew_scorer(game_id: int, via: str) -> None:
     _bump(game_id, None, scorer_secret=new_secret(), scorer_generation=Game.scorer_generation + 1)
-    generation = db.session.scalar(select(Game.scorer_generation).where(Game.id == game_id))
+    generation, club_id = db.session.execute(select(Game.scorer_generation, Game.club_id)
+                                             .where(Game.id == game_id)).one()
+    _move_club_numbers(club_id, versions=1)
     db.session.add(AuditEvent(game_id=game_id, action="rotated", via=via,
                               data={"generation": generation}))
 
@@ -327,6 +417,7 @@ def take_over(game: Game, generation: int, via: str, phone_id: int | None = None
                       f"ago: this phone watches.")
     db.session.add(AuditEvent(game_id=game.id, action="took over", via=via,
                               data={"generation": generation + 1}, phone_id=phone_id))
+    _move_club_numbers(game.club_id, versions=1)
     commit_keeping_state()
     for key, value in new.items():
         set_committed_value(game, key, value)
@@ -361,6 +452,7 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
         return db.session.get(Game, db.session.get(Game, old_id).next_game_id), False
     db.session.add(AuditEvent(game_id=old_id, action="rematch", via=via,
                               data={"next_game": new.id}))
+    _move_club_numbers(game.club_id, versions=1)
     if game.event_match_id is not None:
         match = db.session.get(EventMatch, game.event_match_id)
         _bump_event(match.event_id)
@@ -589,13 +681,15 @@ def rename_person(person: Person, name: str, via: str) -> None:
         db.session.execute(update(Person).where(Person.id == person.id)
                            .values(name=name, key=stats.name_key(name))
                            .execution_options(synchronize_session=False))
-        for game_id in _games_of(person.id):
+        games = _games_of(person.id)
+        for game_id in games:
             _bump(game_id, None)
             db.session.execute(update(Player).where(Player.game_id == game_id,
                                                     Player.person_id == person.id)
                                .values(name=name).execution_options(synchronize_session=False))
             db.session.add(AuditEvent(game_id=game_id, action="renamed", via=via,
                                       data={"from": old, "to": name}))
+        _move_club_numbers(person.club_id, versions=len(games))  # numbers go by person id
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
@@ -874,12 +968,15 @@ def call_time(event: ClubEvent, number: int, via: str) -> int:
         .where(EventMatch.event_id == event.id, EventMatch.round == number,
                Game.finished == false(), Game.called == false())
         .options(joinedload(Game.hands), selectinload(Game.players))).unique().scalars().all()
+    changed = []
     for game in games:
         summary = derive_summary(with_called(game.record(), True))
         _bump(game.id, None, called=True, summary=summary,
               finished=bool(summary and summary["finished"]))
         db.session.add(AuditEvent(game_id=game.id, action="called", via=via[:40],
                                   data={"event": event.id, "round": number}))
+        changed.append((game, game.summary, summary))
+    _move_club_numbers(event.club_id, changed, versions=len(games))
     _bump_event(event.id)
     _event_audit(event.id, "time called", via, {"round": number, "games": len(games)})
     db.session.commit()
@@ -893,8 +990,13 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
     if any(game.hands for game in match.games):
         raise Refused(f"Round {match.round}, table {match.table}: a hand is in already, so the "
                       f"match is played, not forfeited. Take the hands back first.")
-    for game in list(match.games):
+    gone = list(match.games)
+    counted_out = [(game, game.summary, None) for game in gone if game.players]  # loaded now
+    for game in gone:
         db.session.delete(game)
+    _move_club_numbers(event.club_id, counted_out,
+                       games=-len(gone), versions=-sum(g.version for g in gone),
+                       ids=-sum(g.id for g in gone))
     match.forfeit = side
     _bump_event(event.id)
     _event_audit(event.id, "forfeit", via, {"round": match.round, "table": match.table,

@@ -5,13 +5,14 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from flask import current_app
+from sqlalchemy import bindparam, select
 
 from .. import access, rules
 from ..extensions import db
 from ..filters import hand_word
-from ..models import Game, Member
-from . import hand_form
+from ..models import AuditEvent, Game, Member
+from . import hand_form, live
 
 
 def hand_summary(variant, record: dict, number: int, hand: dict, scored: list = (),
@@ -66,20 +67,50 @@ def earlier_versions(record: dict, scored: list, events) -> dict:
             for key, row in zip(by_key, results[k])}
 
 
-def history_rows(game: Game) -> list[dict[str, Any]]:
-    """The audit trail in words, newest first: what was written, when, by which link, and for a
-    hand the data stored with the event (the hand as entered, or as it was before an edit or
-    undo: the trail keeps every version)."""
+# Built once. The columns the history shows, as plain rows: hundreds of ORM objects (and the
+# template reading each attribute through their instrumentation) cost more than the page.
+_TRAIL = (select(AuditEvent.id, AuditEvent.at, AuditEvent.action, AuditEvent.hand_number,
+                 AuditEvent.data, AuditEvent.via, AuditEvent.phone_id)
+          .where(AuditEvent.game_id == bindparam("game_id")).order_by(AuditEvent.id))
+
+
+def trail(game_id: int) -> list:
+    """The game's audit rows, oldest first (one statement)."""
+    return db.session.execute(_TRAIL, {"game_id": game_id}).all()
+
+
+def rows_at_version(game: Game) -> list[dict[str, Any]]:
+    """history_rows of the game as it stands, made once per version in this process (every
+    audit row comes with a version bump, so a version's trail never changes) and shared, read
+    only, by every phone that reads it: the replay of every earlier hand version is most of the
+    page."""
+    cache = current_app.extensions.setdefault("scorekeeper_history_rows", live.RenderCache(32))
+    key = f"{game.id}:{game.version}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = history_rows(game, trail(game.id))
+        cache.put(key, rows)
+    return rows
+
+
+_WHEN = "%b %d, %H:%M:%S"  # how the page shows when (UTC; live.js shows local time)
+
+
+def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
+    """The audit trail (`events`, trail()) in words, newest first: what was written, when, by
+    which link (and phone id), and for a hand the data stored with the event (the hand as
+    entered, or as it was before an edit or undo: the trail keeps every version)."""
     variant = rules.VARIANTS.get(game.variant)
     record = game.record()
     result = rules.score(record)
     scored = result.get("hands", []) if result.get("ok") else []
-    earlier = earlier_versions(record, scored, game.events) if variant else {}
+    earlier = earlier_versions(record, scored, events) if variant else {}
     word = hand_word(game.variant)
     rows = []
-    for e in reversed(game.events):
+    for e in reversed(events):
         data = e.data or {}
-        row = {"event": e, "what": None, "detail": None}
+        row = {"action": e.action, "at": e.at.isoformat(), "when": e.at.strftime(_WHEN),
+               "via": e.via, "phone_id": e.phone_id, "what": None, "detail": None}
         if e.action == "created":
             row["what"] = "Game started"
             row["detail"] = ", ".join(data.get("players", []))
@@ -117,12 +148,12 @@ def history_rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def phone_names(game: Game) -> dict[int, str]:
+def phone_names(game: Game, rows: list[dict[str, Any]]) -> dict[int, str]:
     """How the history names the phones that made the game's writes (AuditEvent.phone_id), by
     phone id: the club's name for a phone of the game's club ("Ann's phone"), else "this phone"
     for the reader's own. "creator" is a role, which a take-over hands to another phone: the
     phone says who actually entered a hand. A phone known by neither goes by its role alone."""
-    ids = {e.phone_id for e in game.events if e.phone_id is not None}
+    ids = {row["phone_id"] for row in rows if row["phone_id"] is not None}
     names: dict[int, str] = {}
     if ids and game.club_id is not None:
         names = {m.phone_id: m.display for m in db.session.scalars(

@@ -32,7 +32,7 @@ from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, changes, entry, hand_form, listing, live
 from . import new_game as setup
 from . import scoring_ended as ended
-from .history import hand_summary, history_rows, phone_names
+from .history import hand_summary, phone_names, rows_at_version
 
 bp = Blueprint("games", __name__)
 
@@ -499,9 +499,10 @@ def kept_hand(game_id: int):
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
     game = access.load_game(game_id)
+    rows = rows_at_version(game)
     return web.render("games/history.html", "games/_history.html", game=game,
-                        variant=variants().get(game.variant), rows=history_rows(game),
-                        phone_names=phone_names(game))
+                      variant=variants().get(game.variant), rows=rows,
+                      phone_names=phone_names(game, rows))
 
 
 # --------------------------------------------------------------------------- a game's rules card

@@ -2,9 +2,9 @@
 get_standings), called by the page and by the CSV alike.
 
 club_numbers(club_id) sums the cached game summaries (queries.club_summaries) with
-scorekeeper.stats and keeps the result in ClubStats until the club's games change (a write to
-any of them bumps its version: queries.stamp); person_numbers(club_id, person_id) is her part of
-it. The *_rows helpers only reshape that for a table. Percentages are whole numbers for people; None means nothing to divide.
+scorekeeper.stats and keeps the running sums in ClubStats, moved on by every write to the
+club's games (store._move_club_numbers; store.club_stamp says whether they are current);
+person_numbers(club_id, person_id) is her part of it. The *_rows helpers only reshape that for a table. Percentages are whole numbers for people; None means nothing to divide.
 """
 from __future__ import annotations
 
@@ -59,46 +59,35 @@ def person_numbers(club_id: int, person_id: int) -> dict | None:
 
 def club_numbers(club_id: int) -> tuple[dict, dict]:
     """(stats.club_summary, stats.player_stats) over every game of the club, people keyed by
-    person id. Kept in ClubStats while the club's games' stamp stays the same; otherwise summed
-    again from the cached game summaries (queries.club_summaries) and kept."""
-    stamp = queries.stamp(club_id)
+    person id, in the order of their ids. Made from the club's kept stats.Tallies (ClubStats)
+    while its stamp is the club's (store.club_stamp): every write to one of its games moves
+    them on in its own transaction (store._move_club_numbers). Otherwise (a merge, a club
+    import, numbers never kept) summed again from the cached game summaries
+    (queries.club_summaries) and kept."""
+    stamp = store.club_stamp(club_id)
     decoded = _decoded()
     numbers = decoded.get(f"{club_id}:{stamp}")
     if numbers is not None:
         return numbers
     cached = db.session.get(ClubStats, club_id)
     if cached is not None and cached.stamp == stamp:
-        numbers = cached.data["club"], _person_keys(cached.data["players"])
+        tallies = stats.Tallies.from_json(cached.data)
     else:
-        games = queries.club_summaries(club_id)
-        players = stats.player_stats(games)
-        summary = stats.club_summary(games, players)
-        store.keep_club_stats(club_id, cached is not None, stamp,
-                              {"club": summary, "players": players})
-        numbers = summary, players
+        tallies = stats.Tallies.of(queries.club_summaries(club_id))
+        store.keep_club_stats(club_id, cached is not None, stamp, tallies.to_json())
+    players = tallies.player_stats(by_key=True)
+    numbers = tallies.club_summary(players), players
     decoded.put(f"{club_id}:{stamp}", numbers)
     return numbers
 
 
 def _decoded() -> RenderCache:
-    """The club numbers this process read last, as read from ClubStats (decoding its JSON cost
-    more than the rest of a stats page), by club and stamp: the stamp is read from the database
-    on every view, so a write in any worker moves every process on to the new numbers; an
-    entry of an old stamp is never asked for again and falls out. Read only: callers never
-    change what they get."""
+    """The club numbers this process made last, by club and stamp (decoding ClubStats' JSON
+    and shaping the rows cost more than the rest of a stats page): the stamp is read from the
+    database on every view, so a write in any worker moves every process on to the new
+    numbers; an entry of an old stamp is never asked for again and falls out. Read only:
+    callers never change what they get."""
     return current_app.extensions.setdefault("scorekeeper_club_numbers", RenderCache(32))
-
-
-def _person_keys(players: dict) -> dict:
-    """JSON made the person ids of player_stats strings: back to ints (also the partners' and
-    opponents', overall and per variant)."""
-    out = {}
-    for key, numbers in players.items():
-        for block in [numbers, *numbers["by_variant"].values()]:
-            for table in ("partners", "opponents"):
-                block[table] = {int(k): v for k, v in block[table].items()}
-        out[int(key)] = numbers
-    return out
 
 
 def people_rows(table: dict, names: dict[int, str], opponents: bool = False) -> list[dict]:

@@ -257,16 +257,6 @@ def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
     return fresh
 
 
-def stamp(club_id: int) -> str:
-    """What the club's numbers depend on, in one statement: its games' count, the sum of their
-    versions (every write to a game bumps its version: a hand, a rename or merge of one of its
-    people) and the newest id; and the stats library's summary version."""
-    count, versions, newest = db.session.execute(
-        select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0), func.max(Game.id))
-        .where(Game.club_id == club_id)).one()
-    return f"{stats.SUMMARY_VERSION}:{count}:{versions}:{newest or 0}"
-
-
 def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
     """The club's games as stats.Game items (summary, person id per seat, order), oldest first;
     with `person`, only the games she sat in. Two statements (three more when a summary had to

@@ -15,11 +15,14 @@ import io
 
 from typing import Iterable, Iterator
 
-from flask import Response, abort, make_response, request
+from flask import (Response, abort, current_app, make_response, render_template, request,
+                   url_for)
+from markupsafe import Markup
 
-from .. import access, rules, web
+from .. import access, rules, store, web
 from ..extensions import db
 from ..filters import hand_word
+from ..games import live
 from ..models import Club
 from . import bp, charts, numbers, queries, review
 
@@ -87,20 +90,22 @@ def _club(club_id: int) -> Club:
     return club
 
 
-def _archive(club: Club, page_size: int | None):
-    names, events = queries.people(club.id), queries.events(club.id)
-    filters = queries.read_filters(request.args, rules.VARIANTS, names, events)
-    return names, events, queries.club_games(club.id, filters, page_size)
-
-
 @bp.get("/clubs/<int:club_id>/games")
 def club_games(club_id: int):
     club = _club(club_id)
-    names, events, page = _archive(club, queries.PAGE_SIZE)
-    return web.render("players/archive.html", "players/_archive_list.html", club=club,
-                        people=names, archive=page, f=page.filters, variants=rules.VARIANTS,
-                        events=events,
-                        rows=[numbers.archive_row(g) for g in page.games])
+    names, events = queries.people(club.id), queries.events(club.id)
+    filters = queries.read_filters(request.args, rules.VARIANTS, names, events)
+
+    def listed():
+        page = queries.club_games(club.id, filters, queries.PAGE_SIZE)
+        return {"people": names, "archive": page, "f": page.filters, "events": events,
+                "rows": [numbers.archive_row(g) for g in page.games]}
+
+    part = _club_part(club, "players/_archive_list.html",
+                         (*filters.query_args().items(), *names.items(), *events.items()),
+                         listed)
+    return _page_of("players/archive.html", part, club=club, people=names, f=filters,
+                    variants=rules.VARIANTS, events=events)
 
 
 @bp.get("/clubs/<int:club_id>/games.csv")
@@ -111,16 +116,41 @@ def club_games_csv(club_id: int):
                         f"scorekeeper-club-{club.id}-games.csv", stream=True)
 
 
+def _club_part(club: Club, partial: str, inputs: tuple, make_context) -> Markup:
+    """A club page's part that shows what its games hold (partials/<partial>: the numbers,
+    a page of the archive), rendered once per club stamp (store.club_stamp: every write to one
+    of its games moves it) and `inputs` (what else it shows: the filters, the roster's names,
+    the events), then served to every member from this process's cache: reading and laying
+    out the games cost more than the rest of the page. On a miss `make_context()` reads them
+    (after the stamp: a part cached under an old stamp is never asked for again)."""
+    key = f"{partial}:{club.id}:{store.club_stamp(club.id)}:{club.name}:{hash(inputs)}"
+    cache = current_app.extensions.setdefault("scorekeeper_club_parts", live.RenderCache(64))
+    body = cache.get(key)
+    if body is None:
+        body = render_template(f"partials/{partial}", club=club, **make_context())
+        cache.put(key, body)
+    return Markup(body)
+
+
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>")
 def person_page(club_id: int, person_id: int):
     club = _club(club_id)
     names = queries.people(club.id)
     if person_id not in names:
         abort(404)
-    return web.render("players/person.html", "players/_person.html", club=club, people=names,
-                        person_id=person_id, name=names[person_id],
-                        events=queries.events_of_person(person_id),
-                        **numbers.person_page(club.id, person_id, names))
+    events = queries.events_of_person(person_id)
+    part = _club_part(
+        club, "players/_person.html", (person_id, *names.items(), *events.items()),
+        lambda: {"people": names, "person_id": person_id, "name": names[person_id],
+                 "events": events, **numbers.person_page(club.id, person_id, names)})
+    return _page_of("players/person.html", part, club=club, name=names[person_id])
+
+
+def _page_of(page: str, part: Markup, **ctx):
+    """The whole page around a cached part, or the part alone for htmx (web.render's choice)."""
+    if web.is_htmx():
+        return part
+    return render_template(page, part=part, **ctx)
 
 
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>.csv")
@@ -137,9 +167,18 @@ def person_csv(club_id: int, person_id: int):
 def club_stats(club_id: int):
     club = _club(club_id)
     names = queries.people(club.id)
-    summary, boards, overall = numbers.leaderboards(club.id, names)
-    return web.render("players/club_stats.html", "players/_club_stats.html", club=club,
-                        summary=summary, boards=boards, overall=overall)
+
+    def numbers_of_everyone():
+        summary, boards, overall = numbers.leaderboards(club.id, names)
+        # each person's link made once, not once per board she is on (url_for is most of a
+        # row)
+        pages = {pid: url_for("players.person_page", club_id=club.id, person_id=pid)
+                 for pid in names}
+        return {"summary": summary, "boards": boards, "overall": overall, "pages": pages}
+
+    part = _club_part(club, "players/_club_stats.html", tuple(names.items()),
+                         numbers_of_everyone)
+    return _page_of("players/club_stats.html", part, club=club)
 
 
 @bp.get("/clubs/<int:club_id>/stats.csv")

@@ -40,6 +40,12 @@ merged; the web app keeps each game's summary and aggregates on page load):
 "finished", "leaderboard"}}, "leaderboard"}, leaderboard rows {"player", "games", "finished",
 "wins", "win_rate"}, most wins first.
 
+`Tallies` are the running sums behind both, kept between games: `Tallies.of(games)`, then
+`count(summary, seats, sign, after)` counts one game in (1) or out (-1) at its place in the
+order (`after`: each person's finished games after it), `player_stats(by_key=True)` and
+`club_summary(players)` read them, `to_json`/`from_json` keep them. A club keeps them and moves
+them on with each write instead of summing all its games again.
+
 `bid_level(variant, bid, contract)` gives the `by_level` labels; `level_rank` and
 `contract_rank` sort them. `names_of(record, spellings)` gives the command line's people: two
 names are one person when their `name_key` is equal (spaces, Unicode NFC, case ignored), shown
@@ -47,11 +53,12 @@ as the first spelling met. `clean_name` is how the app keeps a typed name.
 """
 from __future__ import annotations
 
-from .aggregate import Game, club_summary, player_stats, rate
+from .aggregate import Game, Tallies, club_summary, player_stats, rate
 from .names import clean_name, first_spellings, name_key
 from .summary import SUMMARY_VERSION, bid_level, contract_rank, game_summary, level_rank, went_out
 
-__all__ = ["SUMMARY_VERSION", "Game", "game_summary", "player_stats", "club_summary", "names_of",
+__all__ = ["SUMMARY_VERSION", "Game", "game_summary", "player_stats", "club_summary", "Tallies",
+           "names_of",
            "name_key", "clean_name",
            "bid_level", "level_rank", "contract_rank", "went_out", "rate"]
 

@@ -297,18 +297,43 @@ def _club_counts(app, games: int) -> dict[str, int]:
         response, seen = _count(lambda: member.get(url))
         assert response.status_code == 200, (label, text(response)[:300])
         counts[label] = len(seen)
-    store.start_game(records[0], club=db.session.get(Club, club_id))  # a write: the sums move
-    response, seen = _count(lambda: member.get(f"{club}/stats"))
-    assert response.status_code == 200
-    counts["stats, first view after a write"] = len(seen)
+    club_row = db.session.get(Club, club_id)
+    _, seen = _count(lambda: store.start_game(records[0], club=club_row))  # a write
+    counts["a new game (the write)"] = len(seen)
+    for label, url in (("stats", f"{club}/stats"), ("person", f"{club}/people/{person}")):
+        response, seen = _count(lambda: member.get(url))
+        assert response.status_code == 200
+        counts[f"{label}, first view after a write"] = len(seen)
+        # the write moved the kept sums on: no game's summary is read again
+        assert not [s for s in seen if "summary" in s], label
     return counts
 
 
 def test_club_pages_send_as_many_statements_at_2000_games_as_at_30(app):
     """Issue 20: the club home was a statement per game or person shown (45); its pages, the
-    archive CSV and the first stats view after a write are the same few at any size."""
+    archive CSV, a new game and the first stats or person view after it are the same few at any
+    size (the write moves the club's kept sums on: stats.Tallies)."""
     small, big = _club_counts(app, 30), _club_counts(app, 2000)
     print("statements per club page, 30 games:", small, "2,000 games:", big)
     assert small == big
     assert big["club home"] <= MAX_STATEMENTS
-    assert max(big.values()) <= 10, big
+    assert max(n for page, n in big.items() if page != "a new game (the write)") <= 10, big
+
+
+def test_the_history_is_derived_once_per_version(app, client, monkeypatch):
+    """The history's rows (every earlier hand version replayed) are made once per version and
+    served to every phone; a write makes them again, with the new change on top."""
+    from scorekeeper.games import history
+
+    game_id = import_game(client, record_of(3))
+    viewers = [viewer_of(app, client, game_id) for _ in range(2)]
+    made = []
+    real = history.history_rows
+    monkeypatch.setattr(history, "history_rows", lambda g, e: made.append(g.version) or real(g, e))
+    pages = {v.get(f"/games/{game_id}/history").get_data(as_text=True) for v in viewers}
+    assert len(pages) == 1 and made == [game(game_id).version]
+    client.post(f"/games/{game_id}/hands",
+                data={"version": str(game(game_id).version), "mode": "quick", "passed": "1"})
+    after = viewers[0].get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert made == [game(game_id).version - 1, game(game_id).version]
+    assert "Hand 4 entered" in after and "Hand 4 entered" not in pages.pop()
