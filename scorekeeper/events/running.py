@@ -136,6 +136,9 @@ def rounds_view(event: ClubEvent, library_event) -> list[dict]:
             rnd["tables"].append(table_view(event, library_event, row, by_index.get(i)))
     for rnd in rounds.values():
         rnd["open"] = any(t["open"] for t in rnd["tables"])
+        # time may still be called on one of its games (store.call_time)
+        rnd["callable"] = any(not g["finished"] and not g["called"] and not g["game"].time_called
+                              for t in rnd["tables"] for g in t["games"])
     return [rounds[n] for n in sorted(rounds, reverse=True)]
 
 

@@ -213,6 +213,18 @@ def call_time(club_id: int, event_id: int, number: int):
     return _back(event)
 
 
+@bp.post("/games/<int:game_id>/time/stop")
+def stop_at_time(game_id: int):
+    """The scorer of a game time was called on says no hand was in play: the record is
+    `called` now. A second tap (or phone) finds it done and sees the game as it stands."""
+    game = access.load_game(game_id, write=True)
+    try:
+        store.stop_at_time(game, _version(), access.actor(game), access.phone_id())
+    except store.Refused:
+        pass  # the game page shows how it stands now
+    return redirect(url_for("games.game_page", game_id=game.id), 303)
+
+
 def _match(event: ClubEvent, match_id: int):
     match = next((m for m in event.matches if m.id == match_id and m.bye is None), None)
     if match is None:
