@@ -16,6 +16,7 @@ from ..tournament.event import BRACKET_FORMATS, match_winners
 from ..tournament.ranking import standings as derive_standings
 from . import record as records
 from .bracket_svg import draw_bracket
+from .placing import undecided_tie
 
 
 def can_run(event: ClubEvent, phone: Member) -> bool:
@@ -173,7 +174,7 @@ def _tied_groups(standings: dict) -> list[list[int]]:
     groups: dict[tuple[int, int], list[int]] = {}
     for t, rows in enumerate(tables):
         for row in rows:
-            if row.get("tied") and row.get("played"):
+            if undecided_tie(row):
                 groups.setdefault((t, row["rank"]), []).append(row["entrant"])
     return [g for g in groups.values() if len(g) > 1]
 
