@@ -184,13 +184,26 @@ def card(event: ClubEvent, library_event, row: EventMatch, scorer_url) -> dict[s
     seat order (with their team), who shakes first, and the QR code that opens the match's
     latest game as its scorer (`scorer_url(game)`, the sharing scorer link)."""
     game = row.games[-1]
-    teams = [library_event.label(e) for e in row.entrants] if library_event.teams else None
+    players = event.inputs[game.id]["players"]
     url = scorer_url(game)
     return {"event_name": event.name, "round": row.round, "table": row.table,
-            "seats": [{"seat": i, "name": name, "team": teams[i % 2] if teams else None}
-                      for i, name in enumerate(event.inputs[game.id]["players"])],
+            "seats": [{"seat": i, "name": name, "team": team}
+                      for i, (name, team) in enumerate(zip(players, seat_teams(library_event, row,
+                                                                                players)))],
             "shakes_first": game.first_dealer, "qr_svg": qr.qr_svg(url, "Scorer link"),
             "url": url, "game": game, "game_number": len(row.games)}
+
+
+def seat_teams(library_event, row: EventMatch, players: list[str]) -> list[str | None]:
+    """Each seat's team: a team entrant's name; in a progressive round's partnership game the
+    two partners of the round (seats 0 and 2, 1 and 3: "Ann & Cat"); None where everyone plays
+    alone."""
+    if library_event.teams:
+        labels = [library_event.label(e) for e in row.entrants]
+        return [labels[i % 2] for i in range(len(players))]
+    if library_event.variant.partnership and len(players) == 4:
+        return [f"{players[i % 2]} & {players[i % 2 + 2]}" for i in range(4)]
+    return [None] * len(players)
 
 
 def bye_rounds(event: ClubEvent) -> list[int]:
