@@ -309,8 +309,9 @@ def late_entrant(club_id: int, event_id: int):
     if not errors and len(entrants) != 1:
         errors = ["Type one entrant."]
     if not errors and event.format in ("single-elimination", "double-elimination", "pools") \
-            and event.matches:
-        errors = ["A bracket is drawn from the entrants at the start: nobody can join it now."]
+            and event.matches:  # events.md seeds them from every entrant: a newcomer moves them
+        drawn = "pools were" if event.format == "pools" else "bracket was"
+        errors = [f"The {drawn} drawn from the entrants at round 1: nobody can join now."]
     if not errors:
         record = records.event_record(event)
         byes = running.bye_rounds(event)

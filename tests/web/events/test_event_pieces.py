@@ -27,3 +27,23 @@ def test_a_tables_card_of_a_game_without_partners_names_no_team(client):
     game = round_games(event_id, 1)[0]
     page = text(client.get(url(club_id, event_id, f"/matches/{game.event_match_id}/card")))
     assert " & " not in page and "partners" not in page
+
+
+def test_a_bracket_takes_no_late_entrant_once_it_is_drawn(client):
+    """events.md seeds a bracket (and fills pools) from every entrant: once round 1 is seated
+    a newcomer would change places already played, so the form is gone and a post is refused
+    plainly; before round 1 a late entrant simply joins as the last seed."""
+    teams = "Ann & Bob\nCat & Dan\nEve & Fay\nGus & Hal\nIvy & Jon"
+    for fmt in ("single-elimination", "double-elimination", "pools"):
+        club_id, event_id = club_with_event(client, entrants=teams, fmt=fmt)
+        r = client.post(url(club_id, event_id, "/entrants"), data={"entrant": "Kim & Lou"})
+        assert r.status_code == 303
+        start_round(client, club_id, event_id)
+        page = text(client.get(url(club_id, event_id)))
+        assert "A late entrant" not in page
+        r = client.post(url(club_id, event_id, "/entrants"), data={"entrant": "Max & Ned"})
+        assert r.status_code == 422
+        drawn = "pools were" if fmt == "pools" else "bracket was"
+        assert f"The {drawn} drawn from the entrants at round 1: nobody can join now." in text(r)
+        export = client.get(url(club_id, event_id, "/export.json")).get_json()
+        assert len(export["entrants"]) == 6
