@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from .. import access, qr, tournament
+from ..rules.card import rules_card
 from ..models import ClubEvent, EventMatch, Member, utcnow
 from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
@@ -164,6 +165,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["tied"] = _tied_groups(ctx["standings"])
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
     ctx["bracket"] = draw_bracket(library_event, ctx["names"]) if library_event.bracket else None
+    ctx["rules_lines"] = rules_card(library_event.variant, event.options)  # one for every game
     return ctx
 
 

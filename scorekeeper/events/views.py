@@ -69,10 +69,16 @@ def index(club_id: int):
 
 
 def _new_page(club, form=None, errors=None, status=200):
+    values = setup.form_values(form)
+    variant = setup.event_variant(values["variant"])
+    option_values = None
+    if variant is not None:
+        _options, option_values, _errors = setup.house_rules(
+            variant, form, store.club_rules(club.id, variant.id))
     return web.render("events/new.html", "events/_new.html", status, club=club,
-                      values=setup.form_values(form), errors=errors or [],
-                      variants=setup.event_variants(), formats=setup.FORMAT_LABELS,
-                      roster=sorted(p.name for p in club.people))
+                      values=values, errors=errors or [], rules_variant=variant,
+                      option_values=option_values, variants=setup.event_variants(),
+                      formats=setup.FORMAT_LABELS, roster=sorted(p.name for p in club.people))
 
 
 @bp.get("/clubs/<int:club_id>/events/new")
@@ -86,12 +92,17 @@ def create_event(club_id: int):
     """A member starts an event: checked by the events library before anything is saved;
     with "draw" the seeds are drawn at random here and the drawn order is kept."""
     club, phone = roster.load_club(club_id)
-    variant = request.form.get("variant", "")
-    options = store.club_rules(club.id, variant) or {}
+    if "show_rules" in request.form:  # the game was changed: its house rules, nothing saved
+        return _new_page(club, request.form)
+    variant = setup.event_variant(request.form.get("variant", ""))
+    options, option_errors = {}, []
+    if variant is not None:
+        options, _values, option_errors = setup.house_rules(
+            variant, request.form, store.club_rules(club.id, variant.id))
     fields, entrants, errors = setup.read_event(request.form, [p.name for p in club.people],
                                                 options)
-    if errors:
-        return _new_page(club, request.form, errors, 422)
+    if errors or option_errors:
+        return _new_page(club, request.form, option_errors + errors, 422)
     if fields["seeds_drawn"]:
         entrants = setup.drawn(entrants)
     event = store.create_event(club, access.phone_id(create=True), _via(phone), fields, entrants)

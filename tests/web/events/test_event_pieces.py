@@ -3,7 +3,7 @@ bracket event refuses a late entrant once drawn, the event's house rules (one ru
 from __future__ import annotations
 
 from ..clubs.helpers import create_club
-from ..helpers import text
+from ..helpers import option_fields, text
 from .helpers import club_with_event, new_event, round_games, start_round, url
 
 
@@ -47,3 +47,46 @@ def test_a_bracket_takes_no_late_entrant_once_it_is_drawn(client):
         assert f"The {drawn} drawn from the entrants at round 1: nobody can join now." in text(r)
         export = client.get(url(club_id, event_id, "/export.json")).get_json()
         assert len(export["entrants"]) == 6
+
+
+def test_the_event_form_sets_the_house_rules_of_every_game(client):
+    club_id = create_club(client)
+    form = client.get(f"/clubs/{club_id}/events/new").get_data(as_text=True)
+    assert 'name="opt-target_marks"' in form and 'name="rules_for" value="texas42"' in form
+    # another game picked: its own house rules, the typed text kept, nothing saved
+    r = client.post(f"/clubs/{club_id}/events", data={
+        "name": "Moon night", "variant": "moon", "show_rules": "1", "rules_for": "texas42",
+        "format": "tables", "entrants": "Ann\nBob\nCat"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'name="rules_for" value="moon"' in page
+    assert 'name="opt-target_marks"' not in page and "Moon night" in page
+    # a wrong value is a plain message
+    r = client.post(f"/clubs/{club_id}/events", data={
+        "name": "Friday", "day": "2026-11-27", "variant": "texas42", "rules_for": "texas42",
+        "format": "round-robin", "entrants": "Ann & Bob\nCat & Dan",
+        **option_fields("texas42", target_marks=0)})
+    assert r.status_code == 422 and "Target marks" in text(r)
+    event_id = new_event(client, club_id, entrants="Ann & Bob\nCat & Dan",
+                         rules_for="texas42", **option_fields("texas42", target_marks=3))
+    page = text(client.get(url(club_id, event_id)))
+    assert "Rules card: every game of the event (1 house rule)" in page
+    assert "Target House rule The first team to 3 marks wins" in page
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    assert game.options == {"target_marks": 3}
+    assert client.get(url(club_id, event_id, "/export.json")).get_json()["options"] \
+        == {"target_marks": 3}
+
+
+def test_an_event_form_without_its_rules_fields_plays_the_clubs_rules(client):
+    """A form that never showed the rules (an old page) keeps the club's saved rules."""
+    from scorekeeper import store
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Club
+
+    club_id = create_club(client)
+    store.save_club_rules(db.session.get(Club, club_id), "texas42", {"target_marks": 5})
+    assert 'value="5"' in client.get(f"/clubs/{club_id}/events/new").get_data(as_text=True)
+    event_id = new_event(client, club_id, entrants="Ann & Bob\nCat & Dan")
+    start_round(client, club_id, event_id)
+    assert round_games(event_id, 1)[0].options == {"target_marks": 5}
