@@ -248,3 +248,65 @@ def test_an_imported_event_keeps_called_as_its_record_says(client):
     assert "called" not in record["matches"][0]["games"][0]
     r = client.post(f"/clubs/{club_id}/events/import", data={"record": json.dumps(record)})
     assert r.status_code == 303
+
+
+def test_any_play_after_time_is_called_keeps_the_record_and_its_summary_in_step(app):
+    """Hands entered, taken back and put back, and a stop, in any order after time was called
+    on a game with some hands in: the record is `called` exactly while it holds the hand in
+    play (or the scorer stopped it), and the cached summary is always the engine's."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+    from sqlalchemy import update
+
+    from scorekeeper import rules, store
+    from scorekeeper.extensions import db
+    from scorekeeper.models import AuditEvent, Game
+
+    from .helpers import HAND
+
+    steps = st.lists(st.sampled_from(["enter 0", "enter 1", "undo", "put back", "stop"]),
+                     max_size=8)
+
+    @settings(max_examples=25, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(before=st.lists(st.sampled_from([0, 1]), max_size=3), steps=steps)
+    def check(before, steps):
+        game = store.start_game({"variant": "texas42", "players": ["A", "B", "C", "D"],
+                                 "first_dealer": 0, "options": {},
+                                 "hands": [HAND[s] for s in before]})
+        db.session.commit()
+        db.session.execute(update(Game).where(Game.id == game.id)
+                           .values(called_after=len(before) + 1))
+        db.session.add(AuditEvent(game_id=game.id, action="time called", via="test"))
+        db.session.commit()
+        stopped_at = None
+        for step in steps:
+            db.session.expire_all()
+            game = store.get_game(game.id)
+            if step.startswith("enter") and not game.finished:
+                store.write_hand(game, game.version, "entered", len(game.hands), None,
+                                 HAND[int(step[-1])], "test")
+            elif step == "undo" and game.hands:
+                last = game.hands[-1]
+                store.write_hand(game, game.version, "undone", last.number, last.data, None,
+                                 "test")
+            elif step == "put back":
+                last = db.session.scalars(db.select(AuditEvent).where(
+                    AuditEvent.game_id == game.id).order_by(AuditEvent.id.desc())).first()
+                try:
+                    store.put_back_hand(game, game.version, last.id, "test")
+                except store.Refused:
+                    pass
+            elif step == "stop" and game.time_called:
+                stopped_at = len(game.hands)
+                store.stop_at_time(game, game.version, "test")
+            db.session.expire_all()
+            game = store.get_game(game.id)
+            needed = len(before) + 1 if stopped_at is None else stopped_at
+            assert game.called == (len(game.hands) >= needed)
+            assert game.time_called == (not game.called)
+            assert game.summary == store.derive_summary(game.record())
+            assert game.finished == rules.score(game.record())["finished"]
+
+    with app.app_context():
+        check()
