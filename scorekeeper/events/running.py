@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from .. import access, qr, tournament
-from ..rules.card import rules_card
 from ..models import ClubEvent, EventMatch, Member, utcnow
+from ..rules.card import rules_card
 from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
 from ..tournament.ranking import standings as derive_standings
