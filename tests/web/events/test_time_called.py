@@ -66,9 +66,12 @@ def test_time_called_waits_for_the_hand_in_play_and_says_so(client, app):
     event_page = text(client.get(url(club_id, event_id)))
     assert event_page.count("time called: last hand") == 2
     assert "Call time in round 1" not in event_page  # called once: nothing left to call
-    # the standings count no game of the round yet: both are still played
-    standings = client.get(url(club_id, event_id, "/export.json")).get_json()
-    assert not any(g.get("called") for m in standings["matches"] for g in m.get("games", []))
+    # the standings count no game of the round yet: both are still played (the leader too)
+    from scorekeeper import tournament
+
+    record = client.get(url(club_id, event_id, "/export.json")).get_json()
+    assert not any(g.get("called") for m in record["matches"] for g in m.get("games", []))
+    assert [row["played"] for row in tournament.standings(record)["standings"]] == [0] * 4
     assert [h.action for h in event(event_id).history][-1] == "time called"
     assert [e.action for e in game_now(ahead.id).events][-1] == "time called"
     assert "Time called" in text(client.get(f"/games/{ahead.id}/history"))
