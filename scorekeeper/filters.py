@@ -66,7 +66,8 @@ def init_app(app) -> None:
     app.jinja_env.globals["ALL_POINTS"] = dominoes.ALL_POINTS
     app.jinja_env.globals["MOST_POINTS"] = cards.MOST_POINTS
     # events (partials/events/_standings.html): imported here, once the app's modules are loaded
-    from .events.placing import decided_by, pool_name
+    from .events.placing import decided_by, pool_name, undecided_tie
 
     app.jinja_env.globals["places_decided_by"] = decided_by
     app.jinja_env.globals["pool_name"] = pool_name
+    app.jinja_env.globals["undecided_tie"] = undecided_tie

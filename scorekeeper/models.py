@@ -73,6 +73,10 @@ class Game(db.Model):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     # Time was called after the last hand (game-record.md's `called`): an input like the hands.
     called: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # An event's organizer called time while the table played: the record becomes `called` once
+    # it holds this many hands (the hand in play is in; taking it back undoes that). NULL: time
+    # was not called on the game (an imported `called` stands as it is).
+    called_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -120,6 +124,16 @@ class Game(db.Model):
             "options": dict(self.options or {}),
             "hands": [h.data for h in self.hands],
         }, self.called)
+
+    def called_with(self, hands: int) -> bool:
+        """The record's `called` once the game holds `hands` hands (called_after)."""
+        return self.called if self.called_after is None else hands >= self.called_after
+
+    @property
+    def time_called(self) -> bool:
+        """Time was called and the table still plays the hand in play (the record is not
+        `called` yet)."""
+        return self.called_after is not None and not self.called
 
     def __repr__(self) -> str:
         return f"<Game {self.id} {self.variant} v{self.version}>"

@@ -317,11 +317,14 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
         del hands[number]
     else:
         hands[number] = new
-    record = {**game.record(), "hands": [hands[n] for n in sorted(hands)]}
+    # time called (Game.called_after): the hand in play makes the record `called`, and taking
+    # it back makes it not
+    called = game.called_with(len(hands))
+    record = {**game.record(), "hands": [hands[n] for n in sorted(hands)], "called": called}
     summary = derive_summary(record, result)
     try:
         # the cached summary moves with the version, in the same UPDATE
-        if not _bump(game_id, version, summary=summary,
+        if not _bump(game_id, version, summary=summary, called=called,
                      finished=bool(summary and summary["finished"])):
             db.session.rollback()
             return None
@@ -345,7 +348,7 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
         db.session.rollback()
         return None
     for key, value in (("version", version + 1), ("updated_at", now), ("summary", summary),
-                       ("finished", bool(summary and summary["finished"]))):
+                       ("finished", bool(summary and summary["finished"])), ("called", called)):
         set_committed_value(game, key, value)
     return written
 
@@ -960,28 +963,61 @@ def seat_matches(event: ClubEvent, version: int, number: int,
 
 
 def call_time(event: ClubEvent, number: int, via: str) -> int:
-    """Time is called in round `number`: every open game of the round gets `called`
-    (game-record.md), its summary and version move on, and its history says who called it.
-    Returns how many games were called."""
-    games = db.session.execute(
-        select(Game).join(EventMatch, Game.event_match_id == EventMatch.id)
-        .where(EventMatch.event_id == event.id, EventMatch.round == number,
-               Game.finished == false(), Game.called == false())
-        .options(joinedload(Game.hands), selectinload(Game.players))).unique().scalars().all()
-    changed = []
-    for game in games:
-        summary = derive_summary(with_called(game.record(), True))
-        _bump(game.id, None, called=True, summary=summary,
-              finished=bool(summary and summary["finished"]))
-        db.session.add(AuditEvent(game_id=game.id, action="called", via=via[:40],
-                                  data={"event": event.id, "round": number}))
-        changed.append((game, game.summary, summary))
-    _move_club_numbers(event.club_id, changed, versions=len(games))
-    _bump_event(event.id)
-    _event_audit(event.id, "time called", via, {"round": number, "games": len(games)})
+    """Time is called in round `number`: on every open game of the round the table finishes
+    the hand in play (Game.called_after: the record becomes `called` once it is in), each with
+    its version bump and a "time called" row in its history. Returns how many games were
+    called; a game another phone wrote to meanwhile is read again, a game called already is
+    left as it is (two organizers calling at once call each game once)."""
+    called = 0
+    for game_id in db.session.scalars(
+            select(Game.id).join(EventMatch, Game.event_match_id == EventMatch.id)
+            .where(EventMatch.event_id == event.id, EventMatch.round == number,
+                   Game.finished == false(), Game.called == false(),
+                   Game.called_after.is_(None))).all():
+        called += _call_game(game_id, event.id, number, via)
+    _move_club_numbers(event.club_id, versions=called)  # versions only: no summary changes
+    if called:
+        _bump_event(event.id)
+        _event_audit(event.id, "time called", via, {"round": number, "games": called})
     db.session.commit()
     db.session.expire_all()
-    return len(games)
+    return called
+
+
+def _call_game(game_id: int, event_id: int, number: int, via: str) -> bool:
+    """Time on one game, from the version it is at (a hand entered at the same moment makes it
+    read again: time is then called after that hand)."""
+    for _ in range(5):
+        row = db.session.execute(
+            select(Game.version, Game.finished, Game.called, Game.called_after,
+                   func.count(Hand.id)).outerjoin(Hand, Hand.game_id == Game.id)
+            .where(Game.id == game_id).group_by(Game.id)).one()
+        if row.finished or row.called or row.called_after is not None:
+            return False
+        if _bump(game_id, row.version, called_after=row[4] + 1):
+            db.session.add(AuditEvent(game_id=game_id, action="time called", via=via[:40],
+                                      data={"event": event_id, "round": number}))
+            return True
+    return False
+
+
+def stop_at_time(game: Game, version: int, via: str, phone_id: int | None = None) -> None:
+    """Time was called and no hand was in play: the record is `called` now, after its last
+    hand (the side ahead wins; a shared lead plays one more hand). Refused when the game moved
+    on from `version` or is not waiting for its last hand."""
+    if not game.time_called or version != game.version:
+        db.session.rollback()
+        raise Refused("the game changed a moment ago.")
+    record = with_called(game.record(), True)
+    summary = derive_summary(record)
+    if not _bump(game.id, version, called=True, called_after=len(game.hands), summary=summary,
+                 finished=bool(summary and summary["finished"])):
+        db.session.rollback()
+        raise Refused("the game changed a moment ago.")
+    _move_club_numbers(game.club_id, [(game, game.summary, summary)], versions=1)
+    db.session.add(AuditEvent(game_id=game.id, action="called", via=via[:40], phone_id=phone_id,
+                              data={"hands": len(game.hands)}))
+    db.session.commit()
 
 
 def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> None:

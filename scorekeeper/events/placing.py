@@ -17,6 +17,12 @@ TIEBREAK_LABELS = {"wins": "games won", "difference": "difference", "scored": "s
 TIED = "tied: decide by a draw or a one-hand playoff"
 
 
+def undecided_tie(row: dict) -> bool:
+    """A tie to decide: a row still level after every tie-break (`tied`) that has played.
+    Before any result nobody is tied: the entrants stand in seed order, with no place yet."""
+    return bool(row["tied"] and row.get("played"))
+
+
 def figure(row: dict, tiebreak: str) -> int:
     return row["won" if tiebreak == "wins" else tiebreak]
 
@@ -40,7 +46,7 @@ def decided_by(rows: list[dict], tiebreaks=None) -> list[str]:
     notes = []
     for i, row in enumerate(rows):
         if row["tied"]:
-            notes.append(TIED)
+            notes.append(TIED if undecided_tie(row) else "")
             continue
         neighbours = rows[max(i - 1, 0):i] + rows[i + 1:i + 2]
         splits = [split_by(*sorted((row, n), key=lambda r: r["rank"]), order) for n in neighbours]

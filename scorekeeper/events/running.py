@@ -11,11 +11,13 @@ from typing import Any
 
 from .. import access, qr, tournament
 from ..models import ClubEvent, EventMatch, Member, utcnow
+from ..rules.card import rules_card
 from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
 from ..tournament.ranking import standings as derive_standings
 from . import record as records
 from .bracket_svg import draw_bracket
+from .placing import undecided_tie
 
 
 def can_run(event: ClubEvent, phone: Member) -> bool:
@@ -136,6 +138,9 @@ def rounds_view(event: ClubEvent, library_event) -> list[dict]:
             rnd["tables"].append(table_view(event, library_event, row, by_index.get(i)))
     for rnd in rounds.values():
         rnd["open"] = any(t["open"] for t in rnd["tables"])
+        # time may still be called on one of its games (store.call_time)
+        rnd["callable"] = any(not g["finished"] and not g["called"] and not g["game"].time_called
+                              for t in rnd["tables"] for g in t["games"])
     return [rounds[n] for n in sorted(rounds, reverse=True)]
 
 
@@ -160,6 +165,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["tied"] = _tied_groups(ctx["standings"])
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
     ctx["bracket"] = draw_bracket(library_event, ctx["names"]) if library_event.bracket else None
+    ctx["rules_lines"] = rules_card(library_event.variant, event.options)  # one for every game
     return ctx
 
 
@@ -170,7 +176,7 @@ def _tied_groups(standings: dict) -> list[list[int]]:
     groups: dict[tuple[int, int], list[int]] = {}
     for t, rows in enumerate(tables):
         for row in rows:
-            if row.get("tied") and row.get("played"):
+            if undecided_tie(row):
                 groups.setdefault((t, row["rank"]), []).append(row["entrant"])
     return [g for g in groups.values() if len(g) > 1]
 
@@ -180,13 +186,26 @@ def card(event: ClubEvent, library_event, row: EventMatch, scorer_url) -> dict[s
     seat order (with their team), who shakes first, and the QR code that opens the match's
     latest game as its scorer (`scorer_url(game)`, the sharing scorer link)."""
     game = row.games[-1]
-    teams = [library_event.label(e) for e in row.entrants] if library_event.teams else None
+    players = event.inputs[game.id]["players"]
     url = scorer_url(game)
     return {"event_name": event.name, "round": row.round, "table": row.table,
-            "seats": [{"seat": i, "name": name, "team": teams[i % 2] if teams else None}
-                      for i, name in enumerate(event.inputs[game.id]["players"])],
+            "seats": [{"seat": i, "name": name, "team": team}
+                      for i, (name, team) in enumerate(zip(players, seat_teams(library_event, row,
+                                                                                players)))],
             "shakes_first": game.first_dealer, "qr_svg": qr.qr_svg(url, "Scorer link"),
             "url": url, "game": game, "game_number": len(row.games)}
+
+
+def seat_teams(library_event, row: EventMatch, players: list[str]) -> list[str | None]:
+    """Each seat's team: a team entrant's name; in a progressive round's partnership game the
+    two partners of the round (seats 0 and 2, 1 and 3: "Ann & Cat"); None where everyone plays
+    alone."""
+    if library_event.teams:
+        labels = [library_event.label(e) for e in row.entrants]
+        return [labels[i % 2] for i in range(len(players))]
+    if library_event.variant.partnership and len(players) == 4:
+        return [f"{players[i % 2]} & {players[i % 2 + 2]}" for i in range(4)]
+    return [None] * len(players)
 
 
 def bye_rounds(event: ClubEvent) -> list[int]:

@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from .. import rules, tournament
-from ..games.new_game import MAX_NAME
+from ..games.new_game import MAX_NAME, option_form_values, parse_options
 from ..stats.names import clean_name, name_key
 from ..tournament.event import FORMATS, TEAM_FORMATS
 
@@ -43,8 +43,26 @@ def form_values(form=None) -> dict[str, Any]:
                 **{key: "" for key in WHOLE_SETTINGS}, "tiebreaks": ""}
     values = {key: form.get(key, "") for key in ("name", "day", "variant", "format", "entrants",
                                                  "tiebreaks", *WHOLE_SETTINGS)}
-    values.update(draw="draw" in form, double="double" in form)
+    values.update(draw="draw" in form, double="double" in form, show_rules="show_rules" in form)
     return values
+
+
+def event_variant(variant_id: str):
+    """The game an event of this id is played in, or None (not a game an event can have)."""
+    variant = rules.VARIANTS.get(variant_id)
+    return variant if variant in event_variants() else None
+
+
+def house_rules(variant, form, saved: dict | None) -> tuple[dict, dict, list[str]]:
+    """The event's one rules card for `variant`: (its options, the values the form shows, what
+    is wrong). The form's own house rules once it shows them for this game (`rules_for`), read
+    as the new-game form's are; else, for a game just picked, the club's saved rules for it
+    (`saved`) or the written rules."""
+    if form is not None and form.get("rules_for") == variant.id:
+        options, errors = parse_options(variant, form)
+        return options, option_form_values(variant, form), errors
+    options = dict(saved or {})
+    return options, {**option_form_values(variant), **options}, []
 
 
 def read_entrants(text: str, fmt: str, roster: list[str]) -> tuple[list[dict], list[str]]:
@@ -106,7 +124,7 @@ def _settings(form) -> tuple[dict[str, Any], list[str]]:
 
 def read_event(form, roster: list[str], options: dict) -> tuple[dict | None, list[dict], list[str]]:
     """(the event's columns, its entrants in seed order as typed, errors) from the form;
-    `options` are the house rules the event is played with (the club's for the variant)."""
+    `options` are the house rules the event is played with (house_rules)."""
     errors = []
     name = clean_name(form.get("name", ""))
     if not name:
@@ -121,8 +139,8 @@ def read_event(form, roster: list[str], options: dict) -> tuple[dict | None, lis
     fmt = form.get("format", "")
     if fmt not in FORMATS:
         errors.append("Pick the event's format.")
-    variant = rules.VARIANTS.get(form.get("variant", ""))
-    if variant is None or variant not in event_variants():
+    variant = event_variant(form.get("variant", ""))
+    if variant is None:
         errors.append("Pick the game the event is played in.")
     settings, problems = _settings(form)
     errors += problems

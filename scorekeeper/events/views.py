@@ -69,10 +69,16 @@ def index(club_id: int):
 
 
 def _new_page(club, form=None, errors=None, status=200):
+    values = setup.form_values(form)
+    variant = setup.event_variant(values["variant"])
+    option_values = None
+    if variant is not None:
+        _options, option_values, _errors = setup.house_rules(
+            variant, form, store.club_rules(club.id, variant.id))
     return web.render("events/new.html", "events/_new.html", status, club=club,
-                      values=setup.form_values(form), errors=errors or [],
-                      variants=setup.event_variants(), formats=setup.FORMAT_LABELS,
-                      roster=sorted(p.name for p in club.people))
+                      values=values, errors=errors or [], rules_variant=variant,
+                      option_values=option_values, variants=setup.event_variants(),
+                      formats=setup.FORMAT_LABELS, roster=sorted(p.name for p in club.people))
 
 
 @bp.get("/clubs/<int:club_id>/events/new")
@@ -86,12 +92,17 @@ def create_event(club_id: int):
     """A member starts an event: checked by the events library before anything is saved;
     with "draw" the seeds are drawn at random here and the drawn order is kept."""
     club, phone = roster.load_club(club_id)
-    variant = request.form.get("variant", "")
-    options = store.club_rules(club.id, variant) or {}
+    if "show_rules" in request.form:  # the game was changed: its house rules, nothing saved
+        return _new_page(club, request.form)
+    variant = setup.event_variant(request.form.get("variant", ""))
+    options, option_errors = {}, []
+    if variant is not None:
+        options, _values, option_errors = setup.house_rules(
+            variant, request.form, store.club_rules(club.id, variant.id))
     fields, entrants, errors = setup.read_event(request.form, [p.name for p in club.people],
                                                 options)
-    if errors:
-        return _new_page(club, request.form, errors, 422)
+    if errors or option_errors:
+        return _new_page(club, request.form, option_errors + errors, 422)
     if fields["seeds_drawn"]:
         entrants = setup.drawn(entrants)
     event = store.create_event(club, access.phone_id(create=True), _via(phone), fields, entrants)
@@ -213,6 +224,18 @@ def call_time(club_id: int, event_id: int, number: int):
     return _back(event)
 
 
+@bp.post("/games/<int:game_id>/time/stop")
+def stop_at_time(game_id: int):
+    """The scorer of a game time was called on says no hand was in play: the record is
+    `called` now. A second tap (or phone) finds it done and sees the game as it stands."""
+    game = access.load_game(game_id, write=True)
+    try:
+        store.stop_at_time(game, _version(), access.actor(game), access.phone_id())
+    except store.Refused:
+        pass  # the game page shows how it stands now
+    return redirect(url_for("games.game_page", game_id=game.id), 303)
+
+
 def _match(event: ClubEvent, match_id: int):
     match = next((m for m in event.matches if m.id == match_id and m.bye is None), None)
     if match is None:
@@ -297,8 +320,9 @@ def late_entrant(club_id: int, event_id: int):
     if not errors and len(entrants) != 1:
         errors = ["Type one entrant."]
     if not errors and event.format in ("single-elimination", "double-elimination", "pools") \
-            and event.matches:
-        errors = ["A bracket is drawn from the entrants at the start: nobody can join it now."]
+            and event.matches:  # events.md seeds them from every entrant: a newcomer moves them
+        drawn = "pools were" if event.format == "pools" else "bracket was"
+        errors = [f"The {drawn} drawn from the entrants at round 1: nobody can join now."]
     if not errors:
         record = records.event_record(event)
         byes = running.bye_rounds(event)

@@ -134,6 +134,18 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
         elif e.action == "rematch":
             row["what"] = "Rematch started"
             row["detail"] = f"The next game is game #{data.get('next_game')}."
+        elif e.action == "time called":
+            row["what"] = "Time called"
+            row["detail"] = (f"Round {data.get('round')} of the event: the hand in play was "
+                             "the last.")
+        elif e.action == "called":
+            row["what"] = "Stopped at time"
+            row["detail"] = ("No hand was in play: the game ended after its last hand."
+                             if "hands" in data  # before the hand in play was waited for:
+                             else f"Time called in round {data.get('round')} of the event.")
+        elif e.action == "swapped":
+            row["what"] = "Player swapped"
+            row["detail"] = f"{data.get('to')} took {data.get('from')}'s seat."
         elif e.action == "rotated":
             row["what"] = f"New scorer link (#{data.get('generation')})"
             row["detail"] = "The earlier scorer link stopped working."

@@ -208,10 +208,22 @@ def preview_hand(game_id: int):
     index = _index_arg()
     if index is not None and not (0 <= index < len(game.hands)):
         abort(404)
-    if _version_arg() != game.version:
+    if _over_time_call(game, _version_arg(), index) != game.version:
         return _stale(game, index)
     values = _hand_values(game)
     return _render_entry(game, values, index, status=200, whole=False)
+
+
+def _over_time_call(game: Game, version: int, index: int | None) -> int:
+    """The version a form is taken as made on: a new hand's form (a kept hand's too) made just
+    before time was called, the game's only change since, is the hand in play
+    (Game.called_after), saved as if made now, never refused as stale."""
+    if index is None and game.time_called and version == game.version - 1 \
+            and len(game.hands) + 1 == game.called_after:
+        last = changes.last_change(game.id)
+        if last is not None and last.action == "time called":
+            return game.version
+    return version
 
 
 def _stale(game: Game, index: int | None):
@@ -301,6 +313,7 @@ def _save(game_id: int, index: int | None):
     if hand_form.is_form_button(request.form):
         # A call button or mode switch tapped with JavaScript off: update the form, save nothing.
         return _render_entry(game, values, index, status=200, whole=False)
+    version = _over_time_call(game, version, index)
     if version != game.version:
         return _stale(game, index)
     if index is None and len(game.hands) >= MAX_HANDS:
@@ -317,7 +330,10 @@ def _save(game_id: int, index: int | None):
                                save_id=hand_form.save_id(request.form),
                                phone_id=access.phone_id())
     if written is None:
-        return _stale(access.load_game(game_id, write=True), index)
+        fresh = access.load_game(game_id, write=True)
+        if _over_time_call(fresh, version, index) != version:
+            return _save(game_id, index)  # time was called at that moment: the hand in play
+        return _stale(fresh, index)
     done = "saved" if index is None else "changed"
     label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
     return _after_write(game, label, edit=index is not None, result=attempt.result, last=written)

@@ -20,12 +20,17 @@ def shot(page, name: str) -> None:
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
-def start_club_and_event(organizer, base: str) -> str:
+def start_club(organizer, base: str, name: str) -> None:
+    """A club through its form, on the organizer's phone (left on the club's page)."""
     organizer.goto(base + "/clubs")
-    organizer.fill("#club-name", "Friday Club")
+    organizer.fill("#club-name", name)
     organizer.fill("#club-label", "Organizer's phone")
     organizer.get_by_role("button", name="Start the club").click()
     organizer.wait_for_url(re.compile(r"/clubs/\d+$"))
+
+
+def start_club_and_event(organizer, base: str) -> str:
+    start_club(organizer, base, "Friday Club")
     organizer.get_by_role("link", name="Events").click()
     organizer.get_by_role("link", name="Start an event").click()
     organizer.fill("#ev-name", "Friday tournament")
@@ -77,8 +82,18 @@ def test_an_organizer_runs_a_round_robin_with_scorer_phones(live, phone):
         organizer.get_by_role("button", name="Call time in round 1").click()
         organizer.wait_for_url(event_url)
         for scorer in scorers:  # each game page hears of it by its own poll
-            expect(scorer.locator("#scoreboard")).to_contain_text(
-                re.compile("Time (is|was) called"), timeout=8000)
+            expect(scorer.locator("#time-called")).to_contain_text(
+                "Finish the hand you are playing: it is the last.", timeout=8000)
+        shot(scorers[0], f"scorer-time-called-{scheme}")
+        # table 1 enters the hand in play (its form was made before the call): the lead is
+        # shared after it (1-1), so one more hand decides; at table 2 no hand was in play
+        ui.enter_hand(scorers[0], points="34")
+        expect(scorers[0].locator("#scoreboard")).to_contain_text(
+            "The lead is shared: play one more hand.")
+        ui.enter_hand(scorers[0], points="34")
+        expect(scorers[0].locator("#scoreboard")).to_contain_text("Time was called.")
+        scorers[1].get_by_role("button", name="No hand was in play: stop here").click()
+        expect(scorers[1].locator("#scoreboard")).to_contain_text("Time was called.")
         shot(scorers[0], f"scorer-called-{scheme}")
 
         organizer.goto(event_url + "/history")

@@ -73,6 +73,17 @@ def test_an_unbroken_tie_shares_the_rank_and_says_how_to_decide(env):
     assert html.count(TIED) == 3 and "Winner" not in html
 
 
+def test_before_any_result_nobody_is_tied_and_the_seeds_stand_in_order(env):
+    for fmt in ("round-robin", "pools"):
+        record = team_event(fmt, 6)
+        html = render_standings(env, record)
+        assert TIED not in html and 'class="tied' not in html and "=</span>" not in html
+        assert [r.split(" ")[0] for r in rows(html)] == ["–"] * len(rows(html))
+    record = team_event("round-robin", 6)
+    assert [r.split(" ", 1)[1] for r in rows(render_standings(env, record))] == [
+        f"{n.replace('&', '&amp;')} 0–0 0 0 0" for n in names(record)]
+
+
 def test_the_events_tiebreak_order_is_followed(env):
     record = SAMPLES["round-robin"]
     html = render_standings(env, record, tiebreaks=["wins", "scored", "difference"])

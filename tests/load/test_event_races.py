@@ -69,6 +69,9 @@ def test_time_called_from_two_phones_at_once(server):
         assert admin.post(event + "/rounds", {"version": str(version)})[0] == 303
         results = at_once(port, [lambda conn: admin.post(event + "/rounds/1/call", {}, conn)] * 2)
         assert statuses(results) == [303, 303], [r[0] for r in results]
-        called = rows(db_url, "SELECT g.called FROM game g JOIN event_match m"
-                              " ON g.event_match_id = m.id WHERE m.event_id = :e", e=event_id)
-        assert [bool(c) for (c,) in called] == [True, True]
+        # each game finishes the hand in play (none is in yet), called once from either phone
+        called = rows(db_url, "SELECT g.called, g.called_after, (SELECT count(*) FROM"
+                              " audit_event a WHERE a.game_id = g.id AND a.action = 'time called')"
+                              " FROM game g JOIN event_match m ON g.event_match_id = m.id"
+                              " WHERE m.event_id = :e", e=event_id)
+        assert [(bool(c), after, audits) for c, after, audits in called] == [(False, 1, 1)] * 2

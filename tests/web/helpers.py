@@ -12,12 +12,20 @@ NAMES = {1: ["Sol"], 2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cat"], 4: ["Ann", "Bo
 
 def create(client, variant, players=4, first_dealer=0, **options):
     names = NAMES[players] if isinstance(players, int) else players
-    data = {"variant": variant, "first_dealer": str(first_dealer)}
+    data = {"variant": variant, "first_dealer": str(first_dealer), **option_fields(variant, **options)}
     for i, n in enumerate(names):
         data[f"name-{i}"] = n
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def option_fields(variant: str, **options) -> dict:
+    """The house rules' fields as a setup form sends them: the defaults but for `options`."""
     from scorekeeper.rules import VARIANTS
 
-    for o in VARIANTS[variant].options:  # the defaults, as the page would send them
+    data: dict = {}
+    for o in VARIANTS[variant].options:
         key = f"opt-{o.name}"
         value = options.get(o.name, o.default)
         if o.kind == "bool":
@@ -27,9 +35,7 @@ def create(client, variant, players=4, first_dealer=0, **options):
             data[key] = list(value)
         elif value is not None:
             data[key] = str(value)
-    r = client.post("/games/new", data=data)
-    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
-    return int(r.headers["Location"].rsplit("/", 1)[1])
+    return data
 
 
 def game(game_id) -> Game:

@@ -505,6 +505,7 @@ def _route_cases():
         ("events.history", "GET", EVENT + "/history", None, "page"),
         ("events.start_round", "POST", EVENT + "/rounds", {}, "page:422"),  # round 1 plays
         ("events.call_time", "POST", EVENT + "/rounds/1/call", {}, "see:" + EVENT),
+        ("events.stop_at_time", "POST", "/games/{gid}/time/stop", {}, "see:/games/{gid}"),
         ("events.table_card", "GET", EVENT + "/matches/{ematch}/card", None, "page"),
         ("events.forfeit", "POST", EVENT + "/matches/{ematch}/forfeit", {"side": "9"}, "page:422"),
         ("events.next_game", "POST", EVENT + "/matches/{ematch}/next", {}, "page:422"),

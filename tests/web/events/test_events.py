@@ -108,19 +108,25 @@ def test_a_stranger_sees_nothing_and_only_the_organizer_and_admin_run_it(client,
 
 
 def test_time_called_reaches_every_open_game_of_the_round(client):
+    """Each open game finishes the hand in play (tests/web/events/test_time_called.py has the
+    states): the hand after the call makes its record `called`."""
     club_id, event_id = club_with_event(client)
     start_round(client, club_id, event_id)
     ahead, level = round_games(event_id, 1)
-    play(ahead.id, [0, 0])
-    play(level.id, [0, 1])
+    play(ahead.id, [0])
+    play(level.id, [0])
     r = client.post(url(club_id, event_id, "/rounds/1/call"))
     assert r.status_code == 303
+    assert all(g.time_called for g in round_games(event_id, 1))
+    assert "Time called" in text(client.get(f"/games/{level.id}"))
+    assert [h.action for h in event(event_id).history][-1] == "time called"
+    play(ahead.id, [0])
+    play(level.id, [1])
     ahead, level = round_games(event_id, 1)
     assert ahead.called and ahead.finished
     assert level.called and not level.finished
     assert "Time is called" in text(client.get(f"/games/{level.id}"))
     assert "Time was called" in text(client.get(f"/games/{ahead.id}"))
-    assert [h.action for h in event(event_id).history][-1] == "time called"
     play(level.id, [1])
     assert round_games(event_id, 1)[1].finished
 

@@ -1,0 +1,92 @@
+"""The event's smaller pieces: a progressive or tables table card says who partners whom, a
+bracket event refuses a late entrant once drawn, the event's house rules (one rules card)."""
+from __future__ import annotations
+
+from ..clubs.helpers import create_club
+from ..helpers import option_fields, text
+from .helpers import club_with_event, new_event, round_games, start_round, url
+
+
+def test_a_progressive_table_card_says_who_partners_whom(client):
+    players = "\n".join(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"])
+    club_id, event_id = club_with_event(client, entrants=players, fmt="progressive")
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    seats = game.player_names
+    page = text(client.get(url(club_id, event_id, f"/matches/{game.event_match_id}/card")))
+    for a, b in ((seats[0], seats[2]), (seats[1], seats[3])):
+        assert page.count(f"{a} & {b}") == 2  # beside each of the two partners
+    assert "partners sit across the table" in page
+
+
+def test_a_tables_card_of_a_game_without_partners_names_no_team(client):
+    players = "\n".join(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    club_id = create_club(client)
+    event_id = new_event(client, club_id, entrants=players, fmt="tables", variant="moon")
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    page = text(client.get(url(club_id, event_id, f"/matches/{game.event_match_id}/card")))
+    assert " & " not in page and "partners" not in page
+
+
+def test_a_bracket_takes_no_late_entrant_once_it_is_drawn(client):
+    """events.md seeds a bracket (and fills pools) from every entrant: once round 1 is seated
+    a newcomer would change places already played, so the form is gone and a post is refused
+    plainly; before round 1 a late entrant simply joins as the last seed."""
+    teams = "Ann & Bob\nCat & Dan\nEve & Fay\nGus & Hal\nIvy & Jon"
+    for fmt in ("single-elimination", "double-elimination", "pools"):
+        club_id, event_id = club_with_event(client, entrants=teams, fmt=fmt)
+        r = client.post(url(club_id, event_id, "/entrants"), data={"entrant": "Kim & Lou"})
+        assert r.status_code == 303
+        start_round(client, club_id, event_id)
+        page = text(client.get(url(club_id, event_id)))
+        assert "A late entrant" not in page
+        r = client.post(url(club_id, event_id, "/entrants"), data={"entrant": "Max & Ned"})
+        assert r.status_code == 422
+        drawn = "pools were" if fmt == "pools" else "bracket was"
+        assert f"The {drawn} drawn from the entrants at round 1: nobody can join now." in text(r)
+        export = client.get(url(club_id, event_id, "/export.json")).get_json()
+        assert len(export["entrants"]) == 6
+
+
+def test_the_event_form_sets_the_house_rules_of_every_game(client):
+    club_id = create_club(client)
+    form = client.get(f"/clubs/{club_id}/events/new").get_data(as_text=True)
+    assert 'name="opt-target_marks"' in form and 'name="rules_for" value="texas42"' in form
+    # another game picked: its own house rules, the typed text kept, nothing saved
+    r = client.post(f"/clubs/{club_id}/events", data={
+        "name": "Moon night", "variant": "moon", "show_rules": "1", "rules_for": "texas42",
+        "format": "tables", "entrants": "Ann\nBob\nCat"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and 'name="rules_for" value="moon"' in page
+    assert 'name="opt-target_marks"' not in page and "Moon night" in page
+    # a wrong value is a plain message
+    r = client.post(f"/clubs/{club_id}/events", data={
+        "name": "Friday", "day": "2026-11-27", "variant": "texas42", "rules_for": "texas42",
+        "format": "round-robin", "entrants": "Ann & Bob\nCat & Dan",
+        **option_fields("texas42", target_marks=0)})
+    assert r.status_code == 422 and "Target marks" in text(r)
+    event_id = new_event(client, club_id, entrants="Ann & Bob\nCat & Dan",
+                         rules_for="texas42", **option_fields("texas42", target_marks=3))
+    page = text(client.get(url(club_id, event_id)))
+    assert "Rules card: every game of the event (1 house rule)" in page
+    assert "Target House rule The first team to 3 marks wins" in page
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    assert game.options == {"target_marks": 3}
+    assert client.get(url(club_id, event_id, "/export.json")).get_json()["options"] \
+        == {"target_marks": 3}
+
+
+def test_an_event_form_without_its_rules_fields_plays_the_clubs_rules(client):
+    """A form that never showed the rules (an old page) keeps the club's saved rules."""
+    from scorekeeper import store
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Club
+
+    club_id = create_club(client)
+    store.save_club_rules(db.session.get(Club, club_id), "texas42", {"target_marks": 5})
+    assert 'value="5"' in client.get(f"/clubs/{club_id}/events/new").get_data(as_text=True)
+    event_id = new_event(client, club_id, entrants="Ann & Bob\nCat & Dan")
+    start_round(client, club_id, event_id)
+    assert round_games(event_id, 1)[0].options == {"target_marks": 5}
