@@ -132,8 +132,9 @@ def test_writes_to_two_games_at_once_move_the_numbers_on_one_after_the_other(app
 
 
 def test_an_events_writes_move_the_kept_numbers_on(client):
-    """A round seated (its games made), hands, time called on the round (its games' summaries
-    change at once), and a forfeit (a match's games deleted)."""
+    """A round seated (its games made), hands, time called on the round (a version bump each),
+    the hand in play (its game called and finished), and a forfeit (a match's games
+    deleted)."""
     from ..events.helpers import club_with_event, event, play, round_games, start_round, url
 
     club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay\n"
@@ -146,9 +147,12 @@ def test_an_events_writes_move_the_kept_numbers_on(client):
     play(level.id, [0, 1])
     kept_numbers_are_fresh(club_id)
     assert client.post(url(club_id, event_id, "/rounds/1/call")).status_code == 303
+    assert not round_games(event_id, 1)[0].finished  # each table finishes the hand in play
+    kept_numbers_are_fresh(club_id)
+    play(ahead.id, [0])  # the hand in play: the record is called, the side ahead wins
     assert round_games(event_id, 1)[0].finished
     kept_numbers_are_fresh(club_id)
-    play(level.id, [1])  # the tie broken after time was called: the round is over
+    play(level.id, [1])  # the tie broken by the hand in play: the round is over
     assert start_round(client, club_id, event_id).status_code == 303
     match = next(m for m in event(event_id).matches if m.round == 2 and m.bye is None)
     r = client.post(url(club_id, event_id, f"/matches/{match.id}/forfeit"), data={"side": "1"})
