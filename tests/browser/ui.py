@@ -102,6 +102,22 @@ def settle(page: Page) -> None:
         "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
 
 
+def next_poll(page: Page) -> None:
+    """Wait until the live poller has sent a poll from now on and had its answer (one every
+    2 s): what a fixed wait of "a poll or so" waited for, without waiting longer."""
+    page.evaluate("""() => {
+      window.pollsAnswered = 0;
+      let asked = false;
+      document.addEventListener('htmx:beforeRequest', e => {
+        if (e.detail.elt && e.detail.elt.id === 'live') asked = true;
+      });
+      document.addEventListener('htmx:afterRequest', e => {
+        if (asked && e.detail.elt && e.detail.elt.id === 'live') window.pollsAnswered += 1;
+      });
+    }""")
+    page.wait_for_function("() => window.pollsAnswered > 0")
+
+
 def call(page: Page, value: str) -> None:
     """Tap an auction button (a bid, pass, plunge...)."""
     before = page.locator("ol.calls li").count()
