@@ -16,7 +16,8 @@ run: $(STAMP)
 	$(BIN)/flask --app scorekeeper db upgrade --directory migrations
 	$(BIN)/scorekeeper serve
 
-# On every core (pytest-xdist); the tests of a serial group (tests/conftest.py) on one worker.
+# On every core and one worker more (pytest-xdist; tests/conftest.py says why); the tests of a
+# serial group (tests/conftest.py) on one worker.
 # TESTS picks some (.ci/run: `make test TESTS="tests/web tests/load"`); empty: all of them.
 TESTS ?=
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
-from sqlalchemy import event
-from werkzeug.routing import IntegerConverter
+if TYPE_CHECKING:
+    from flask import Flask
 
 __all__ = ["create_app"]
 
@@ -83,19 +83,14 @@ def _pool_options(options: dict | None) -> dict:
     return options
 
 
-class RowIdConverter(IntegerConverter):
-    """`<int:...>` for ids and hand numbers: a number no id column can hold (PostgreSQL's
-    INTEGER is 32 bits) is no match (404), rather than an overflow in the database (500)."""
-
-    def __init__(self, map, *args, **kwargs):
-        from .models import MAX_ID
-
-        kwargs.setdefault("max", MAX_ID)
-        super().__init__(map, *args, **kwargs)
-
-
 def create_app(test_config: dict | None = None) -> Flask:
+    # Flask and SQLAlchemy are imported here, not with the package: the `scorekeeper` command
+    # (check, stats, standings) reads records without them and starts in a third of the time.
+    from flask import Flask
+    from sqlalchemy import event
+
     from .security import IMPORT_MAX_BYTES
+    from .web import RowIdConverter
 
     app = Flask(
         __name__,

@@ -8,9 +8,21 @@ import json
 from typing import Any, Mapping
 
 from flask import make_response, redirect, render_template, request
+from werkzeug.routing import IntegerConverter
 
 from . import filters
 from .extensions import htmx
+
+
+class RowIdConverter(IntegerConverter):
+    """`<int:...>` for ids and hand numbers: a number no id column can hold (PostgreSQL's
+    INTEGER is 32 bits) is no match (404), rather than an overflow in the database (500)."""
+
+    def __init__(self, map, *args, **kwargs):
+        from .models import MAX_ID
+
+        kwargs.setdefault("max", MAX_ID)
+        super().__init__(map, *args, **kwargs)
 
 
 def is_htmx() -> bool:

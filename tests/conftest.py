@@ -42,6 +42,16 @@ def pytest_configure(config):
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, when it is installed
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: a worker more than the cores. A browser test's worker waits much of its time
+    (on Chromium, a live poll, a timer), so with one worker a core, a third of the cores sat
+    idle; one more keeps them busy. PYTEST_XDIST_AUTO_NUM_WORKERS still wins (xdist's own)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, when it is installed
 def pytest_xdist_make_scheduler(config, log):
     """xdist's load scheduling, a test at a time, but a serial group's tests all on one worker
     and in order. (xdist's own `--dist loadgroup` does not group under pytest 9: it renames

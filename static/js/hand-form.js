@@ -14,7 +14,7 @@
 (function () {
   "use strict";
 
-  var fromForm = false;
+  var formRequest = null;  // the hand form's latest request (its XMLHttpRequest)
 
   function form() {
     return document.getElementById("hand-form");
@@ -97,12 +97,15 @@
   document.addEventListener("htmx:beforeRequest", function (ev) {
     var f = form();
     var elt = ev.detail && ev.detail.elt;
-    fromForm = !!(f && elt && (elt === f || f.contains(elt)));
+    if (f && elt && (elt === f || f.contains(elt))) formRequest = ev.detail.xhr;
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!fromForm) return;  // a live update from another phone never moves the focus
-    fromForm = false;
+  // Only the answer to the form's own request moves things: a live update from another phone
+  // never moves the focus, and a poll sent while a tap's answer is on its way leaves that
+  // answer its move (a flag reset by every request lost it, and the next row stayed off screen).
+  document.addEventListener("htmx:afterSettle", function (ev) {
+    if (!formRequest || !ev.detail || ev.detail.xhr !== formRequest) return;
+    formRequest = null;
     var f = form();
     if (!f) return;
     var active = document.activeElement;

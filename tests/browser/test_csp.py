@@ -28,10 +28,10 @@ def test_no_csp_violation_while_scoring_and_watching(live, browser):
         gid = ui.new_game(scorer, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
         code = scorer.locator("#share .join-code").inner_text().replace(" ", "")
         viewer.goto(f"{live.url}/g/{code}")
-        scorer.wait_for_timeout(2_500)  # a poll or two answered 304
+        ui.next_poll(scorer)  # a poll answered 304
         ui.enter_hand(scorer)
         expect(viewer.locator(ui.HAND_ROWS)).to_have_count(1, timeout=5_000)
-        viewer.wait_for_timeout(2_500)
+        ui.next_poll(viewer)
         expect(viewer.locator(ui.HAND_ROWS)).to_have_count(1)
         for page in pages:
             assert page.evaluate("() => window.cspViolations") == []

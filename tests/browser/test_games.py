@@ -1,4 +1,5 @@
-"""Whole games through the UI, setup to the game-over banner, on a 390x844 phone screen.
+"""Whole games through the UI, setup to the game-over banner, on a 390x844 phone screen, the
+setup form typed as a scorer does (ui.new_game typed=True; most other tests send it over HTTP).
 
 Each game also enters one invalid hand and checks that the message names the rule and that
 nothing was saved.
@@ -20,7 +21,7 @@ def error(page):
 
 
 def test_lechner42_set_plunge_forced_dealer(page, live):
-    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"], typed=True)
     board = page.locator("#scoreboard")
     expect(board).to_contain_text("Ann shakes")
     expect(board).to_contain_text("Bob bids first")
@@ -89,7 +90,7 @@ def test_lechner42_set_plunge_forced_dealer(page, live):
 
 
 def test_card42_forbidden_dealer_bid_and_countdown(page, live):
-    gid = ui.new_game(page, live.url, "card42", ["Ann", "Bob"])
+    gid = ui.new_game(page, live.url, "card42", ["Ann", "Bob"], typed=True)
     # hand 1: Bob bids 7; the dealer Ann may not bid 0 (the bids would total 7)
     ui.call(page, "7")
     zero = page.locator("#hand-form button[name=call][value='0']")
@@ -130,7 +131,7 @@ def test_card42_forbidden_dealer_bid_and_countdown(page, live):
 
 def test_forty_two_with_all_pass_redeal(page, live):
     gid = ui.new_game(page, live.url, "forty-two", ["Ann", "Bob", "Cat", "Dan"],
-                      options={"target_hands": 2})
+                      options={"target_hands": 2}, typed=True)
     # hand 1: all four pass: a redeal
     for c in ("pass", "pass", "pass", "pass"):
         ui.call(page, c)
@@ -164,7 +165,7 @@ def test_forty_two_with_all_pass_redeal(page, live):
 
 
 def test_moon(page, live):
-    gid = ui.new_game(page, live.url, "moon", ["Ann", "Bob", "Cat"])
+    gid = ui.new_game(page, live.url, "moon", ["Ann", "Bob", "Cat"], typed=True)
     ui.call(page, "4")
     ui.call(page, "pass")
     ui.call(page, "5")
@@ -190,7 +191,7 @@ def test_moon(page, live):
 
 def test_mexican_train(page, live):
     gid = ui.new_game(page, live.url, "mexican-train", ["Ann", "Bob", "Cat"],
-                      options={"rounds": 2})
+                      options={"rounds": 2}, typed=True)
     board = page.locator("#scoreboard")
     expect(board).to_contain_text("Round 1 of 2")
     expect(board).to_contain_text("double 12")

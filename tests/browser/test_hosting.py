@@ -311,7 +311,8 @@ def test_two_phones_over_https_and_the_backup(browser, site, tmp_path):
         assert first.ok and first.headers["strict-transport-security"].startswith("max-age=")
         # a secure context: the Wake Lock API keeps the screen on, NoSleep.js is not loaded
         assert scorer.evaluate("() => window.isSecureContext && 'wakeLock' in navigator")
-        gid = ui.new_game(scorer, site.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+        # typed: the browser trusts the test CA, ui.send_setup_form's request would not
+        gid = ui.new_game(scorer, site.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"], typed=True)
         controlled(scorer)  # the service worker is registered, and controls the page
         assert scorer.evaluate("() => typeof window.NoSleep") == "undefined"
         assert scorer.evaluate(

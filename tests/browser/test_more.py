@@ -10,7 +10,7 @@ from .live import VIEWPORT
 
 
 def test_undo_and_edit(page, live):
-    gid = ui.new_game(page, live.url, "castle-rock", ["Sol"])
+    gid = ui.new_game(page, live.url, "castle-rock", ["Sol"], typed=True)  # its setup form typed
     ui.type_number(page, "remaining", "9")
     ui.save(page)
     ui.type_number(page, "remaining", "1")

@@ -143,6 +143,32 @@ def test_a_typical_hand_needs_no_scroll(page, live, variant, players, mode, step
     assert live.hands(gid) == [stored]
 
 
+def test_the_next_row_comes_on_screen_though_a_poll_was_sent_meanwhile(page, live):
+    """A live poll sent while a tap's answer is on its way leaves that answer its move: the
+    next row to fill still comes on screen (hand-form.js once let any request reset its "the
+    form asked" flag, and the row stayed below Save: this test's chip, under load)."""
+    gid = ui.new_game(page, live.url, "card42", NAMES)
+    hand = Hand(page)
+    for bid in ("2", "1", "3", "0"):
+        hand.call(bid)
+    previews = []
+    page.route(f"**/games/{gid}/hands/preview", lambda route: previews.append(route))
+    page.evaluate("""() => document.addEventListener('htmx:beforeRequest', e => {
+      if (e.detail.elt && e.detail.elt.id === 'live') window.pollSent = true; })""")
+    page.evaluate(SETTLED)
+    page.locator("#hand-form label.chip:has(input[name='tricks-0'][value='1'])").click()
+    while not previews:  # the tap's answer held on its way
+        page.wait_for_timeout(50)
+    page.evaluate("() => { window.pollSent = false; }")
+    page.wait_for_function("() => window.pollSent")  # the next poll (every 2 s), sent meanwhile
+    previews.pop().continue_()
+    page.wait_for_function("() => window.handSettled")
+    page.unroute(f"**/games/{gid}/hands/preview")
+    ui.settle(page)
+    chip = page.locator("#hand-form label.chip:has(input[name='tricks-1'][value='2'])")
+    assert chip.evaluate(ON_SCREEN), "the next row was left off screen"
+
+
 def test_mexican_train_round_needs_no_scroll(page, live, record_property):
     gid = ui.new_game(page, live.url, "mexican-train", NAMES, options={"rounds": 2})
     hand = Hand(page)

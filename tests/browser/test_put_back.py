@@ -126,13 +126,13 @@ def test_a_new_hand_is_announced_once_on_every_phone(phone, live):
     scorer.get_by_role("button", name="New scorer link").click()
     scorer.wait_for_load_state()
     expect(watcher.locator("#live")).not_to_have_attribute("data-etag", etag, timeout=10_000)
-    watcher.wait_for_timeout(2_500)  # another poll or so
+    ui.next_poll(watcher)  # another poll
     assert watcher.evaluate(SAID) == [sentence]
     # the next change is said once, on the watcher too
     scorer.goto(f"{live.url}/games/{gid}")
     scorer.get_by_role("button", name="Undo hand 1").click()
     expect(watcher.locator("#announcer")).to_have_text(
         "Hand 1 taken back. Ann & Cat 0 marks, Bob & Dan 0 marks.", timeout=10_000)
-    watcher.wait_for_timeout(2_500)
+    ui.next_poll(watcher)
     assert watcher.evaluate(SAID) == [sentence,
                                       "Hand 1 taken back. Ann & Cat 0 marks, Bob & Dan 0 marks."]

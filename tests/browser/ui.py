@@ -2,12 +2,21 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
+from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
+GAME_URL = re.compile(r"/games/(\d+)$")
+
 
 def new_game(page: Page, base: str, variant: str, names: list[str], first_dealer: int = 0,
-             options: dict | None = None) -> int:
+             options: dict | None = None, typed: bool = False) -> int:
+    """A new game, this page its creator, on its game page. typed: the setup form filled in and
+    sent the way a scorer does (for the tests of that form: a second or more a game); else the
+    same form sent over HTTP from this page's context (send_setup_form)."""
+    if not typed:
+        return send_setup_form(page, base, variant, names, first_dealer, options)
     page.goto(base + "/")
     page.get_by_role("link", name="Start a new game").click()
     page.locator(f"input[type=radio][name=variant][value='{variant}']").check()
@@ -22,15 +31,91 @@ def new_game(page: Page, base: str, variant: str, names: list[str], first_dealer
     for key, value in (options or {}).items():
         page.fill(f"input[name='opt-{key}']", str(value))
     page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r"/games/\d+$"))
+    page.wait_for_url(GAME_URL)
     expect(page.locator("#hand-form")).to_be_visible()
     return int(page.url.rsplit("/", 1)[1])
+
+
+class _FormFields(HTMLParser):
+    """The fields a browser would send from the form with id form_id, as drawn: text and
+    hidden inputs, checked boxes and radios, each select's chosen option."""
+
+    def __init__(self, form_id: str):
+        super().__init__()
+        self.form_id = form_id
+        self.fields: list[tuple[str, str]] = []
+        self._inside = False
+        self._select: str | None = None
+        self._options: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self._inside = a.get("id") == self.form_id
+        elif not self._inside:
+            return
+        elif tag == "input" and a.get("name") and (
+                a.get("type") not in ("checkbox", "radio") or "checked" in a):
+            self.fields.append((a["name"], a.get("value") or ""))
+        elif tag == "select":
+            self._select, self._options = a.get("name"), []
+        elif tag == "option" and self._select:
+            self._options.append((a.get("value") or "", "selected" in a))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._inside = False
+        elif tag == "select" and self._select and self._options:
+            chosen = [v for v, selected in self._options if selected] or [self._options[0][0]]
+            self.fields.append((self._select, chosen[-1]))
+            self._select = None
+
+
+def send_setup_form(page: Page, base: str, variant: str, names: list[str],
+                    first_dealer: int = 0, options: dict | None = None) -> int:
+    """new_game without typing: the variant's setup form fetched with this page's cookies, its
+    fields as drawn with the names, the first dealer and the options put in, posted to the
+    app's own route (CSRF token and all), then the game page opened."""
+    form = page.request.get(f"{base}/games/new?variant={variant}")
+    assert form.ok, form.status
+    parser = _FormFields("setup-form")
+    parser.feed(form.text())
+    given = {f"name-{i}": name for i, name in enumerate(names)}
+    given |= {f"opt-{key}": str(value) for key, value in (options or {}).items()}
+    if len(names) > 1:
+        given["first_dealer"] = str(first_dealer)
+    assert set(given) <= {name for name, _ in parser.fields}, (given, parser.fields)
+    fields = [(name, value) for name, value in parser.fields if name not in given]
+    sent = page.request.post(f"{base}/games/new", data=urlencode(fields + list(given.items())),
+                             headers={"Content-Type": "application/x-www-form-urlencoded"},
+                             max_redirects=0)  # the page opens the game, not the request
+    started = GAME_URL.search(sent.headers.get("location", ""))
+    assert started, f"no game started ({sent.status}): {sent.text()[:2000]}"
+    page.goto(base + started.group(0))
+    expect(page.locator("#hand-form")).to_be_visible()
+    return int(started.group(1))
 
 
 def settle(page: Page) -> None:
     """Wait until htmx has no request in flight and has wired up what it swapped in."""
     page.wait_for_function(
         "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
+
+
+def next_poll(page: Page) -> None:
+    """Wait until the live poller has sent a poll from now on and had its answer (one every
+    2 s): what a fixed wait of "a poll or so" waited for, without waiting longer."""
+    page.evaluate("""() => {
+      window.pollsAnswered = 0;
+      let asked = false;
+      document.addEventListener('htmx:beforeRequest', e => {
+        if (e.detail.elt && e.detail.elt.id === 'live') asked = true;
+      });
+      document.addEventListener('htmx:afterRequest', e => {
+        if (asked && e.detail.elt && e.detail.elt.id === 'live') window.pollsAnswered += 1;
+      });
+    }""")
+    page.wait_for_function("() => window.pollsAnswered > 0")
 
 
 def call(page: Page, value: str) -> None:
