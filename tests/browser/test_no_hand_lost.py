@@ -40,13 +40,21 @@ def pick(page, name: str, value: str) -> None:
     expect(page.locator(f"#hand-form input[name='{name}'][value='{value}']")).to_be_checked()
 
 
+def quick_mode(page) -> None:
+    """ui.quick_mode while polls are held: ui.settle would wait for a held poll too (one sent
+    between hold_polls and the tap never ends), so wait for the mode's own answer only."""
+    page.locator("#hand-form button[name=set_mode][value=quick]").click()
+    expect(page.locator("#hand-form input[name=mode]")).to_have_value("quick")
+    page.wait_for_function(FORM_IDLE)
+
+
 def test_a_live_update_in_the_middle_of_a_save_tap_loses_nothing(page, live):
     """The mode pick changes what this phone's page is rendered from, so the first poll
     answers 200 and swaps the scoreboard; it lands, with the preview of the chip tapped last
     (the save row comes back with it), while the finger is on Save."""
     gid = ui.new_game(page, live.url, "moon", ["Ann", "Bob", "Cat"])
     release = hold_polls(page)
-    ui.quick_mode(page)
+    quick_mode(page)
     until_held(page, release)
     pick(page, "bidder", "2")
     pick(page, "bid", "21")
@@ -85,7 +93,7 @@ def test_a_poll_answered_before_a_save_never_undoes_it_on_screen(page, live):
     takes the hand off the sheet."""
     gid = ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
     release = hold_polls(page)
-    ui.quick_mode(page)  # the page's ETag is now stale: the poll's answer differs from it
+    quick_mode(page)  # the page's ETag is now stale: the poll's answer differs from it
     until_held(page, release)
     answer = release.held[0].fetch()  # the game before the save
     pick(page, "bidder", "1")
