@@ -12,6 +12,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
+from .database import make_database
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -74,8 +76,8 @@ def gunicorn(tmp: Path, db_url: str, secret: str, workers: int = 4, threads: int
     port = free_port()
     with open(tmp / "gunicorn.log", "w") as log:
         proc = start_server(
-            [str(GUNICORN), "--config", "deploy/gunicorn.conf.py", "--workers", str(workers), "--threads", str(threads),
-             "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2",
+            [str(GUNICORN), "--config", "deploy/gunicorn.conf.py", "--workers", str(workers),
+             "--threads", str(threads), "--bind", f"127.0.0.1:{port}", "--graceful-timeout", "2",
              "scorekeeper:create_app()"], port, db_url, secret, log, poll=0.2)
         try:
             yield port
@@ -85,3 +87,14 @@ def gunicorn(tmp: Path, db_url: str, secret: str, workers: int = 4, threads: int
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+@contextlib.contextmanager
+def gunicorn_on_new_database(tmp: Path, name: str, secret: str):
+    """gunicorn (gunicorn()) on a new database `name` (make_database): yields (port, db_url);
+    once it is stopped, its log must hold no traceback."""
+    db_url = make_database(tmp, name)
+    with gunicorn(tmp, db_url, secret) as port:
+        yield port, db_url
+    log = (tmp / "gunicorn.log").read_text()
+    assert "Traceback" not in log, log

@@ -18,8 +18,8 @@ from http.cookies import SimpleCookie
 
 import pytest
 
-from .database import make_database, rows, write
-from .server import GUNICORN, gunicorn, request
+from .database import rows, write
+from .server import GUNICORN, gunicorn_on_new_database, request
 
 ROUNDS = 20
 
@@ -28,12 +28,9 @@ pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not i
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("clubs")
-    db_url = make_database(tmp, "club_races")
-    with gunicorn(tmp, db_url, "club-race-secret") as port:
-        yield port, db_url
-    log = (tmp / "gunicorn.log").read_text()
-    assert "Traceback" not in log, log
+    with gunicorn_on_new_database(tmp_path_factory.mktemp("clubs"), "club_races",
+                                  "club-race-secret") as served:
+        yield served
 
 
 class Phone:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from .database import make_database, rows
-from .server import GUNICORN, gunicorn
+from .database import rows
+from .server import GUNICORN, gunicorn_on_new_database
 from .test_club_races import Phone, _id, at_once, join, statuses
 
 ROUNDS = 8
@@ -18,12 +18,9 @@ pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not i
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("events")
-    db_url = make_database(tmp, "event_races")
-    with gunicorn(tmp, db_url, "event-race-secret") as port:
-        yield port, db_url
-    log = (tmp / "gunicorn.log").read_text()
-    assert "Traceback" not in log, log
+    with gunicorn_on_new_database(tmp_path_factory.mktemp("events"), "event_races",
+                                  "event-race-secret") as served:
+        yield served
 
 
 def new_event(port: int, db_url: str) -> tuple[Phone, str, int, int]:
