@@ -159,6 +159,7 @@ def build(db_url: str, root: Path, club_games: int) -> dict:
     code = re.search(r'href="[^"]*/g/([A-Z0-9]{7})"', html)[1]
     viewer = app.test_client()
     assert viewer.get(f"/g/{code}").status_code == 303
+    assert viewer.get(f"/games/{game_id}").status_code == 200  # a phone that has read a page
 
     phones = {}
     for n in (1, PHONE_GAMES):
@@ -166,6 +167,7 @@ def build(db_url: str, root: Path, club_games: int) -> dict:
         for _ in range(n):
             r = phone.post("/games/import", data={"record": json.dumps(record)})
             assert r.status_code == 303, r.get_data(as_text=True)[:300]
+        assert phone.get("/").status_code == 200  # its session (the CSRF token) made
         phones[n] = cookie_of(phone)
 
     t0 = time.perf_counter()

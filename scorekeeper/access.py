@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+import time
 from datetime import timedelta
 
 from flask import (abort, after_this_request, current_app, make_response, redirect,
@@ -28,7 +29,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
-from . import models, store, web
+from . import models, render_cache, store, web
 from .models import CODE_ALPHABET, CODE_LENGTH
 
 # Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
@@ -85,10 +86,38 @@ def cookie_secure() -> bool:
 class _SessionCookie(SecureCookieSessionInterface):
     """Flask's session cookie (it holds the CSRF token) is Secure by the same rule as the app's
     own cookies, HTTPS behind a trusted proxy included (Flask alone asks SESSION_COOKIE_SECURE
-    only)."""
+    only).
+
+    It is read on every request, a poll's included, and checking its signature costs more than
+    a 304: the serializer is made once per key, and a cookie value checked in the last
+    minute is not checked again (the same signed bytes hold the same token)."""
+
+    RECHECK_AFTER = 60.0  # seconds: the cookie's age is checked again after this
 
     def get_cookie_secure(self, app) -> bool:
         return cookie_secure()
+
+    def get_signing_serializer(self, app):
+        made = app.extensions.get("scorekeeper_session_serializer")
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        if made is None or made[0] != keys:
+            made = (keys, super().get_signing_serializer(app))
+            app.extensions["scorekeeper_session_serializer"] = made
+        return made[1]
+
+    def open_session(self, app, request):
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value or not app.secret_key:
+            return super().open_session(app, request)
+        checked = render_cache.named("session_cookies", items=10_000)
+        kept = checked.get(value)
+        now = time.monotonic()
+        if kept is not None and now - kept[0] < self.RECHECK_AFTER:
+            return self.session_class(kept[1])
+        session = super().open_session(app, request)
+        if session is not None:
+            checked.put(value, (now, dict(session)))
+        return session
 
 
 def set_cookie(response, name: str, value: str, max_age: timedelta | int) -> None:
@@ -274,22 +303,16 @@ def lost_scoring(game) -> bool:
         or ("s" in held and not _holds("s", game.id, game.scorer_secret)))
 
 
-def cookie_game_ids() -> set[int]:
-    """The ids of the games this phone holds a role in, in one query (each one's role() then
-    costs nothing). Unchecked: a rotated secret ends a role, so verify each game with role()
-    before showing it."""
+def phone_game_heads() -> list:
+    """The heads (store.phone_game_heads) of the games this phone holds a role in, newest
+    first, in one query (each one's role() then costs nothing). Unchecked: a rotated secret
+    ends a role, so verify each game with role() before showing it."""
     phone = phone_id()
     if phone is None:
-        return set()
-    rows = models.db.session.execute(
-        select(models.PhoneGame.game_id, models.PhoneGame.kind, models.PhoneGame.token)
-        .where(models.PhoneGame.phone_id == phone)).all()
-    roles = _state()["roles"]
-    for game_id, _kind, _token_ in rows:
-        roles[game_id] = {}
-    for game_id, kind, token in rows:
-        roles[game_id][kind] = token
-    return {game_id for game_id, _kind, _token_ in rows}
+        return []
+    heads, roles = store.phone_game_heads(phone)
+    _state()["roles"].update(roles)
+    return heads
 
 
 def require_reader(game) -> None:

@@ -193,6 +193,25 @@ def get_head(game_id: int, phone_id: int | None = None):
     return rows[0], {row.kind: row.token for row in rows if row.kind is not None}
 
 
+# The heads of every game a phone holds a role in, newest first: a row per role.
+_PHONE_HEADS = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
+                       Game.scorer_secret, Game.club_id, PhoneGame.kind, PhoneGame.token)
+                .join(PhoneGame, PhoneGame.game_id == Game.id)
+                .where(PhoneGame.phone_id == bindparam("phone_id"))
+                .order_by(Game.updated_at.desc(), Game.id.desc()))
+
+
+def phone_game_heads(phone_id: int) -> tuple[list, dict[int, dict[str, str]]]:
+    """(heads, roles): the head of every game `phone_id` holds a role in (get_head's columns
+    access.role reads, and the version), newest first; and its roles in each (game id ->
+    kind -> token). One statement, however many games."""
+    heads, roles = {}, {}
+    for row in db.session.execute(_PHONE_HEADS, {"phone_id": phone_id}):
+        heads.setdefault(row.id, row)
+        roles.setdefault(row.id, {})[row.kind] = row.token
+    return list(heads.values()), roles
+
+
 def commit_keeping_state() -> None:
     """Commit without expiring what the session holds: the caller keeps it current."""
     session = db.session()

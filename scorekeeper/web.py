@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from flask import make_response, redirect, render_template, request
 from werkzeug.routing import IntegerConverter
 
-from . import filters
+from . import filters, render_cache
 from .extensions import htmx
 
 
@@ -101,5 +101,8 @@ def _vary_on_htmx(response):
 def init_app(app) -> None:
     """The hooks of the whole app: the template helpers, the plain 404 page, Vary: HX-Request."""
     filters.init_app(app)
+    # The same token on every page of a session (render_cache.csrf_token), not Flask-WTF's
+    # newly signed one per call: a page asked again is then the same bytes.
+    app.jinja_env.globals["csrf_token"] = render_cache.csrf_token
     app.register_error_handler(404, _not_found)
     app.after_request(_vary_on_htmx)

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 
-from .. import access, security, store, web
+from .. import access, render_cache, security, store, web
 from ..clubs import roster
 from ..extensions import db
-from ..games import live as render_cache
 from ..models import ClubEvent
 from ..sharing import views as sharing
 from ..tournament.event import pool_members

@@ -5,14 +5,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app
 from sqlalchemy import bindparam, select
 
-from .. import access, rules
+from .. import access, render_cache, rules, store
 from ..extensions import db
 from ..filters import hand_word
 from ..models import AuditEvent, Game, Member
-from . import hand_form, live
+from . import hand_form
 
 
 def hand_summary(variant, record: dict, number: int, hand: dict, scored: list = (),
@@ -79,17 +78,18 @@ def trail(game_id: int) -> list:
     return db.session.execute(_TRAIL, {"game_id": game_id}).all()
 
 
-def rows_at_version(game: Game) -> list[dict[str, Any]]:
-    """history_rows of the game as it stands, made once per version in this process (every
-    audit row comes with a version bump, so a version's trail never changes) and shared, read
-    only, by every phone that reads it: the replay of every earlier hand version is most of the
-    page."""
-    cache = current_app.extensions.setdefault("scorekeeper_history_rows", live.RenderCache(32))
-    key = f"{game.id}:{game.version}"
-    rows = cache.get(key)
+def rows_at_version(head) -> list[dict[str, Any]]:
+    """history_rows of the game at `head`'s version (a game, or its head row: id and version),
+    made once per version in this process (every audit row comes with a version bump, so a
+    version's trail never changes) and shared, read only, by every phone that reads it: the
+    replay of every earlier hand version is most of the page. On a miss the game is loaded,
+    at the version it is at by then."""
+    cache = render_cache.named("history_rows", items=32)
+    rows = cache.get(f"{head.id}:{head.version}")
     if rows is None:
+        game = head if isinstance(head, Game) else store.get_game(head.id)
         rows = history_rows(game, trail(game.id))
-        cache.put(key, rows)
+        cache.put(f"{game.id}:{game.version}", rows)
     return rows
 
 
@@ -160,7 +160,7 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
     return rows
 
 
-def phone_names(game: Game, rows: list[dict[str, Any]]) -> dict[int, str]:
+def phone_names(game, rows: list[dict[str, Any]]) -> dict[int, str]:
     """How the history names the phones that made the game's writes (AuditEvent.phone_id), by
     phone id: the club's name for a phone of the game's club ("Ann's phone"), else "this phone"
     for the reader's own. "creator" is a role, which a take-over hands to another phone: the

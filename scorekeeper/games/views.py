@@ -26,7 +26,7 @@ from flask import (
 )
 from sqlalchemy import select
 
-from .. import access, filters, rules, security, store, web
+from .. import access, filters, render_cache, rules, security, store, web
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game
 from . import board, changes, entry, hand_form, listing, live
@@ -56,17 +56,21 @@ def get_variant(variant_id: str):
 def home():
     """The games this browser has a role in, from its cookies: a game is shown only to phones
     that were given its code or a link, never to whoever opens the home page."""
-    ids = access.cookie_game_ids()
-    games = db.session.scalars(
-        select(Game).where(Game.id.in_(ids)).order_by(Game.updated_at.desc(), Game.id.desc())
-        .options(listing.LISTED)
-    ).all() if ids else []
-    games = [g for g in games if access.role(g)][:RECENT_GAMES]
-    playing, finished = [], []
-    for item in listing.game_items(games):
-        (finished if item["result"].get("finished") else playing).append(item)
-    return web.render("games/home.html", "games/_game_list.html", playing=playing,
-                        finished=finished[:10])
+    heads = [head for head in access.phone_game_heads() if access.role(head)][:RECENT_GAMES]
+    partial = web.partial_for("games/_game_list.html")
+    # The list is the same while its games' versions are (a write to one bumps its version).
+    key = f"home:{partial}:{','.join(f'{head.id}.{head.version}' for head in heads)}"
+
+    def render():
+        games = {game.id: game for game in db.session.scalars(
+            select(Game).where(Game.id.in_([head.id for head in heads]))
+            .options(listing.LISTED))} if heads else {}
+        playing, finished = [], []
+        for item in listing.game_items([games[head.id] for head in heads if head.id in games]):
+            (finished if item["result"].get("finished") else playing).append(item)
+        return web.render("games/home.html", "games/_game_list.html", playing=playing,
+                          finished=finished[:10], csrf_token=render_cache.placeholder_csrf)[0]
+    return render_cache.page(key, render)
 
 
 # --------------------------------------------------------------------------- new game
@@ -144,16 +148,17 @@ def game_page(game_id: int):
         _remember(board.VIEW_COOKIE, view)
         access.remember_modes(head.variant, view=view)
     partial = web.partial_for(GAME_PAGE_PARTS)
-    text = live.cached(live.RenderInputs.of(head).key("page", partial))
+    key = live.RenderInputs.of(head).key("page", partial)
+    text = render_cache.cached(key)
     if text is not None:
-        return text
+        return render_cache.respond(key, text)
     game = access.load_game(game_id)  # kept under the version it is at (it may have moved on)
 
     def render():
         ctx = board.page_context(game)
-        return web.render("games/game.html", GAME_PAGE_PARTS, csrf_token=live.placeholder_csrf,
-                          **ctx)[0]
-    return live.body(live.RenderInputs.of(game).key("page", partial), render)
+        return web.render("games/game.html", GAME_PAGE_PARTS,
+                          csrf_token=render_cache.placeholder_csrf, **ctx)[0]
+    return render_cache.page(live.RenderInputs.of(game).key("page", partial), render)
 
 
 def _remember(name: str, value: str) -> None:
@@ -435,10 +440,10 @@ def live_update(game_id: int):
         response = make_response("", 304)
     else:
         key = inputs.key("live")
-        body = live.cached(key)  # one statement in all on a hit
+        body = render_cache.cached(key)  # one statement in all on a hit
         if body is None:
             etag, key, body = live.live_body(game_id)
-        response = live.respond(key, body)
+        response = render_cache.respond(key, body)
     # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
     # weak ETag as it is, and would give a strong one a per-encoding suffix).
     response.set_etag(etag, weak=True)
@@ -514,11 +519,21 @@ def kept_hand(game_id: int):
 
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int):
-    game = access.load_game(game_id)
-    rows = rows_at_version(game)
-    return web.render("games/history.html", "games/_history.html", game=game,
-                      variant=variants().get(game.variant), rows=rows,
-                      phone_names=phone_names(game, rows))
+    """The audit trail in words, rendered once per game version and the phone names it shows
+    (a club member's name, "this phone"): the lookup needs the game's row and, for a club
+    game, its members' names; a miss replays the trail (history.rows_at_version)."""
+    head = access.game_head(game_id)
+    if head is None:
+        abort(404)
+    access.require_reader(head)
+    rows = rows_at_version(head)
+    names = phone_names(head, rows)
+    partial = web.partial_for("games/_history.html")
+    key = f"history:{head.id}.{head.version}:{partial}:{sorted(names.items())}"
+    return render_cache.page(key, lambda: web.render(
+        "games/history.html", "games/_history.html", game=head,
+        variant=variants().get(head.variant), rows=rows, phone_names=names,
+        csrf_token=render_cache.placeholder_csrf)[0])
 
 
 # --------------------------------------------------------------------------- a game's rules card

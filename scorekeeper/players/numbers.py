@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from flask import current_app
-
-from .. import rules, stats, store
+from .. import render_cache, rules, stats, store
 from ..extensions import db
-from ..games.live import RenderCache
 from ..models import ClubStats
 from . import queries
 
@@ -81,13 +78,13 @@ def club_numbers(club_id: int) -> tuple[dict, dict]:
     return numbers
 
 
-def _decoded() -> RenderCache:
+def _decoded() -> render_cache.RenderCache:
     """The club numbers this process made last, by club and stamp (decoding ClubStats' JSON
     and shaping the rows cost more than the rest of a stats page): the stamp is read from the
     database on every view, so a write in any worker moves every process on to the new
     numbers; an entry of an old stamp is never asked for again and falls out. Read only:
     callers never change what they get."""
-    return current_app.extensions.setdefault("scorekeeper_club_numbers", RenderCache(32))
+    return render_cache.named("club_numbers", items=32)
 
 
 def people_rows(table: dict, names: dict[int, str], opponents: bool = False) -> list[dict]:

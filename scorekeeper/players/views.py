@@ -11,18 +11,18 @@ CSV calls too).
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 
 from typing import Iterable, Iterator
 
-from flask import (Response, abort, current_app, make_response, render_template, request,
+from flask import (Response, abort, make_response, render_template, request,
                    url_for)
 from markupsafe import Markup
 
-from .. import access, rules, store, web
+from .. import access, render_cache, rules, store, web
 from ..extensions import db
 from ..filters import hand_word
-from ..games import live
 from ..models import Club
 from . import bp, charts, numbers, queries, review
 
@@ -101,11 +101,9 @@ def club_games(club_id: int):
         return {"people": names, "archive": page, "f": page.filters, "events": events,
                 "rows": [numbers.archive_row(g) for g in page.games]}
 
-    part = _club_part(club, "players/_archive_list.html",
-                         (*filters.query_args().items(), *names.items(), *events.items()),
-                         listed)
-    return _page_of("players/archive.html", part, club=club, people=names, f=filters,
-                    variants=rules.VARIANTS, events=events)
+    return _club_page(club, "players/archive.html", "players/_archive_list.html",
+                      (*filters.query_args().items(), *names.items(), *events.items()), listed,
+                      people=names, f=filters, variants=rules.VARIANTS, events=events)
 
 
 @bp.get("/clubs/<int:club_id>/games.csv")
@@ -116,20 +114,27 @@ def club_games_csv(club_id: int):
                         f"scorekeeper-club-{club.id}-games.csv", stream=True)
 
 
-def _club_part(club: Club, partial: str, inputs: tuple, make_context) -> Markup:
-    """A club page's part that shows what its games hold (partials/<partial>: the numbers,
-    a page of the archive), rendered once per club stamp (store.club_stamp: every write to one
-    of its games moves it) and `inputs` (what else it shows: the filters, the roster's names,
-    the events), then served to every member from this process's cache: reading and laying
-    out the games cost more than the rest of the page. On a miss `make_context()` reads them
-    (after the stamp: a part cached under an old stamp is never asked for again)."""
-    key = f"{partial}:{club.id}:{store.club_stamp(club.id)}:{club.name}:{hash(inputs)}"
-    cache = current_app.extensions.setdefault("scorekeeper_club_parts", live.RenderCache(64))
-    body = cache.get(key)
-    if body is None:
-        body = render_template(f"partials/{partial}", club=club, **make_context())
-        cache.put(key, body)
-    return Markup(body)
+def _club_page(club: Club, page: str, partial: str, inputs: tuple, make_context, **ctx):
+    """A club page that shows what its games hold (partials/<partial>: the numbers, a page
+    of the archive, inside `page` with `ctx`; htmx gets the part alone), rendered once per club
+    stamp (store.club_stamp: every write to one of its games moves it), the club's name and
+    `inputs` (all else it shows: the filters, the roster's names, the events), then served to
+    every member from this process's render cache, compressed once: reading and laying out the
+    games cost more than the rest of the request. On a miss `make_context()` reads them (after
+    the stamp: a page cached under an old stamp is never asked for again)."""
+    whole = not web.is_htmx()
+    digest = hashlib.blake2s(repr(inputs).encode(), digest_size=16).hexdigest()
+    key = (f"club:{page if whole else partial}:{club.id}:{store.club_stamp(club.id)}:"
+           f"{club.name}:{digest}")
+
+    def render() -> str:
+        part = Markup(render_template(f"partials/{partial}", club=club, **make_context(),
+                                      csrf_token=render_cache.placeholder_csrf))
+        if not whole:
+            return part
+        return render_template(page, part=part, club=club, **ctx,
+                               csrf_token=render_cache.placeholder_csrf)
+    return render_cache.page(key, render)
 
 
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>")
@@ -139,18 +144,12 @@ def person_page(club_id: int, person_id: int):
     if person_id not in names:
         abort(404)
     events = queries.events_of_person(person_id)
-    part = _club_part(
-        club, "players/_person.html", (person_id, *names.items(), *events.items()),
+    return _club_page(
+        club, "players/person.html", "players/_person.html",
+        (person_id, *names.items(), *events.items()),
         lambda: {"people": names, "person_id": person_id, "name": names[person_id],
-                 "events": events, **numbers.person_page(club.id, person_id, names)})
-    return _page_of("players/person.html", part, club=club, name=names[person_id])
-
-
-def _page_of(page: str, part: Markup, **ctx):
-    """The whole page around a cached part, or the part alone for htmx (web.render's choice)."""
-    if web.is_htmx():
-        return part
-    return render_template(page, part=part, **ctx)
+                 "events": events, **numbers.person_page(club.id, person_id, names)},
+        name=names[person_id])
 
 
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>.csv")
@@ -176,9 +175,8 @@ def club_stats(club_id: int):
                  for pid in names}
         return {"summary": summary, "boards": boards, "overall": overall, "pages": pages}
 
-    part = _club_part(club, "players/_club_stats.html", tuple(names.items()),
-                         numbers_of_everyone)
-    return _page_of("players/club_stats.html", part, club=club)
+    return _club_page(club, "players/club_stats.html", "players/_club_stats.html",
+                      tuple(names.items()), numbers_of_everyone)
 
 
 @bp.get("/clubs/<int:club_id>/stats.csv")

@@ -171,7 +171,9 @@ def test_the_numbers_parts_are_rendered_once_per_stamp_and_follow_what_else_they
     stats_page = f"/clubs/{club_id}/stats"
     first = text(client.get(stats_page))
     assert text(client.get(stats_page)) == first and "4 games" in first
-    assert len(client.application.extensions["scorekeeper_club_parts"]._items) == 1
+    club_pages = [key for key in client.application.extensions["scorekeeper_render_cache"].keys()
+                  if key.startswith("club:")]
+    assert len(club_pages) == 1 and club_pages[0].startswith("club:players/club_stats.html:")
     club_game(client, club_id, "moon", [ann, "Bob", "Cat"])  # a write: a new stamp
     assert "5 games" in text(client.get(stats_page))
     r = client.post(f"/clubs/{club_id}/roster/{ann}/rename", data={"name": "Annie"})

@@ -1,0 +1,183 @@
+"""Pages rendered once and served many times: the render cache every blueprint's cached pages
+share (the game page and its live update, the history, the home page's list, the event pages,
+the club pages' numbers), and the compressed bytes kept beside them.
+
+A cached body is a pure function of its key: each caller builds the key from what the render
+reads (a game's version, a club's stamp, the reader's role, Host...), so an entry is never
+wrong, only no longer asked for. What differs per phone, its CSRF token, is rendered as a
+placeholder and filled in per answer; the token is the same on every page of a phone's session
+(csrf_token), so a body with it filled in can be compressed once too.
+
+The caches are in-process LRUs per app bounded in bytes, not a table: an entry costs one render
+to rebuild, each worker (or a restarted one) fills its own, and nothing that matters lives in
+them; a database table would cost a statement per hit, more than the render it saves.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+from collections import OrderedDict
+from typing import Any, Callable
+
+from flask import current_app, g, make_response, request, session
+from flask_wtf.csrf import generate_csrf
+
+CSRF_SLOT = "\x00csrf\x00"  # never in a rendered page otherwise: a NUL is refused in all input
+# Bodies shorter than this go out as they are (Flask-Compress's COMPRESS_MIN_SIZE, assets.py).
+MIN_COMPRESSED = 500
+
+
+class RenderCache:
+    """Values by key, least recently used first out once more than `items` are kept or their
+    sizes pass `max_bytes` (text and bytes by their length, anything else by sys.getsizeof:
+    the caller bounds it with `items`); thread-safe."""
+
+    def __init__(self, items: int = 256, max_bytes: int = 32_000_000):
+        self.items, self.max_bytes = items, max_bytes
+        self._values: OrderedDict[str, tuple[Any, int]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str):
+        with self._lock:
+            kept = self._values.get(key)
+            if kept is None:
+                return None
+            self._values.move_to_end(key)
+            return kept[0]
+
+    def put(self, key: str, value) -> None:
+        size = len(value) if isinstance(value, (str, bytes)) else sys.getsizeof(value)
+        with self._lock:
+            old = self._values.pop(key, None)
+            if old is not None:
+                self._bytes -= old[1]
+            self._values[key] = (value, size)
+            self._bytes += size
+            while len(self._values) > self.items or (
+                    self._bytes > self.max_bytes and len(self._values) > 1):
+                _key, (_value, dropped) = self._values.popitem(last=False)
+                self._bytes -= dropped
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def keys(self) -> list[str]:
+        with self._lock:
+            return list(self._values)
+
+    @property
+    def size(self) -> int:
+        """The bytes its values hold (as put counts them)."""
+        return self._bytes
+
+
+def named(name: str, items: int = 256, max_bytes: int = 32_000_000) -> RenderCache:
+    """The app's cache called `name` (one per app: test apps on fresh databases never share
+    one), made on first use."""
+    return current_app.extensions.setdefault(f"scorekeeper_{name}",
+                                             RenderCache(items, max_bytes))
+
+
+def cache() -> RenderCache:
+    """The cache of rendered pages and parts, and their compressed bytes."""
+    return named("render_cache", items=4096)
+
+
+def placeholder_csrf() -> str:
+    """Stands in for csrf_token() while rendering for the cache."""
+    return CSRF_SLOT
+
+
+def csrf_token() -> str:
+    """This phone's CSRF token, the same on every page while its session lasts.
+
+    Flask-WTF signs the session's token with the time on every call, so each page would carry
+    a new one (and no two answers would be the same bytes); with WTF_CSRF_TIME_LIMIT None any
+    of them is valid, so the first made for a session's token is kept (by that token, per
+    process) and given again. It is also templates' csrf_token()."""
+    req = request._get_current_object()  # per request (a test's app context, and its g,
+    token = getattr(req, "_sk_csrf", None)  # outlives its requests)
+    if token is None:
+        raw = session.get("csrf_token")
+        token = named("csrf_tokens", items=10_000).get(raw) if raw else None
+        if token is None:
+            g.pop("csrf_token", None)  # Flask-WTF's copy of another request's
+            token = generate_csrf()  # (it makes the session's token when it has none)
+            named("csrf_tokens", items=10_000).put(session["csrf_token"], token)
+        req._sk_csrf = token
+    return token
+
+
+def _filled(text: str | None) -> str | None:
+    if text is not None and CSRF_SLOT in text:
+        return text.replace(CSRF_SLOT, csrf_token())
+    return text
+
+
+def cached(cache_key: str) -> str | None:
+    """The body under cache_key with this phone's CSRF token filled in, or None."""
+    return _filled(cache().get(cache_key))
+
+
+def body(cache_key: str, render: Callable[[], str]) -> str:
+    """The cached body under cache_key, rendered (with the CSRF placeholder) on a miss, with
+    this phone's CSRF token filled in."""
+    text = cache().get(cache_key)
+    if text is None:
+        text = render()
+        cache().put(cache_key, text)
+    return _filled(text)
+
+
+def _encoding() -> str | None:
+    """br or gzip, when this request accepts it (q=0 refuses)."""
+    offered = {}
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip()[2:] if params.strip().startswith("q=") else "1"
+        try:
+            offered[name.strip().lower()] = float(q)
+        except ValueError:
+            continue
+    for name in ("br", "gzip"):
+        if offered.get(name, 0) > 0:
+            return name
+    return None
+
+
+def compress(data: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        import brotli
+
+        return brotli.compress(data, quality=5)
+    import gzip
+
+    return gzip.compress(data, compresslevel=6, mtime=0)
+
+
+def respond(cache_key: str, text: str):
+    """A response with `text`, the body under cache_key (as cached() or body() gave it),
+    compressed once per encoding (and per CSRF token, when the body carries one) and kept
+    beside it: between two hands the hundreds of viewers' updates, and a phone's page asked
+    again, cost neither a render nor a compression (Flask-Compress leaves an answer that has
+    its Content-Encoding alone)."""
+    encoding = _encoding()
+    if encoding is None or len(text) < MIN_COMPRESSED:
+        return make_response(text)
+    template = cache().get(cache_key)
+    token = csrf_token() if template is None or CSRF_SLOT in template else ""
+    packed_key = f"{encoding}|{cache_key}|{token}"
+    packed = cache().get(packed_key)
+    if packed is None:
+        packed = compress(text.encode(), encoding)
+        cache().put(packed_key, packed)
+    response = make_response(packed)
+    response.headers["Content-Encoding"] = encoding
+    response.vary.add("Accept-Encoding")
+    return response
+
+
+def page(cache_key: str, render: Callable[[], str]):
+    """The response of body(cache_key, render), compressed as respond() does."""
+    return respond(cache_key, body(cache_key, render))
