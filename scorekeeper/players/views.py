@@ -21,9 +21,7 @@ from flask import (Response, abort, make_response, render_template, request,
 from markupsafe import Markup
 
 from .. import access, render_cache, rules, store, web
-from ..extensions import db
 from ..filters import hand_word
-from ..models import Club
 from . import bp, charts, numbers, queries, review
 
 
@@ -79,10 +77,10 @@ def game_hands_csv(game_id: int):
 
 # --------------------------------------------------------------------------- a club's games
 
-def _club(club_id: int) -> Club:
-    """The club, when this request is one of its members' phones (access.member, the clubs
-    cookie): 404 for an unknown club, the plain 403 page for anyone else."""
-    club = db.session.get(Club, club_id)
+def _club(club_id: int) -> store.ClubHead:
+    """The club's head (its id, name and stamp), when this request is one of its members'
+    phones (access.member): 404 for an unknown club, the plain 403 page for anyone else."""
+    club = store.club_head(club_id)
     if club is None:
         abort(404)
     if access.member(club.id) is None:
@@ -114,7 +112,7 @@ def club_games_csv(club_id: int):
                         f"scorekeeper-club-{club.id}-games.csv", stream=True)
 
 
-def _club_page(club: Club, page: str, partial: str, inputs: tuple, make_context, **ctx):
+def _club_page(club: store.ClubHead, page: str, partial: str, inputs: tuple, make_context, **ctx):
     """A club page that shows what its games hold (partials/<partial>: the numbers, a page
     of the archive, inside `page` with `ctx`; htmx gets the part alone), rendered once per club
     stamp (store.club_stamp: every write to one of its games moves it), the club's name and
@@ -124,8 +122,7 @@ def _club_page(club: Club, page: str, partial: str, inputs: tuple, make_context,
     the stamp: a page cached under an old stamp is never asked for again)."""
     whole = not web.is_htmx()
     digest = hashlib.blake2s(repr(inputs).encode(), digest_size=16).hexdigest()
-    key = (f"club:{page if whole else partial}:{club.id}:{store.club_stamp(club.id)}:"
-           f"{club.name}:{digest}")
+    key = f"club:{page if whole else partial}:{club.id}:{club.stamp}:{club.name}:{digest}"
 
     def render() -> str:
         part = Markup(render_template(f"partials/{partial}", club=club, **make_context(),
