@@ -421,12 +421,17 @@ def remember_modes(variant_id: str, **picks: str | None) -> None:
 # ---------------------------------------------------------------- phones from before phones
 
 
+def old_cookies() -> list[str]:
+    """The names of this request's cookies from before phones (adopt_old_cookies)."""
+    return [name for name in request.cookies if _OLD_GAME_COOKIE.fullmatch(name)
+            or _OLD_MEMBER_COOKIE.fullmatch(name) or _OLD_MODE_COOKIE.fullmatch(name)]
+
+
 def adopt_old_cookies() -> None:
     """A phone from before phones: its game and club cookies that check out become rows of its
     phone (a new one, or the one it has), and its response drops every old cookie, the entry
     mode ones too (their picks are only a convenience). Forged or stale ones are dropped."""
-    old = [name for name in request.cookies if _OLD_GAME_COOKIE.fullmatch(name)
-           or _OLD_MEMBER_COOKIE.fullmatch(name) or _OLD_MODE_COOKIE.fullmatch(name)]
+    old = old_cookies()
     if not old or request.endpoint == "static":
         return
     state = _state()

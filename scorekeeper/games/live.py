@@ -15,7 +15,10 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
-from flask import abort, render_template, request
+from typing import Any
+
+from flask import abort, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
 
 from .. import access, qr, render_cache, store
 from ..models import utcnow
@@ -88,6 +91,65 @@ def live_body(game_id: int) -> tuple[str, str, str]:
         "partials/games/_live_update.html", **board.live_context(game),
         csrf_token=render_cache.placeholder_csrf))
     return inputs.etag(), cache_key, text
+
+
+def poll_head(game_id: int) -> tuple[Any, RenderInputs]:
+    """The game's head (access.game_head) and its RenderInputs as this poll sees them: 404
+    for no game, the join page (303) for a phone without a role."""
+    row = access.game_head(game_id)
+    if row is None:
+        abort(404)
+    access.require_reader(row)
+    return row, RenderInputs.of(row)
+
+
+def poll_answer(response, row, etag: str):
+    """The /live answer's headers, on a 304 as on a 200: the ETag, weak (the same update is
+    sent gzip-, brotli- or un-compressed: Flask-Compress leaves a weak ETag as it is, and would
+    give a strong one a per-encoding suffix); revalidated on every poll (no-cache); what it
+    varies by. Once a rematch is started from the game (Game.next_game_id), a phone that polls
+    with an earlier version is sent there (HX-Redirect to /games/<id>/next)."""
+    response.set_etag(etag, weak=True)
+    if row.next_game_id is not None and polled_version() not in (None, row.version):
+        response.headers["HX-Redirect"] = url_for("handover.next_game", game_id=row.id)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Cookie", "HX-Request"))
+    return response
+
+
+class UnchangedPolls:
+    """WSGI middleware: a poll whose ETag still matches (the game unchanged, the phone and its
+    roles the same) is answered 304 from its request context alone, without Flask's dispatch:
+    its hooks before and after each request cost more than the rest of a 304, on the request
+    every phone at the table makes every 2 s. The answer is the one the view gives
+    (poll_head, poll_answer). Anything else goes to the app as usual: another request, a
+    changed game, a phone sending cookies from before phones (access.adopt_old_cookies), any
+    refusal (404, the join page). It wraps the app inside any proxy fix (it reads the request
+    as fixed) and inside the headers every answer gets (security.HeadersOnEveryAnswer)."""
+
+    def __init__(self, app):
+        self.app, self.wsgi_app = app, app.wsgi_app
+
+    def __call__(self, environ, start_response):
+        if environ.get("HTTP_IF_NONE_MATCH") and environ.get("REQUEST_METHOD") == "GET" \
+                and environ.get("PATH_INFO", "").endswith("/live"):
+            response = self._not_modified(environ)
+            if response is not None:
+                return response(environ, start_response)
+        return self.wsgi_app(environ, start_response)
+
+    def _not_modified(self, environ):
+        with self.app.request_context(environ):
+            if request.endpoint != "games.live_update" or access.old_cookies():
+                return None
+            try:
+                row, inputs = poll_head(request.view_args["game_id"])
+            except HTTPException:
+                return None
+            etag = inputs.etag()
+            if not request.if_none_match.contains_weak(etag):
+                return None
+            return poll_answer(self.app.response_class(status=304), row, etag)
 
 
 def polled_version() -> int | None:

@@ -421,37 +421,23 @@ def live_update(game_id: int):
     """The poller, scoreboard and hand list (partials/games/_live_update.html); 304 when the
     game's version is unchanged.
 
-    The 304 path reads six columns of one row by primary key and renders nothing. A 200 is
-    rendered once per ETag (live.py) and served to every phone of that role: with a cache
-    hit it costs the same one statement.
-    Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on every poll.
-
-    Once a rematch is started from the game (Game.next_game_id), a phone that polls with an
-    earlier version is sent there (HX-Redirect to /games/<id>/next, which gives it access to
-    the new game); a page loaded after the rematch shows a link to it instead.
+    The 304 path reads the columns of one row by primary key and renders nothing (most are
+    answered before Flask's dispatch: live.UnchangedPolls). A 200 is rendered once per ETag
+    (live.py) and served to every phone of that role: with a cache hit it costs the same one
+    statement. Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on
+    every poll. A phone that polls a game since continued in a rematch is sent there
+    (live.poll_answer, /games/<id>/next gives it access to the new game); a page loaded after
+    the rematch shows a link to it instead.
     """
-    row = access.game_head(game_id)
-    if row is None:
-        abort(404)
-    access.require_reader(row)
-    inputs = live.RenderInputs.of(row)
+    row, inputs = live.poll_head(game_id)
     etag = inputs.etag()
-    if request.if_none_match.contains_weak(etag):
-        response = make_response("", 304)
-    else:
-        key = inputs.key("live")
-        body = render_cache.cached(key)  # one statement in all on a hit
-        if body is None:
-            etag, key, body = live.live_body(game_id)
-        response = render_cache.respond(key, body)
-    # Weak: the same update is sent gzip-, brotli- or un-compressed (Flask-Compress leaves a
-    # weak ETag as it is, and would give a strong one a per-encoding suffix).
-    response.set_etag(etag, weak=True)
-    if row.next_game_id is not None and live.polled_version() not in (None, row.version):
-        response.headers["HX-Redirect"] = url_for("handover.next_game", game_id=game_id)
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Cookie")
-    return response
+    if request.if_none_match.contains_weak(etag):  # (live.UnchangedPolls answers most first)
+        return live.poll_answer(make_response("", 304), row, etag)
+    key = inputs.key("live")
+    body = render_cache.cached(key)  # one statement in all on a hit
+    if body is None:
+        etag, key, body = live.live_body(game_id)
+    return live.poll_answer(render_cache.respond(key, body), row, etag)
 
 
 @bp.app_context_processor

@@ -1,0 +1,87 @@
+"""live.UnchangedPolls: a poll whose ETag still matches is answered 304 before Flask's dispatch,
+with the answer the view gives; anything else goes to the app as before."""
+from __future__ import annotations
+
+from scorekeeper import access
+
+from .helpers import game
+from .test_live_scale import import_game, record_of, viewer_of
+
+
+def hooks_run(app) -> list[str]:
+    """The paths whose request ran the app's before-request hooks (Flask's dispatch)."""
+    from flask import request
+
+    seen = []
+    app.before_request_funcs.setdefault(None, []).insert(0, lambda: seen.append(request.path)
+                                                         and None)
+    return seen
+
+
+def test_an_unchanged_poll_is_answered_before_the_app_as_the_view_answers_it(app, client):
+    game_id = import_game(client, record_of(2))
+    viewer = viewer_of(app, client, game_id)
+    live = f"/games/{game_id}/live"
+    etag = viewer.get(live).headers["ETag"]
+    dispatched = hooks_run(app)
+    fast = viewer.get(live, headers={"If-None-Match": etag})
+    assert fast.status_code == 304 and dispatched == []
+    polls = app.wsgi_app.wsgi_app  # HeadersOnEveryAnswer(UnchangedPolls(the app's own))
+    app.wsgi_app.wsgi_app = polls.wsgi_app
+    try:
+        slow = viewer.get(live, headers={"If-None-Match": etag})
+    finally:
+        app.wsgi_app.wsgi_app = polls
+    assert dispatched == [live]  # (that one went through the view)
+    for name in ("ETag", "Cache-Control", "Content-Security-Policy", "X-Frame-Options"):
+        assert fast.headers[name] == slow.headers[name], name
+    assert set(fast.headers["Vary"].split(", ")) >= {"Cookie", "HX-Request"}
+    assert fast.get_data() == b""
+
+
+def test_a_changed_game_or_a_phone_without_a_role_goes_to_the_app(app, client):
+    game_id = import_game(client, record_of(2))
+    viewer, stranger = viewer_of(app, client, game_id), app.test_client()
+    live = f"/games/{game_id}/live"
+    etag = viewer.get(live).headers["ETag"]
+    dispatched = hooks_run(app)
+    # a stranger who copied the ETag learns nothing: the join page, as without one
+    r = stranger.get(live, headers={"If-None-Match": etag})
+    assert r.status_code == 303 and "/join" in r.headers["Location"]
+    client.post(f"/games/{game_id}/hands",
+                data={"version": str(game(game_id).version), "mode": "quick", "passed": "1"})
+    r = viewer.get(live, headers={"If-None-Match": etag})
+    assert r.status_code == 200 and f"-v{game(game_id).version}-" in r.headers["ETag"]
+    assert viewer.get(f"/games/{game_id + 1}/live",
+                      headers={"If-None-Match": etag}).status_code == 404
+    assert [path for path in dispatched if path.endswith("/live")] == [
+        live, live, f"/games/{game_id + 1}/live"]
+
+
+def test_a_phone_with_cookies_from_before_phones_has_them_adopted_on_a_poll(app, client):
+    game_id = import_game(client, record_of(2))
+    live = f"/games/{game_id}/live"
+    etag = viewer_of(app, client, game_id).get(live).headers["ETag"]
+    old = app.test_client()
+    with app.test_request_context():
+        old.set_cookie(f"sk_v_{game_id}", access._token("v", game_id, game(game_id).code))
+    r = old.get(live, headers={"If-None-Match": etag})
+    assert r.status_code in (200, 304)
+    cookies = r.headers.getlist("Set-Cookie")
+    assert any(c.startswith("sk_phone=") for c in cookies)
+    assert any(c.startswith(f"sk_v_{game_id}=;") for c in cookies)  # dropped
+
+
+def test_behind_a_trusted_proxy_the_poll_is_read_as_the_proxy_reports_it(app_factory):
+    app = app_factory("proxied.sqlite", TRUSTED_PROXIES=1)
+    client = app.test_client()
+    game_id = import_game(client, record_of(1))
+    live = f"/games/{game_id}/live"
+    proxied = {"X-Forwarded-Host": "club.example", "X-Forwarded-Proto": "https"}
+    etag = client.get(live, headers=proxied).headers["ETag"]
+    dispatched = hooks_run(app)
+    r = client.get(live, headers={**proxied, "If-None-Match": etag})
+    assert r.status_code == 304 and dispatched == []
+    assert r.headers["Strict-Transport-Security"]
+    # another Host is another answer (its QR codes name another address)
+    assert client.get(live, headers={"If-None-Match": etag}).status_code == 200
