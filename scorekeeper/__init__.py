@@ -128,9 +128,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True  # phones reach it over HTTPS only
-    from .games.live import UnchangedPolls
+    from .games.live import KeptPolls
 
-    app.wsgi_app = UnchangedPolls(app)  # inside the proxy fix: it reads the request as fixed
+    app.wsgi_app = KeptPolls(app)  # inside the proxy fix: it reads the request as fixed
     proxies = app.config["TRUSTED_PROXIES"]
     if proxies:
         from .network import TrustedProxyFix, networks

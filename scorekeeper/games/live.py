@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from typing import Any
 
-from flask import abort, render_template, request, url_for
+from flask import abort, current_app, render_template, request, session, url_for
 from werkzeug.exceptions import HTTPException
 
 from .. import access, qr, render_cache, store
@@ -117,39 +117,50 @@ def poll_answer(response, row, etag: str):
     return response
 
 
-class UnchangedPolls:
-    """WSGI middleware: a poll whose ETag still matches (the game unchanged, the phone and its
-    roles the same) is answered 304 from its request context alone, without Flask's dispatch:
-    its hooks before and after each request cost more than the rest of a 304, on the request
-    every phone at the table makes every 2 s. The answer is the one the view gives
-    (poll_head, poll_answer). Anything else goes to the app as usual: another request, a
-    changed game, a phone sending cookies from before phones (access.adopt_old_cookies), any
-    refusal (404, the join page). It wraps the app inside any proxy fix (it reads the request
-    as fixed) and inside the headers every answer gets (security.HeadersOnEveryAnswer)."""
+def kept_answer(row, inputs: RenderInputs):
+    """The poll's answer from what is kept: 304 when the phone has this version already, else
+    the live update from the render cache (nothing more to read); None when it must be
+    rendered (live_body)."""
+    etag = inputs.etag()
+    if request.if_none_match.contains_weak(etag):
+        return poll_answer(current_app.response_class(status=304), row, etag)
+    key = inputs.key("live")
+    text = render_cache.cached(key)
+    if text is None:
+        return None
+    return poll_answer(render_cache.respond(key, text), row, etag)
+
+
+class KeptPolls:
+    """WSGI middleware: a poll answered from what is kept (kept_answer: a 304, or the live
+    update from the render cache) is answered from its request context alone, without Flask's
+    dispatch: its hooks before and after each request cost more than the rest of such an
+    answer, on the request every phone at the table makes every 2 s. Anything else goes to
+    the app as usual: another request, a live update to render, one that gave this phone's
+    session its first CSRF token (the app saves the session), a phone sending cookies from
+    before phones (access.adopt_old_cookies), any refusal (404, the join page). It wraps the
+    app inside any proxy fix (it reads the request as fixed) and inside the headers every
+    answer gets (security.HeadersOnEveryAnswer)."""
 
     def __init__(self, app):
         self.app, self.wsgi_app = app, app.wsgi_app
 
     def __call__(self, environ, start_response):
-        if environ.get("HTTP_IF_NONE_MATCH") and environ.get("REQUEST_METHOD") == "GET" \
-                and environ.get("PATH_INFO", "").endswith("/live"):
-            response = self._not_modified(environ)
+        if environ.get("REQUEST_METHOD") == "GET" and environ.get("PATH_INFO", "").endswith("/live"):
+            response = self._kept(environ)
             if response is not None:
                 return response(environ, start_response)
         return self.wsgi_app(environ, start_response)
 
-    def _not_modified(self, environ):
+    def _kept(self, environ):
         with self.app.request_context(environ):
             if request.endpoint != "games.live_update" or access.old_cookies():
                 return None
             try:
-                row, inputs = poll_head(request.view_args["game_id"])
+                response = kept_answer(*poll_head(request.view_args["game_id"]))
             except HTTPException:
                 return None
-            etag = inputs.etag()
-            if not request.if_none_match.contains_weak(etag):
-                return None
-            return poll_answer(self.app.response_class(status=304), row, etag)
+            return None if session.modified else response
 
 
 def polled_version() -> int | None:

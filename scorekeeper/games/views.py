@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Blueprint, abort, after_this_request, jsonify, make_response, render_template, request,
+    Blueprint, abort, after_this_request, jsonify, render_template, request,
     url_for,
 )
 from sqlalchemy import select
@@ -421,23 +421,20 @@ def live_update(game_id: int):
     """The poller, scoreboard and hand list (partials/games/_live_update.html); 304 when the
     game's version is unchanged.
 
-    The 304 path reads the columns of one row by primary key and renders nothing (most are
-    answered before Flask's dispatch: live.UnchangedPolls). A 200 is rendered once per ETag
-    (live.py) and served to every phone of that role: with a cache hit it costs the same one
-    statement. Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on
+    The 304 path reads the columns of one row by primary key and renders nothing. A 200 is
+    rendered once per ETag (live.py) and served to every phone of that role: with a cache hit
+    it costs the same one statement. Both are mostly answered before Flask's dispatch
+    (live.KeptPolls). Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on
     every poll. A phone that polls a game since continued in a rematch is sent there
     (live.poll_answer, /games/<id>/next gives it access to the new game); a page loaded after
     the rematch shows a link to it instead.
     """
     row, inputs = live.poll_head(game_id)
-    etag = inputs.etag()
-    if request.if_none_match.contains_weak(etag):  # (live.UnchangedPolls answers most first)
-        return live.poll_answer(make_response("", 304), row, etag)
-    key = inputs.key("live")
-    body = render_cache.cached(key)  # one statement in all on a hit
-    if body is None:
+    response = live.kept_answer(row, inputs)  # (most are answered by live.KeptPolls first)
+    if response is None:
         etag, key, body = live.live_body(game_id)
-    return live.poll_answer(render_cache.respond(key, body), row, etag)
+        response = live.poll_answer(render_cache.respond(key, body), row, etag)
+    return response
 
 
 @bp.app_context_processor

@@ -1,5 +1,5 @@
-"""live.UnchangedPolls: a poll whose ETag still matches is answered 304 before Flask's dispatch,
-with the answer the view gives; anything else goes to the app as before."""
+"""live.KeptPolls: a poll answered from what is kept (a 304, a cached live update) is answered
+before Flask's dispatch, as the view answers it; anything else goes to the app as before."""
 from __future__ import annotations
 
 from scorekeeper import access
@@ -26,7 +26,7 @@ def test_an_unchanged_poll_is_answered_before_the_app_as_the_view_answers_it(app
     dispatched = hooks_run(app)
     fast = viewer.get(live, headers={"If-None-Match": etag})
     assert fast.status_code == 304 and dispatched == []
-    polls = app.wsgi_app.wsgi_app  # HeadersOnEveryAnswer(UnchangedPolls(the app's own))
+    polls = app.wsgi_app.wsgi_app  # HeadersOnEveryAnswer(KeptPolls(the app's own))
     app.wsgi_app.wsgi_app = polls.wsgi_app
     try:
         slow = viewer.get(live, headers={"If-None-Match": etag})
@@ -37,6 +37,27 @@ def test_an_unchanged_poll_is_answered_before_the_app_as_the_view_answers_it(app
         assert fast.headers[name] == slow.headers[name], name
     assert set(fast.headers["Vary"].split(", ")) >= {"Cookie", "HX-Request"}
     assert fast.get_data() == b""
+
+
+def test_a_kept_live_update_is_served_before_the_app_a_new_one_by_it(app, client):
+    game_id = import_game(client, record_of(2))
+    viewers = [viewer_of(app, client, game_id) for _ in range(2)]
+    live = f"/games/{game_id}/live"
+    dispatched = hooks_run(app)
+    first = viewers[0].get(live, headers={"Accept-Encoding": "br"})
+    assert first.status_code == 200 and dispatched == [live]  # rendered by the view
+    second = viewers[1].get(live, headers={"Accept-Encoding": "br"})
+    assert second.status_code == 200 and dispatched == [live]  # kept: not dispatched
+    assert second.get_data() == first.get_data() and second.headers["Content-Encoding"] == "br"
+    for name in ("ETag", "Cache-Control", "Vary", "Content-Security-Policy"):
+        assert second.headers[name] == first.headers[name], name
+    # the scorer's copy carries its CSRF token: a new session's first one is saved by the app
+    scorer = client.get(live)
+    assert scorer.status_code == 200 and "Undo" in scorer.get_data(as_text=True)
+    fresh = app.test_client()
+    fresh.set_cookie("sk_phone", client.get_cookie("sk_phone").value)
+    assert fresh.get(live).status_code == 200 and fresh.get_cookie("session") is not None
+    assert dispatched == [live, live, live]
 
 
 def test_a_changed_game_or_a_phone_without_a_role_goes_to_the_app(app, client):
