@@ -17,7 +17,6 @@ them.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 import time
@@ -130,8 +129,7 @@ def _token(kind: str, game_id: int, secret: str) -> str:
     """What a role holds: HMAC(SECRET_KEY, kind:game:secret)."""
     key = current_app.config["SECRET_KEY"]
     key = key.encode() if isinstance(key, str) else key
-    msg = f"{kind}:{game_id}:{secret}".encode()
-    return hmac.new(key, msg, hashlib.sha256).hexdigest()
+    return hmac.digest(key, f"{kind}:{game_id}:{secret}".encode(), "sha256").hex()
 
 
 def _state() -> dict:

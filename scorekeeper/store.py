@@ -228,9 +228,13 @@ def phone_game_heads(phone_id: int) -> tuple[list, dict[int, dict[str, str]]]:
     access.role reads, and the version), newest first; and its roles in each (game id ->
     kind -> token). One statement, however many games."""
     heads, roles = {}, {}
-    for row in db.session.execute(_PHONE_HEADS, {"phone_id": phone_id}):
-        heads.setdefault(row.id, row)
-        roles.setdefault(row.id, {})[row.kind] = row.token
+    with db.engine.connect() as connection:  # (plain rows: no ORM session needed)
+        rows = connection.execute(_PHONE_HEADS, {"phone_id": phone_id}).all()
+    for row in rows:
+        game_id = row[0]
+        if game_id not in heads:
+            heads[game_id], roles[game_id] = row, {}
+        roles[game_id][row[-2]] = row[-1]
     return list(heads.values()), roles
 
 
