@@ -98,24 +98,32 @@ def _stamp_parts(club_id: int) -> tuple[int, int, int]:
 _STAMP_PARTS = select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
                       func.coalesce(func.sum(Game.id), 0)).where(
                           Game.club_id == bindparam("club_id"))
-_CLUB_HEAD = (select(Club.id, Club.name, func.count(Game.id),
-                     func.coalesce(func.sum(Game.version), 0), func.coalesce(func.sum(Game.id), 0))
+_CLUB_HEAD = (select(Club.id, Club.name,
+                     select(Member.id).where(Member.club_id == Club.id,
+                                             Member.phone_id == bindparam("phone_id"))
+                     .scalar_subquery(),
+                     func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
+                     func.coalesce(func.sum(Game.id), 0))
               .outerjoin(Game, Game.club_id == Club.id).where(Club.id == bindparam("club_id"))
               .group_by(Club.id, Club.name))
 
 
 class ClubHead(NamedTuple):
-    """What a page of a club's numbers is cached by: the club's name and its stamp."""
+    """What a page of a club's numbers is cached by (the club's name and its stamp), and
+    whether the phone asking is a member (the id of its Member row, or None)."""
 
     id: int
     name: str
+    member_id: int | None
     stamp: str
 
 
-def club_head(club_id: int) -> ClubHead | None:
-    """The club's head (its stamp: club_stamp), or None, in one statement."""
-    row = db.session.execute(_CLUB_HEAD, {"club_id": club_id}).one_or_none()
-    return None if row is None else ClubHead(row[0], row[1], _stamp(*row[2:]))
+def club_head(club_id: int, phone_id: int | None) -> ClubHead | None:
+    """The club's head (its stamp: club_stamp) as `phone_id` asks, or None, in one
+    statement."""
+    row = db.session.execute(_CLUB_HEAD, {"club_id": club_id, "phone_id": phone_id or 0}
+                             ).one_or_none()
+    return None if row is None else ClubHead(row[0], row[1], row[2], _stamp(*row[3:]))
 
 
 def _stamp(games: int, versions: int, ids: int) -> str:

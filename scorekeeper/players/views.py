@@ -78,12 +78,13 @@ def game_hands_csv(game_id: int):
 # --------------------------------------------------------------------------- a club's games
 
 def _club(club_id: int) -> store.ClubHead:
-    """The club's head (its id, name and stamp), when this request is one of its members'
-    phones (access.member): 404 for an unknown club, the plain 403 page for anyone else."""
-    club = store.club_head(club_id)
+    """The club's head (its id, name and stamp), when this request's phone (access.phone_id)
+    is one of its members' (its Member row is read with the club, as access.member reads it):
+    404 for an unknown club, the plain 403 page for anyone else."""
+    club = store.club_head(club_id, access.phone_id())
     if club is None:
         abort(404)
-    if access.member(club.id) is None:
+    if club.member_id is None:
         abort(403)
     return club
 
