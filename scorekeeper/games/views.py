@@ -13,7 +13,7 @@ so a double tap or a resent form never saves twice.
 
 This module is the routes and their glue: the new game's checks are in new_game.py, the page
 view-models in board.py (scoreboard, sheet) and entry.py (the hand form), the form's fields in
-hand_form.py, the poll's ETag and the render cache in live.py, the audit trail in words in
+hand_form.py, the poll's ETag and the render cache's keys in live.py, the audit trail in words in
 history.py; rendering and redirecting go through web.py.
 """
 from __future__ import annotations
@@ -135,7 +135,7 @@ GAME_PAGE_PARTS = {"hands": "games/_hands.html", None: "games/_scoreboard.html"}
 @bp.get("/games/<int:game_id>")
 def game_page(game_id: int):
     """The game page, rendered once per (version, role, quiet, page or partial, host, this
-    phone's choices) and served from the render cache after that (live.py): the lookup
+    phone's choices) and served from the render cache after that (live.py's key): the lookup
     needs only the game's row; a miss loads the game and renders it. ?view= is the grid/list
     toggle: this phone keeps its choice, and htmx (its target #hands) gets the hands alone (a
     half-typed hand stays)."""
