@@ -93,7 +93,7 @@ def main(out: Path) -> None:
             page.goto(f"{base}/games/{gid}/hands/0/edit")
             shot("10-edit-hand")
 
-            cid = ui.new_game(page, base, "card42", ["Ann", "Bob", "Cat"])
+            ui.new_game(page, base, "card42", ["Ann", "Bob", "Cat"])
             ui.call(page, "3")
             ui.call(page, "3")
             shot("11-card42-dealer-forbidden")
@@ -103,7 +103,7 @@ def main(out: Path) -> None:
             ui.save(page)
             shot("12-card42-countdown")
 
-            mid = ui.new_game(page, base, "mexican-train", ["Ann", "Bob", "Cat", "Dan"])
+            ui.new_game(page, base, "mexican-train", ["Ann", "Bob", "Cat", "Dan"])
             shot("13-mexican-train")
 
             moon = ui.new_game(page, base, "moon", ["Ann", "Bob", "Cat"])
@@ -115,7 +115,7 @@ def main(out: Path) -> None:
             ui.save(page)
             shot("14-moon-game-over")
 
-            tid = ui.new_game(page, base, "card42-teams", ["Ann", "Bob", "Cat", "Dan"])
+            ui.new_game(page, base, "card42-teams", ["Ann", "Bob", "Cat", "Dan"])
             ui.call(page, "5")
             ui.call(page, "pass")
             ui.call(page, "pass")

@@ -164,9 +164,9 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
         made += " In nello the bidder must take no trick."
     out.append(("Made or set", made, ("contracts",) if texas else (), False))
 
-    out.append(("Marks", f"A bid of 30 to 42 is worth 1 mark, a higher bid its marks "
-                f"(84 is worth 2 marks). Made, the bidding team gains them; set, the other "
-                f"team does.", (), False))
+    out.append(("Marks", "A bid of 30 to 42 is worth 1 mark, a higher bid its marks "
+                "(84 is worth 2 marks). Made, the bidding team gains them; set, the other "
+                "team does.", (), False))
     return out
 
 
