@@ -18,7 +18,6 @@ from datetime import timedelta
 from typing import Any
 
 from flask import abort, current_app, render_template, request, session, url_for
-from werkzeug.exceptions import HTTPException
 
 from .. import access, qr, render_cache, store
 from ..models import utcnow
@@ -158,7 +157,7 @@ class KeptPolls:
                 return None
             try:
                 response = kept_answer(*poll_head(request.view_args["game_id"]))
-            except HTTPException:
+            except Exception:  # a refusal, or the database away: the app answers (and logs) it
                 return None
             return None if session.modified else response
 

@@ -106,3 +106,25 @@ def test_behind_a_trusted_proxy_the_poll_is_read_as_the_proxy_reports_it(app_fac
     assert r.headers["Strict-Transport-Security"]
     # another Host is another answer (its QR codes name another address)
     assert client.get(live, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_a_failure_in_the_fast_path_is_left_to_the_app(app, client, monkeypatch):
+    """The database away for a moment while the poll is answered early: the app answers it
+    (here: it is back), never the server's bare 500."""
+    from sqlalchemy.exc import OperationalError
+
+    from scorekeeper.games import live as live_module
+
+    game_id = import_game(client, record_of(1))
+    etag = client.get(f"/games/{game_id}/live").headers["ETag"]
+    real, calls = live_module.poll_head, []
+
+    def away_once(game_id):
+        calls.append(game_id)
+        if len(calls) == 1:
+            raise OperationalError("SELECT", {}, Exception("database is away"))
+        return real(game_id)
+
+    monkeypatch.setattr(live_module, "poll_head", away_once)
+    r = client.get(f"/games/{game_id}/live", headers={"If-None-Match": etag})
+    assert r.status_code == 304 and calls == [game_id, game_id]
