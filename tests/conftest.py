@@ -6,10 +6,11 @@ The database: the real migrations run once per test process (so they are tested 
 template; each test then gets a database of its own from it. On SQLite the template is a file
 and every test a copy of it. With TEST_DATABASE_URL (a PostgreSQL URL, e.g.
 postgresql+psycopg://user@/scorekeeper_test?host=/tmp/pg) the template is a schema, dropped and
-migrated afresh at the start, and every test empties its tables (empty_tables). The `app`
-of every test is one app per test process (SharedApp), as made and on such a new database each
-time; `app_factory` apps are new apps, on a database of their own the same way. A test that can only hold on SQLite is marked
-`@pytest.mark.sqlite_only("why")` and skipped on PostgreSQL with that reason.
+migrated afresh at the start, and every test empties its tables (empty_tables). The `app` of
+every test is one app per test process (SharedApp), as made and on such a new database each
+time; `app_factory` apps are new apps, on a database of their own the same way. A test that
+can only hold on SQLite is marked `@pytest.mark.sqlite_only("why")` and skipped on PostgreSQL
+with that reason.
 
 Under pytest-xdist (`make test` runs `-n auto`) each worker process is a session of its own:
 its own template file, or its own schemas (named after the worker id), so the workers never
