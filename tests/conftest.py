@@ -69,7 +69,22 @@ def pytest_xdist_make_scheduler(config, log):
     return SerialGroups(config, log)
 
 
+# The slowest tests first, the longest of all at the very front (a browser test takes seconds,
+# some near a minute on a busy machine; a view test a tenth of a second): pytest-xdist hands
+# the tests out in this order, so the last to start are short ones, and no worker is left
+# running a long one while the others sit idle. The rest keep their order.
+SLOW_FIRST = ("tests/browser/test_accessibility.py", "tests/browser/test_events.py",
+              "tests/browser/test_event_pools.py", "tests/web/test_fuzz.py", "tests/bench/",
+              "tests/web/clubs/test_big_import.py", "tests/browser/")
+
+
+def _slowness_rank(item) -> int:
+    return next((rank for rank, prefix in enumerate(SLOW_FIRST)
+                 if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=_slowness_rank)
     for item in items:
         marker = item.get_closest_marker("sqlite_only")
         if ON_POSTGRES and marker:
