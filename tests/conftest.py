@@ -6,9 +6,11 @@ The database: the real migrations run once per test process (so they are tested 
 template; each test then gets a database of its own from it. On SQLite the template is a file
 and every test a copy of it. With TEST_DATABASE_URL (a PostgreSQL URL, e.g.
 postgresql+psycopg://user@/scorekeeper_test?host=/tmp/pg) the template is a schema, dropped and
-migrated afresh at the start, and every test empties its tables (empty_tables). `app_factory`
-apps get a database of their own the same way. A test that can only hold on SQLite is marked
-`@pytest.mark.sqlite_only("why")` and skipped on PostgreSQL with that reason.
+migrated afresh at the start, and every test empties its tables (empty_tables). The `app` of
+every test is one app per test process (SharedApp), as made and on such a new database each
+time; `app_factory` apps are new apps, on a database of their own the same way. A test that
+can only hold on SQLite is marked `@pytest.mark.sqlite_only("why")` and skipped on PostgreSQL
+with that reason.
 
 Under pytest-xdist (`make test` runs `-n auto`) each worker process is a session of its own:
 its own template file, or its own schemas (named after the worker id), so the workers never
@@ -16,6 +18,7 @@ share a row.
 """
 from __future__ import annotations
 
+import copy
 import os
 import re
 import shutil
@@ -66,7 +69,22 @@ def pytest_xdist_make_scheduler(config, log):
     return SerialGroups(config, log)
 
 
+# The slowest tests first, the longest of all at the very front (a browser test takes seconds,
+# some near a minute on a busy machine; a view test a tenth of a second): pytest-xdist hands
+# the tests out in this order, so the last to start are short ones, and no worker is left
+# running a long one while the others sit idle. The rest keep their order.
+SLOW_FIRST = ("tests/browser/test_accessibility.py", "tests/browser/test_events.py",
+              "tests/browser/test_event_pools.py", "tests/web/test_fuzz.py", "tests/bench/",
+              "tests/web/clubs/test_big_import.py", "tests/browser/")
+
+
+def _slowness_rank(item) -> int:
+    return next((rank for rank, prefix in enumerate(SLOW_FIRST)
+                 if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=_slowness_rank)
     for item in items:
         marker = item.get_closest_marker("sqlite_only")
         if ON_POSTGRES and marker:
@@ -164,6 +182,22 @@ class Databases:
                 self._migrated.add(schema)
         return app
 
+    def renew(self, app, path: Path) -> None:
+        """The database of `app` (made by self.app(path)) migrated and empty again: its
+        connections closed and the template copied over it, or on PostgreSQL its tables
+        emptied."""
+        _dispose(app)
+        if ON_POSTGRES:
+            with app.app_context():
+                empty_tables()
+            return
+        for journal in ("-wal", "-shm"):  # none once the last connection is closed; if any
+            path.with_name(path.name + journal).unlink(missing_ok=True)
+        # a new file in its place: a connection left open on the old one cannot touch it
+        copied = path.with_name(path.name + ".new")
+        shutil.copyfile(self.template, copied)
+        os.replace(copied, path)
+
 
 def empty_tables() -> None:
     """Every table but Alembic's emptied and its ids restarted, in one round trip.
@@ -194,10 +228,43 @@ def _dispose(app) -> None:
         db.engine.dispose()
 
 
+class SharedApp:
+    """The app of every test that asks for `app`: one per test process, handed to each test as
+    it was made, on a database of its own. A new app a test cost a third of a view test's time:
+    making it (its routes compiled), then compiling each template and SQL statement the test
+    used again, where the one app compiles each once."""
+
+    def __init__(self, databases: Databases, path: Path):
+        self.databases, self.path = databases, path
+        with pytest.MonkeyPatch.context() as env:
+            env.delenv("PUBLIC_URL", raising=False)
+            self.app = databases.app(path)
+        self.config = copy.deepcopy(dict(self.app.config))
+        self.extensions = set(self.app.extensions)
+
+    def as_made(self):
+        """The app with its config as made, without what a test added to its extensions (the
+        render caches, filled lazily and keyed by game ids, which the next database uses
+        again) and on a new database."""
+        self.app.config.clear()
+        self.app.config.update(copy.deepcopy(self.config))
+        for name in set(self.app.extensions) - self.extensions:
+            del self.app.extensions[name]
+        self.databases.renew(self.app, self.path)
+        return self.app
+
+
+@pytest.fixture(scope="session")
+def shared_app(databases, tmp_path_factory):
+    shared = SharedApp(databases, tmp_path_factory.mktemp("app") / "scorekeeper.sqlite")
+    yield shared
+    _dispose(shared.app)
+
+
 @pytest.fixture
-def app(databases, tmp_path, monkeypatch):
+def app(shared_app, monkeypatch):
     monkeypatch.delenv("PUBLIC_URL", raising=False)
-    app = databases.app(tmp_path / "scorekeeper.sqlite")
+    app = shared_app.as_made()
     with app.app_context():
         yield app
     _dispose(app)
@@ -222,6 +289,25 @@ def app_factory(databases, tmp_path, monkeypatch):
     yield make
     for app in apps:
         _dispose(app)
+
+
+@pytest.fixture
+def another_worker(app):
+    """A factory of second apps on the test's own database, each standing for another worker
+    process (config overrides as keyword arguments), all closed after the test."""
+    from scorekeeper import create_app
+
+    others = []
+
+    def make(**extra):
+        other = create_app({**{key: app.config[key] for key in (
+            "TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI", "WTF_CSRF_ENABLED")}, **extra})
+        others.append(other)
+        return other
+
+    yield make
+    for other in others:
+        _dispose(other)
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,5 @@
-"""Browser fixtures: headless Debian Chromium at 390x844 against a live app on a temp database.
+"""Browser fixtures: Debian's Chromium (its headless shell where installed) at 390x844 against a
+live app on a temp database.
 
 One browser and one live server per test process (each xdist worker has its own), started once:
 a test is independent of the others all the same. Each phone is a browser context of its own
@@ -13,19 +14,33 @@ import os
 
 import pytest
 
-from .live import CHROMIUM, CHROMIUM_ARGS, LiveServer, new_phone
+from .live import CHROMIUM, CHROMIUM_ARGS, TEST_CHROMIUM, LiveServer, new_phone
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is not installed")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """Chromium's headless shell where installed (live.TEST_CHROMIUM)."""
+    browser = playwright.chromium.launch(executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def full_chromium(playwright):
+    """The full Chromium, for a test of what the headless shell lacks (a screen wake lock)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")
@@ -49,10 +64,7 @@ def page(browser):
     page.context.close()
 
 
-@pytest.fixture
-def phone(browser):
-    """A factory of phones: each a page in a browser context of its own (see live.new_phone; the
-    options go to it), all closed after the test."""
+def _phones(browser):
     contexts = []
 
     def make(**options):
@@ -63,3 +75,16 @@ def phone(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phones: each a page in a browser context of its own (see live.new_phone; the
+    options go to it), all closed after the test."""
+    yield from _phones(browser)
+
+
+@pytest.fixture
+def full_phone(full_chromium):
+    """phone, in the full Chromium."""
+    yield from _phones(full_chromium)

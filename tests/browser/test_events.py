@@ -8,6 +8,7 @@ import os
 import re
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 from . import ui
@@ -45,65 +46,65 @@ def start_club_and_event(organizer, base: str) -> str:
     return organizer.url
 
 
-def test_an_organizer_runs_a_round_robin_with_scorer_phones(live, phone):
-    for scheme in ("light", "dark"):
-        organizer = phone(color_scheme=scheme)
-        event_url = start_club_and_event(organizer, live.url)
-        expect(organizer.locator("h1")).to_have_text("Friday tournament")
-        organizer.get_by_role("button", name=re.compile("Start round 1")).click()
-        expect(organizer.locator("#round-1 .event-table")).to_have_count(2)
-        expect(organizer.locator(".time-left")).to_contain_text("min left")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_organizer_runs_a_round_robin_with_scorer_phones(live, phone, scheme):
+    organizer = phone(color_scheme=scheme)
+    event_url = start_club_and_event(organizer, live.url)
+    expect(organizer.locator("h1")).to_have_text("Friday tournament")
+    organizer.get_by_role("button", name=re.compile("Start round 1")).click()
+    expect(organizer.locator("#round-1 .event-table")).to_have_count(2)
+    expect(organizer.locator(".time-left")).to_contain_text("min left")
 
-        scorers = []
-        for table in (1, 2):
-            organizer.goto(event_url)
-            organizer.locator("#round-1 .event-table").nth(table - 1).get_by_role(
-                "link", name="Table card").click()
-            expect(organizer.locator(".table-card svg.qr")).to_be_visible()
-            expect(organizer.locator(".card-table strong")).to_have_text(str(table))
-            shot(organizer, f"card-{table}-{scheme}")
-            scanned = organizer.locator(".card-url").inner_text().strip()
-            scorer = phone(color_scheme=scheme)  # the code's URL, on this test's server
-            scorer.goto(live.url + urlsplit(scanned).path)
-            scorer.wait_for_url(re.compile(r"/games/\d+$"))
-            expect(scorer.locator("#hand-form")).to_be_visible()
-            expect(scorer.locator(".event-note")).to_contain_text("Friday tournament")
-            scorers.append(scorer)
-
-        ui.enter_hand(scorers[0], points="34")
+    scorers = []
+    for table in (1, 2):
         organizer.goto(event_url)
-        first_score = organizer.locator("#round-1 .event-table").first.locator(".score")
-        expect(first_score).to_have_text(re.compile(r"\d – \d"))
-        ui.enter_hand(scorers[1], points="34")  # reaches the open event page by its poll
-        expect(organizer.locator("#round-1 .event-table").nth(1).locator(".score")).to_have_text(
-            re.compile(r"\d – \d"), timeout=8000)
-        shot(organizer, f"event-{scheme}")
+        organizer.locator("#round-1 .event-table").nth(table - 1).get_by_role(
+            "link", name="Table card").click()
+        expect(organizer.locator(".table-card svg.qr")).to_be_visible()
+        expect(organizer.locator(".card-table strong")).to_have_text(str(table))
+        shot(organizer, f"card-{table}-{scheme}")
+        scanned = organizer.locator(".card-url").inner_text().strip()
+        scorer = phone(color_scheme=scheme)  # the code's URL, on this test's server
+        scorer.goto(live.url + urlsplit(scanned).path)
+        scorer.wait_for_url(re.compile(r"/games/\d+$"))
+        expect(scorer.locator("#hand-form")).to_be_visible()
+        expect(scorer.locator(".event-note")).to_contain_text("Friday tournament")
+        scorers.append(scorer)
 
-        organizer.get_by_role("button", name="Call time in round 1").click()
-        organizer.wait_for_url(event_url)
-        for scorer in scorers:  # each game page hears of it by its own poll
-            expect(scorer.locator("#time-called")).to_contain_text(
-                "Finish the hand you are playing: it is the last.", timeout=8000)
-        shot(scorers[0], f"scorer-time-called-{scheme}")
-        # table 1 enters the hand in play (its form was made before the call): the lead is
-        # shared after it (1-1), so one more hand decides; at table 2 no hand was in play
-        ui.enter_hand(scorers[0], points="34")
-        expect(scorers[0].locator("#scoreboard")).to_contain_text(
-            "The lead is shared: play one more hand.")
-        ui.enter_hand(scorers[0], points="34")
-        expect(scorers[0].locator("#scoreboard")).to_contain_text("Time was called.")
-        scorers[1].get_by_role("button", name="No hand was in play: stop here").click()
-        expect(scorers[1].locator("#scoreboard")).to_contain_text("Time was called.")
-        shot(scorers[0], f"scorer-called-{scheme}")
+    ui.enter_hand(scorers[0], points="34")
+    organizer.goto(event_url)
+    first_score = organizer.locator("#round-1 .event-table").first.locator(".score")
+    expect(first_score).to_have_text(re.compile(r"\d – \d"))
+    ui.enter_hand(scorers[1], points="34")  # reaches the open event page by its poll
+    expect(organizer.locator("#round-1 .event-table").nth(1).locator(".score")).to_have_text(
+        re.compile(r"\d – \d"), timeout=8000)
+    shot(organizer, f"event-{scheme}")
 
-        organizer.goto(event_url + "/history")
-        expect(organizer.locator(".history-list li")).to_have_count(3)  # made, round, time
-        shot(organizer, f"history-{scheme}")
+    organizer.get_by_role("button", name="Call time in round 1").click()
+    organizer.wait_for_url(event_url)
+    for scorer in scorers:  # each game page hears of it by its own poll
+        expect(scorer.locator("#time-called")).to_contain_text(
+            "Finish the hand you are playing: it is the last.", timeout=8000)
+    shot(scorers[0], f"scorer-time-called-{scheme}")
+    # table 1 enters the hand in play (its form was made before the call): the lead is
+    # shared after it (1-1), so one more hand decides; at table 2 no hand was in play
+    ui.enter_hand(scorers[0], points="34")
+    expect(scorers[0].locator("#scoreboard")).to_contain_text(
+        "The lead is shared: play one more hand.")
+    ui.enter_hand(scorers[0], points="34")
+    expect(scorers[0].locator("#scoreboard")).to_contain_text("Time was called.")
+    scorers[1].get_by_role("button", name="No hand was in play: stop here").click()
+    expect(scorers[1].locator("#scoreboard")).to_contain_text("Time was called.")
+    shot(scorers[0], f"scorer-called-{scheme}")
 
-        organizer.set_viewport_size({"width": 1280, "height": 720})  # the TV on the wall
-        organizer.goto(event_url + "/tv")
-        expect(organizer.locator(".standings-table").first).to_be_visible()
-        expect(organizer.locator("#event-live")).to_contain_text("Ann & Bob")
-        shot(organizer, f"tv-{scheme}")
-        width = organizer.evaluate("document.documentElement.scrollWidth")
-        assert width <= 1280, f"the TV view scrolls sideways ({width})"
+    organizer.goto(event_url + "/history")
+    expect(organizer.locator(".history-list li")).to_have_count(3)  # made, round, time
+    shot(organizer, f"history-{scheme}")
+
+    organizer.set_viewport_size({"width": 1280, "height": 720})  # the TV on the wall
+    organizer.goto(event_url + "/tv")
+    expect(organizer.locator(".standings-table").first).to_be_visible()
+    expect(organizer.locator("#event-live")).to_contain_text("Ann & Bob")
+    shot(organizer, f"tv-{scheme}")
+    width = organizer.evaluate("document.documentElement.scrollWidth")
+    assert width <= 1280, f"the TV view scrolls sideways ({width})"

@@ -95,8 +95,9 @@ def test_the_live_banner_comes_and_goes_with_the_server(phone, live):
     expect(page.locator("#connection")).to_be_hidden(timeout=6_000)
 
 
-def test_wake_lock_and_its_switch(phone, live):
-    page = phone()
+def test_wake_lock_and_its_switch(full_phone, live):
+    """In the full Chromium: the headless shell refuses every wake lock."""
+    page = full_phone()
     ui.new_game(page, live.url, "castle-rock", ["Sol"])
     switch = page.get_by_label("Keep the screen on")
     expect(switch).to_be_visible()

@@ -11,7 +11,7 @@ from scorekeeper import codes as join_codes
 from scorekeeper.extensions import db
 from scorekeeper.models import GuessAttempt, utcnow
 
-from .test_sharing import _another_worker, _bad_code, _wrong, game  # noqa: F401 (a fixture)
+from .test_sharing import _bad_code, _wrong, game  # noqa: F401 (a fixture)
 
 CEILING = join_codes.GUESS_CEILING
 
@@ -47,8 +47,8 @@ def test_300_ipv6_64s_get_no_more_than_the_ceiling(client, game):
     assert statuses == [404] * CEILING + [429] * (300 - CEILING)
 
 
-def test_the_ceiling_is_shared_by_worker_processes(app, game):
-    other_worker = _another_worker(app)
+def test_the_ceiling_is_shared_by_worker_processes(app, game, another_worker):
+    other_worker = another_worker()
     half = CEILING // 2
     with other_worker.app_context():
         a = other_worker.test_client()

@@ -14,7 +14,7 @@ from flask import render_template_string
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import access, create_app, models, store
+from scorekeeper import access, models, store
 from scorekeeper import codes
 from scorekeeper.qr import qr_svg
 from scorekeeper.games import board, live
@@ -25,13 +25,6 @@ from scorekeeper.models import AuditEvent, Game, GuessAttempt, Hand, Player, utc
 
 # ------------------------------------------------------------------------------ fixtures
 # `app` and `client` come from tests/conftest.py (a migrated SQLite file per test).
-
-def _another_worker(app, **extra):
-    """A second app instance on the same database file: stands for another worker process."""
-    other = create_app({**{k: app.config[k] for k in (
-        "TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI", "WTF_CSRF_ENABLED")}, **extra})
-    return other
-
 
 @pytest.fixture
 def game(app):
@@ -203,9 +196,9 @@ def test_eleventh_wrong_code_in_a_minute_is_refused(client, game, monkeypatch):
     assert client.post("/join", data={"code": game.code}, environ_base=addr).status_code == 303
 
 
-def test_guess_count_is_shared_by_worker_processes(app, game):
+def test_guess_count_is_shared_by_worker_processes(app, game, another_worker):
     """Two app instances on one database file stand for two worker processes."""
-    other_worker = _another_worker(app)
+    other_worker = another_worker()
     a, b = other_worker.test_client(), app.test_client()
     with other_worker.app_context():
         assert _wrong(a, 6) == [404] * 6
@@ -390,8 +383,8 @@ def test_rotation_revokes_old_link_and_cookies(app, game):
         assert access.actor(game) == "scorer link #2"
 
 
-def test_rotation_needs_a_csrf_token(app):
-    app = _another_worker(app, WTF_CSRF_ENABLED=True)
+def test_rotation_needs_a_csrf_token(another_worker):
+    app = another_worker(WTF_CSRF_ENABLED=True)
     with app.app_context():
         g = Game(variant="texas42", code=models.unused_code())
         db.session.add(g)
