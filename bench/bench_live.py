@@ -30,8 +30,9 @@ it as a viewer by its code.  Then, by --parts:
   and every stylesheet and script it links, with Accept-Encoding: gzip, br.
 
 `waitress` is served as `scorekeeper serve` configures it (serve.waitress_options(), when the
-checkout has it; else 8 threads).  `gunicorn`: --workers 2 --threads 8 (gthread) --keep-alive
-10: the keep-alive outlasts the 2 s poll, so a phone keeps its connection.  The clients run on
+checkout has it; else 8 threads).  `gunicorn`: as deploy/gunicorn.conf.py runs it (gthread,
+8 threads a worker, WEB_CONCURRENCY or 4 workers, or --workers; --keep-alive 10: the keep-alive
+outlasts the 2 s poll, so a phone keeps its connection).  The clients run on
 the same machine and take CPU from the server: the numbers are a floor, not a capacity. The
 phones part says how much: the server's CPU time (its process and workers, /proc) and the
 clients' (this process) over the run, as shares of a core.
@@ -125,13 +126,15 @@ def hidden(html: str, name: str) -> str:
     return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
 
 
-def start_server(kind: str, root: Path, port: int, db_url: str, tmp: Path, log):
+def start_server(kind: str, root: Path, port: int, db_url: str, tmp: Path, log,
+                 workers: int | None = None):
     env = {**os.environ, "DATABASE_URL": db_url, "SECRET_KEY": "bench-secret",
            "PUBLIC_URL": f"http://127.0.0.1:{port}", "PYTHONPATH": f"{root}{os.pathsep}{tmp}"}
     if kind == "gunicorn":
         (tmp / "bench_app.py").write_text(_GUNICORN_APP)
-        cmd = [str(BIN / "gunicorn"), "--config", "deploy/gunicorn.conf.py", "--workers", "2", "--threads", "8", "--keep-alive", "10",
-               "--bind", f"127.0.0.1:{port}", "bench_app:app"]
+        cmd = [str(BIN / "gunicorn"), "--config", "deploy/gunicorn.conf.py",
+               *(["--workers", str(workers)] if workers else []), "--bind",
+               f"127.0.0.1:{port}", "bench_app:app"]
     else:
         cmd = [sys.executable, "-c", _LAUNCH.format(serve=_WAITRESS.format(port=port))]
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -271,6 +274,7 @@ async def _phones(port, targets, phones, seconds, scorers, period):
     loop = asyncio.get_running_loop()
     stop = loop.time() + seconds
     latencies: list[float] = []
+    by_window: dict[int, list[float]] = {}  # the latencies by WINDOW seconds of the run
     counts = {"200": 0, "304": 0, "errors": 0, "connects": 0}
     first_errors: list[str] = []
 
@@ -293,6 +297,8 @@ async def _phones(port, targets, phones, seconds, scorers, period):
                 writer.write(req.encode())
                 status, headers, _ = await asyncio.wait_for(_read_response(reader), 10)
                 latencies.append(time.perf_counter() - t0)
+                by_window.setdefault(int((loop.time() - stop + seconds) // WINDOW), []).append(
+                    latencies[-1])
                 if status == 200:
                     etag = headers.get("etag")
                     counts["200"] += 1
@@ -328,7 +334,10 @@ async def _phones(port, targets, phones, seconds, scorers, period):
     writes: list[float] = []
     await asyncio.gather(*(scorer(g, w) for g, w in enumerate(scorers)),
                          *(phone(i) for i in range(phones)))
-    return sorted(latencies), counts, first_errors, writes
+    return sorted(latencies), counts, first_errors, writes, by_window
+
+
+WINDOW = 10  # seconds: the phones' latency is shown by such windows of the run too
 
 
 def tree_cpu(pid: int) -> float:
@@ -373,7 +382,7 @@ def part_phones(port, game_id, creator, viewer, args):
         scorers.append(lambda k, gid=gid, writer=writer: lechner_hand(writer, gid, HANDS + k))
 
     server_before, client_before = tree_cpu(args.server_pid), time.process_time()
-    lat, counts, errs, writes = asyncio.run(
+    lat, counts, errs, writes, by_window = asyncio.run(
         _phones(port, targets, args.phones, args.load_seconds, scorers, args.hand_every))
     server_cpu = tree_cpu(args.server_pid) - server_before
     client_cpu = time.process_time() - client_before
@@ -387,6 +396,10 @@ def part_phones(port, game_id, creator, viewer, args):
         print("latency ms: " + ", ".join(f"p{int(q * 100)} {pct(lat, q) * 1000:.1f}"
                                          for q in (0.5, 0.95, 0.99)) +
               f", max {lat[-1] * 1000:.1f}")
+        print(f"p95 ms by {WINDOW} s of the run (the first: every phone's first load, every "
+              "game's first rendering): " + ", ".join(
+                  f"{pct(sorted(window), 0.95) * 1000:.1f}"
+                  for _, window in sorted(by_window.items())))
     if writes:
         print(f"scorer's hand (GET page + POST): median {statistics.median(writes) * 1000:.0f} ms")
     print(f"CPU over the run: the server {server_cpu:.1f} s "
@@ -487,6 +500,8 @@ def part_sizes(port, game_id, creator, viewer, args):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="gunicorn's workers (default: deploy/gunicorn.conf.py's)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
     parser.add_argument("--parts", default="rates,phones,history,sizes")
     parser.add_argument("--seconds", type=float, default=8.0)
@@ -517,7 +532,7 @@ def main() -> None:
             db.engine.dispose()
         port = free_port()
         with open(Path(tmp) / "server.log", "w") as log:
-            proc = start_server(args.server, root, port, db_url, Path(tmp), log)
+            proc = start_server(args.server, root, port, db_url, Path(tmp), log, args.workers)
             args.server_pid = proc.pid
             try:
                 print(f"# {args.server}, root {root}, {os.cpu_count()} CPUs, "
