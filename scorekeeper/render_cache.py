@@ -96,8 +96,9 @@ def csrf_token() -> str:
     a new one (and no two answers would be the same bytes); with WTF_CSRF_TIME_LIMIT None any
     of them is valid, so the first made for a session's token is kept (by that token, per
     process) and given again. It is also templates' csrf_token()."""
-    req = request._get_current_object()  # per request (a test's app context, and its g,
-    token = getattr(req, "_sk_csrf", None)  # outlives its requests)
+    # Kept on the request, not flask.g: a test's app context, and its g, outlive its requests.
+    req = request._get_current_object()
+    token = getattr(req, "_sk_csrf", None)
     if token is None:
         raw = session.get("csrf_token")
         token = named("csrf_tokens", items=10_000).get(raw) if raw else None
@@ -147,6 +148,8 @@ def _encoding() -> str | None:
 
 
 def compress(data: bytes, encoding: str) -> bytes:
+    """`data` brotli- or gzip-compressed, as Flask-Compress would (mtime 0: the same bytes
+    every time)."""
     if encoding == "br":
         import brotli
 

@@ -14,7 +14,6 @@ import hashlib
 import re
 from dataclasses import dataclass
 from datetime import timedelta
-
 from typing import Any
 
 from flask import abort, current_app, render_template, request, session, url_for
