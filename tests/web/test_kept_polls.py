@@ -2,28 +2,50 @@
 before Flask's dispatch, as the view answers it; anything else goes to the app as before."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
+import pytest
+
 from scorekeeper import access
 
 from .helpers import game
 from .test_live_scale import import_game, record_of, viewer_of
 
 
-def hooks_run(app) -> list[str]:
-    """The paths whose request ran the app's before-request hooks (Flask's dispatch)."""
+@contextmanager
+def dispatch_counted(app):
+    """The paths whose request ran the app's before-request hooks (Flask's dispatch) within
+    the block; the hook that counts them is taken out after it."""
     from flask import request
 
     seen = []
-    app.before_request_funcs.setdefault(None, []).insert(0, lambda: seen.append(request.path)
-                                                         and None)
-    return seen
+
+    def count():
+        seen.append(request.path)
+
+    hooks = app.before_request_funcs.setdefault(None, [])
+    hooks.insert(0, count)
+    try:
+        yield seen
+    finally:
+        hooks.remove(count)
 
 
-def test_an_unchanged_poll_is_answered_before_the_app_as_the_view_answers_it(app, client):
+@pytest.fixture
+def dispatched(app):
+    """dispatch_counted over the whole test (the app is the test process's: it is left as
+    it was)."""
+    with dispatch_counted(app) as seen:
+        yield seen
+
+
+def test_an_unchanged_poll_is_answered_before_the_app_as_the_view_answers_it(app, client,
+                                                                             dispatched):
     game_id = import_game(client, record_of(2))
     viewer = viewer_of(app, client, game_id)
     live = f"/games/{game_id}/live"
     etag = viewer.get(live).headers["ETag"]
-    dispatched = hooks_run(app)
+    dispatched.clear()  # (the set-up's requests)
     fast = viewer.get(live, headers={"If-None-Match": etag})
     assert fast.status_code == 304 and dispatched == []
     polls = app.wsgi_app.wsgi_app  # HeadersOnEveryAnswer(KeptPolls(the app's own))
@@ -39,11 +61,11 @@ def test_an_unchanged_poll_is_answered_before_the_app_as_the_view_answers_it(app
     assert fast.get_data() == b""
 
 
-def test_a_kept_live_update_is_served_before_the_app_a_new_one_by_it(app, client):
+def test_a_kept_live_update_is_served_before_the_app_a_new_one_by_it(app, client, dispatched):
     game_id = import_game(client, record_of(2))
     viewers = [viewer_of(app, client, game_id) for _ in range(2)]
     live = f"/games/{game_id}/live"
-    dispatched = hooks_run(app)
+    dispatched.clear()
     first = viewers[0].get(live, headers={"Accept-Encoding": "br"})
     assert first.status_code == 200 and dispatched == [live]  # rendered by the view
     second = viewers[1].get(live, headers={"Accept-Encoding": "br"})
@@ -60,12 +82,12 @@ def test_a_kept_live_update_is_served_before_the_app_a_new_one_by_it(app, client
     assert dispatched == [live, live, live]
 
 
-def test_a_changed_game_or_a_phone_without_a_role_goes_to_the_app(app, client):
+def test_a_changed_game_or_a_phone_without_a_role_goes_to_the_app(app, client, dispatched):
     game_id = import_game(client, record_of(2))
     viewer, stranger = viewer_of(app, client, game_id), app.test_client()
     live = f"/games/{game_id}/live"
     etag = viewer.get(live).headers["ETag"]
-    dispatched = hooks_run(app)
+    dispatched.clear()
     # a stranger who copied the ETag learns nothing: the join page, as without one
     r = stranger.get(live, headers={"If-None-Match": etag})
     assert r.status_code == 303 and "/join" in r.headers["Location"]
@@ -100,8 +122,8 @@ def test_behind_a_trusted_proxy_the_poll_is_read_as_the_proxy_reports_it(app_fac
     live = f"/games/{game_id}/live"
     proxied = {"X-Forwarded-Host": "club.example", "X-Forwarded-Proto": "https"}
     etag = client.get(live, headers=proxied).headers["ETag"]
-    dispatched = hooks_run(app)
-    r = client.get(live, headers={**proxied, "If-None-Match": etag})
+    with dispatch_counted(app) as dispatched:
+        r = client.get(live, headers={**proxied, "If-None-Match": etag})
     assert r.status_code == 304 and dispatched == []
     assert r.headers["Strict-Transport-Security"]
     # another Host is another answer (its QR codes name another address)
