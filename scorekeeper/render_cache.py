@@ -25,6 +25,8 @@ from flask_wtf.csrf import generate_csrf
 CSRF_SLOT = "\x00csrf\x00"  # never in a rendered page otherwise: a NUL is refused in all input
 # Bodies shorter than this go out as they are (Flask-Compress's COMPRESS_MIN_SIZE, assets.py).
 MIN_COMPRESSED = 500
+# What one cache's values may hold: a worker stays bounded however many games it serves.
+MAX_BYTES = 32_000_000
 
 
 class RenderCache:
@@ -32,7 +34,7 @@ class RenderCache:
     sizes pass `max_bytes` (text and bytes by their length, anything else by sys.getsizeof:
     the caller bounds it with `items`); thread-safe."""
 
-    def __init__(self, items: int = 256, max_bytes: int = 32_000_000):
+    def __init__(self, items: int, max_bytes: int = MAX_BYTES):
         self.items, self.max_bytes = items, max_bytes
         self._values: OrderedDict[str, tuple[Any, int]] = OrderedDict()
         self._bytes = 0
@@ -72,7 +74,7 @@ class RenderCache:
         return self._bytes
 
 
-def named(name: str, items: int = 256, max_bytes: int = 32_000_000) -> RenderCache:
+def named(name: str, items: int, max_bytes: int = MAX_BYTES) -> RenderCache:
     """The app's cache called `name` (one per app: test apps on fresh databases never share
     one), made on first use."""
     return current_app.extensions.setdefault(f"scorekeeper_{name}",
@@ -100,12 +102,12 @@ def csrf_token() -> str:
     req = request._get_current_object()
     token = getattr(req, "_sk_csrf", None)
     if token is None:
-        raw = session.get("csrf_token")
-        token = named("csrf_tokens", items=10_000).get(raw) if raw else None
+        raw, signed = session.get("csrf_token"), named("csrf_tokens", items=10_000)
+        token = signed.get(raw) if raw else None
         if token is None:
             g.pop("csrf_token", None)  # Flask-WTF's copy of another request's
             token = generate_csrf()  # (it makes the session's token when it has none)
-            named("csrf_tokens", items=10_000).put(session["csrf_token"], token)
+            signed.put(session["csrf_token"], token)
         req._sk_csrf = token
     return token
 
