@@ -200,13 +200,6 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
         select(Game).where(Game.id == game_id).options(*options)).unique().scalar_one_or_none()
 
 
-def read_only_connection():
-    """A pooled connection of its own, outside the ORM session, for one statement that only
-    reads (the poll's head, a phone's games) in autocommit: no transaction to begin and roll
-    back, each a round trip to a database server on every poll."""
-    return db.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-
-
 # Built once: every poll runs it, and building a statement costs more than running this one.
 # The game's head, and a row per role the phone holds in it (kind and token NULL for none).
 _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
@@ -223,7 +216,7 @@ def get_head(game_id: int, phone_id: int | None = None):
     the variant whose entry modes this phone picked), or None; and the roles `phone_id` holds
     in it (kind -> token). One statement on a pooled connection of its own, outside the ORM
     session: the /live poll's 304 needs nothing more."""
-    with read_only_connection() as connection:
+    with db.engine.connect() as connection:
         rows = connection.execute(_HEAD, {"game_id": game_id, "phone_id": phone_id or 0}).all()
     if not rows:
         return None, {}
@@ -243,7 +236,7 @@ def phone_game_heads(phone_id: int) -> tuple[list, dict[int, dict[str, str]]]:
     access.role reads, and the version), newest first; and its roles in each (game id ->
     kind -> token). One statement, however many games."""
     heads, roles = {}, {}
-    with read_only_connection() as connection:
+    with db.engine.connect() as connection:  # (plain rows: no ORM session needed)
         rows = connection.execute(_PHONE_HEADS, {"phone_id": phone_id}).all()
     for row in rows:
         game_id = row[0]
