@@ -101,8 +101,10 @@ def _vary_on_htmx(response):
 def init_app(app) -> None:
     """The hooks of the whole app: the template helpers, the plain 404 page, Vary: HX-Request."""
     filters.init_app(app)
-    # The same token on every page of a session (render_cache.csrf_token), not Flask-WTF's
-    # newly signed one per call: a page asked again is then the same bytes.
+    # Templates' csrf_token(): the same token on every page of a session
+    # (render_cache.csrf_token), not Flask-WTF's newly signed one per call (its global and its
+    # context processor, registered before this one): a page asked again is the same bytes.
     app.jinja_env.globals["csrf_token"] = render_cache.csrf_token
+    app.context_processor(lambda: {"csrf_token": render_cache.csrf_token})
     app.register_error_handler(404, _not_found)
     app.after_request(_vary_on_htmx)

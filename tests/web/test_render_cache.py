@@ -27,7 +27,13 @@ def html(response) -> str:
     return response.get_data(as_text=True)
 
 
-def test_a_phones_csrf_token_is_the_same_on_every_page_and_is_taken(app_factory):
+def test_a_phones_csrf_token_is_the_same_on_every_page_and_is_taken(app_factory, monkeypatch):
+    from itertools import count
+
+    from itsdangerous.timed import TimestampSigner
+
+    ticks = count(1_800_000_000)  # every signing in another second, as pages far apart are
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: next(ticks))
     app = app_factory("csrf-stable.sqlite", WTF_CSRF_ENABLED=True)
     phone, other = app.test_client(), app.test_client()
     token = token_of(html(phone.get("/games/new")))
