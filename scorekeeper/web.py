@@ -56,6 +56,18 @@ def render(page: str, partials_by_target: str | Mapping[str | None, str], /,
     return render_template(page, **ctx), status
 
 
+def render_kept(key: str, page: str, partials_by_target: str | Mapping[str | None, str],
+                make_context):
+    """render()'s page or partial, rendered once under `key` (what it shows: a version, the
+    names in it...) and the part htmx asked for, then served from the render cache
+    (render_cache.page: each phone's CSRF token filled in, compressed once);
+    `make_context()` is read on a miss only."""
+    partial = partial_for(partials_by_target)
+    return render_cache.page(f"{key}:{partial or 'page'}", lambda: render(
+        page, partials_by_target, csrf_token=render_cache.placeholder_csrf,
+        **make_context())[0])
+
+
 def redirect_to(url: str):
     """After a write, go to `url`: htmx gets 204 with HX-Redirect (it then loads the page),
     a browser without it the 303 it follows. The one place that builds HX-Redirect for a

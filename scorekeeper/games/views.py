@@ -57,20 +57,18 @@ def home():
     """The games this browser has a role in, from its cookies: a game is shown only to phones
     that were given its code or a link, never to whoever opens the home page."""
     heads = [head for head in access.phone_game_heads() if access.role(head)][:RECENT_GAMES]
-    partial = web.partial_for("games/_game_list.html")
-    # The list is the same while its games' versions are (a write to one bumps its version).
-    key = f"home:{partial}:{','.join(f'{head.id}.{head.version}' for head in heads)}"
 
-    def render():
+    def lists():
         games = {game.id: game for game in db.session.scalars(
             select(Game).where(Game.id.in_([head.id for head in heads]))
             .options(listing.LISTED))} if heads else {}
         playing, finished = [], []
         for item in listing.game_items([games[head.id] for head in heads if head.id in games]):
             (finished if item["result"].get("finished") else playing).append(item)
-        return web.render("games/home.html", "games/_game_list.html", playing=playing,
-                          finished=finished[:10], csrf_token=render_cache.placeholder_csrf)[0]
-    return render_cache.page(key, render)
+        return {"playing": playing, "finished": finished[:10]}
+    # The list is the same while its games' versions are (a write to one bumps its version).
+    return web.render_kept(f"home:{','.join(f'{head.id}.{head.version}' for head in heads)}",
+                           "games/home.html", "games/_game_list.html", lists)
 
 
 # --------------------------------------------------------------------------- new game
@@ -511,12 +509,10 @@ def history(game_id: int):
     access.require_reader(head)
     rows = rows_at_version(head)
     names = phone_names(head, rows)
-    partial = web.partial_for("games/_history.html")
-    key = f"history:{head.id}.{head.version}:{partial}:{sorted(names.items())}"
-    return render_cache.page(key, lambda: web.render(
-        "games/history.html", "games/_history.html", game=head,
-        variant=variants().get(head.variant), rows=rows, phone_names=names,
-        csrf_token=render_cache.placeholder_csrf)[0])
+    return web.render_kept(
+        f"history:{head.id}.{head.version}:{sorted(names.items())}", "games/history.html",
+        "games/_history.html", lambda: {"game": head, "variant": variants().get(head.variant),
+                                        "rows": rows, "phone_names": names})
 
 
 # --------------------------------------------------------------------------- a game's rules card
