@@ -161,6 +161,7 @@ def test_no_axe_violations(phone, live, scheme):
                          ".querySelector('#share .join-code').textContent)")
     viewer.fill("#code", "NOPE")
     viewer.get_by_role("button", name="Watch the game").click()
+    viewer.locator("#code-error").wait_for()  # the answer's page (a plain form post) is in
     check("join, wrong code")
     viewer.goto(f"{base}/g/{code.replace(' ', '')}")
     check("game, viewer")
