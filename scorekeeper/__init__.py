@@ -151,8 +151,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         options["pool_pre_ping"] = False  # a file has no connection to lose: a ping per request
     db.init_app(app)
     if sqlite:
+        from . import kept_reads
+
         with app.app_context():
             event.listen(db.engine, "connect", _sqlite_pragmas)
+            kept_reads.init_app(app, db.engine)
     migrate.init_app(
         app,
         db,

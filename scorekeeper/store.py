@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import rules, stats
+from . import kept_reads, rules, stats
 from .extensions import db
 from .models import (AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubStats, EventAudit,
                      EventEntrant, EventMatch, Game, GuessAttempt, Hand, Member, Person, Phone,
@@ -118,9 +118,10 @@ class ClubHead(NamedTuple):
     stamp: str
 
 
+@kept_reads.keep
 def club_head(club_id: int, phone_id: int | None) -> ClubHead | None:
     """The club's head (its stamp: club_stamp) as `phone_id` asks, or None, in one
-    statement."""
+    statement; kept until the next commit where the database can say (kept_reads)."""
     row = db.session.execute(_CLUB_HEAD, {"club_id": club_id, "phone_id": phone_id or 0}
                              ).one_or_none()
     return None if row is None else ClubHead(row[0], row[1], row[2], _stamp(*row[3:]))
@@ -215,7 +216,14 @@ def get_head(game_id: int, phone_id: int | None = None):
     version, updated_at, code, the secrets and the club access.role checks, the rematch, and
     the variant whose entry modes this phone picked), or None; and the roles `phone_id` holds
     in it (kind -> token). One statement on a pooled connection of its own, outside the ORM
-    session: the /live poll's 304 needs nothing more."""
+    session: the /live poll's 304 needs nothing more. Kept until the next commit where the
+    database can say (kept_reads): a phone polls its game every 2 s."""
+    head, roles = _head(game_id, phone_id)
+    return head, dict(roles)  # (a kept read's: the caller's copy to change)
+
+
+@kept_reads.keep
+def _head(game_id: int, phone_id: int | None):
     with db.engine.connect() as connection:
         rows = connection.execute(_HEAD, {"game_id": game_id, "phone_id": phone_id or 0}).all()
     if not rows:
@@ -234,7 +242,14 @@ _PHONE_HEADS = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.c
 def phone_game_heads(phone_id: int) -> tuple[list, dict[int, dict[str, str]]]:
     """(heads, roles): the head of every game `phone_id` holds a role in (get_head's columns
     access.role reads, and the version), newest first; and its roles in each (game id ->
-    kind -> token). One statement, however many games."""
+    kind -> token). One statement, however many games; kept until the next commit where the
+    database can say (kept_reads)."""
+    heads, roles = _phone_heads(phone_id)
+    return heads, {game_id: dict(kinds) for game_id, kinds in roles.items()}  # (copies)
+
+
+@kept_reads.keep
+def _phone_heads(phone_id: int) -> tuple[list, dict[int, dict[str, str]]]:
     heads, roles = {}, {}
     with db.engine.connect() as connection:  # (plain rows: no ORM session needed)
         rows = connection.execute(_PHONE_HEADS, {"phone_id": phone_id}).all()

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 from sqlalchemy import func, or_, select
 
-from .. import stats
+from .. import kept_reads, stats
 from ..extensions import db
 from .. import store
 from ..models import ClubEvent, EventEntrant, EventMatch, Game, Hand, Person, Player, with_called
@@ -78,8 +78,9 @@ def read_filters(args, variants, people_ids, event_ids=()) -> Filters:
                    event=event if event in event_ids else None)
 
 
+@kept_reads.keep
 def events(club_id: int) -> dict[int, str]:
-    """The club's events, id -> name, newest first."""
+    """The club's events, id -> name, newest first (kept: not to be changed)."""
     rows = db.session.execute(select(ClubEvent.id, ClubEvent.name)
                               .where(ClubEvent.club_id == club_id)
                               .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()))
@@ -99,8 +100,10 @@ def events_of_games(match_ids) -> dict[int, dict]:
             for mid, rnd, table, eid, name in rows}
 
 
+@kept_reads.keep
 def events_of_person(person_id: int) -> dict[int, str]:
-    """The events a person entered (alone or in a team), id -> name, newest first."""
+    """The events a person entered (alone or in a team), id -> name, newest first (kept: not
+    to be changed)."""
     rows = db.session.execute(
         select(ClubEvent.id, ClubEvent.name)
         .join(EventEntrant, EventEntrant.event_id == ClubEvent.id)
@@ -109,8 +112,9 @@ def events_of_person(person_id: int) -> dict[int, str]:
     return {eid: name for eid, name in rows}
 
 
+@kept_reads.keep
 def people(club_id: int) -> dict[int, str]:
-    """The club's roster, id -> name, by name."""
+    """The club's roster, id -> name, by name (kept: not to be changed)."""
     rows = db.session.execute(select(Person.id, Person.name).where(Person.club_id == club_id)
                               .order_by(Person.name, Person.id))
     return {pid: name for pid, name in rows}

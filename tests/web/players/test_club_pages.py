@@ -339,7 +339,8 @@ def _counts(client, club_id):
     out = {}
     for name, url in pages.items():
         url = url.format(c=club_id, p=pid)
-        client.get(url)  # warm (a first request may load what later ones have cached)
+        for _ in range(2):  # warm: a first request may load, and store, what later ones keep
+            client.get(url)
         db.session.expunge_all()  # nothing carried over in the tests' long-lived session
         with Statements(db.engine) as s:
             r = client.get(url)
@@ -348,7 +349,8 @@ def _counts(client, club_id):
     # a write to one game: the club's numbers are summed again, in as many statements
     gid = club_game_ids(club_id)[0]
     for name, url in (("stats, recomputed", "/clubs/{c}/stats"),
-                      ("person, recomputed", "/clubs/{c}/people/{p}")):
+                      ("person, recomputed", "/clubs/{c}/people/{p}"),
+                      ("archive, laid out again", "/clubs/{c}/games")):
         db.session.execute(update(Game).where(Game.id == gid).values(version=Game.version + 1))
         db.session.commit()
         db.session.expunge_all()
@@ -362,13 +364,14 @@ def test_statements_per_page_do_not_grow_with_games(client):
     small = _counts(client, import_club(client, club_records(3, seed=5), "Small"))
     big = _counts(client, import_club(client, club_records(30, seed=6), "Big"))
     assert small == big
+    # Asked again with nothing committed since, a page is sent from what the process keeps
+    # (kept_reads: where a SQLite file says so; PostgreSQL reads its head again).
+    again = {"archive": 3, "stats": 2, "person": 3} if db.engine.dialect.name != "sqlite" else {
+        "archive": 0, "stats": 0, "person": 0}
+    assert {name: big[name] for name in again} == again, big
     # the club with its stamp and this phone's membership, the roster, the club's events (the
-    # filter): the page of games (a count, the page, their seats) is laid out once per stamp
-    # and kept in the process
-    assert big["archive"] == 3, big
-    # the club with its stamp and membership, the roster: the page of that stamp is kept
-    assert big["stats"] == 2, big
-    assert big["person"] == 3, big  # the same, and the events she entered
+    # filter), then the page of games (a count, the page, their seats) laid out again
+    assert big["archive, laid out again"] == 6, big
     assert big["stats, recomputed"] <= 11, big  # + games, seats, store the numbers
 
 

@@ -1,0 +1,108 @@
+"""Reads served from memory while nothing has been committed to the database since they were
+made: the reads every phone makes every 2 s (a game's head for the /live poll), which cost more
+than the rest of such an answer.
+
+SQLite tells, for the price of one call that reads no table, whether anything was committed
+since a connection last asked: PRAGMA data_version, asked on a connection of this process's
+own that never writes, moves whenever any other connection commits, in this process or in any
+other (a second worker, the command line). Each time it moves, the generation below moves on,
+and a read is served again only under the generation it was made in: a commit between the
+check and the read leaves the read tagged with the older generation, so it is read again at the
+next call. Nothing is kept wrong, or kept at all after the next commit.
+
+On PostgreSQL there is no question that cheap (it would be a round trip, the price of the read
+itself), and an in-memory SQLite database has no file to watch: reads there go to the database
+every time.
+"""
+from __future__ import annotations
+
+import functools
+import sqlite3
+import threading
+from typing import Any, Callable
+
+from flask import current_app
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+# Kept values before all are dropped (they are all dropped at every commit anyway).
+MAX_KEPT = 20_000
+_EXTENSION = "scorekeeper_kept_reads"
+
+
+class KeptReads:
+    """Values by key, each kept under the database generation it was read in."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._watch: sqlite3.Connection | None = None  # opened at the first look
+        self._lock = threading.Lock()
+        self._data_version: int | None = None
+        self._generation = 0
+        self._kept: dict[Any, tuple[int, Any]] = {}
+
+    def generation(self) -> int:
+        """This process's count of the commits seen so far (moved by one or more at each
+        look that finds the database changed)."""
+        with self._lock:
+            if self._watch is None:  # never writes: every commit it sees is another's
+                self._watch = sqlite3.connect(self.path, check_same_thread=False,
+                                              isolation_level=None)
+            (data_version,) = self._watch.execute("PRAGMA data_version").fetchone()
+            if data_version != self._data_version:
+                self._data_version = data_version
+                self._generation += 1
+                self._kept.clear()  # never served again: a later read replaces each
+            return self._generation
+
+    def read(self, key, read: Callable[[], Any]):
+        """read()'s value, from memory when it was made under the generation of now."""
+        generation = self.generation()
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] == generation:
+            return kept[1]
+        value = read()
+        if len(self._kept) >= MAX_KEPT:
+            self._kept.clear()
+        self._kept[key] = (generation, value)
+        return value
+
+    def reset(self) -> None:
+        """Close the watching connection (the next look opens one on the file then at the
+        path) and move the generation on: nothing read before is served again."""
+        with self._lock:
+            if self._watch is not None:
+                self._watch.close()
+            self._watch, self._data_version = None, None
+            self._generation += 1
+            self._kept.clear()
+
+
+def kept(key, read: Callable[[], Any]):
+    """read()'s value, kept until the next commit where the app's database can say (a SQLite
+    file), read every time elsewhere."""
+    reads = current_app.extensions.get(_EXTENSION)
+    return read() if reads is None else reads.read(key, read)
+
+
+def keep(read: Callable[..., Any]) -> Callable[..., Any]:
+    """`read` kept (kept()) by its name and arguments. What it returns is shared by every
+    caller until the next commit: a value to change must be copied."""
+    name = f"{read.__module__}.{read.__qualname__}"
+
+    @functools.wraps(read)
+    def kept_read(*args):
+        return kept((name, *args), lambda: read(*args))
+
+    return kept_read
+
+
+def init_app(app, engine: Engine) -> None:
+    """Keep reads for `app` when its database is a SQLite file named by a plain path. The
+    watching connection is closed when the engine is disposed (its connections closed, as
+    before the file is replaced) and opened again at the next look."""
+    path = engine.url.database
+    if engine.dialect.name != "sqlite" or not path or path == ":memory:" or engine.url.query:
+        return
+    reads = app.extensions[_EXTENSION] = KeptReads(path)
+    event.listen(engine, "engine_disposed", lambda _engine: reads.reset())

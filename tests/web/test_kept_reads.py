@@ -1,0 +1,126 @@
+"""kept_reads: a read served from memory only while nothing was committed since it was made,
+by any connection, in this process or another; the /live poll's head is such a read."""
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+
+import pytest
+
+from scorekeeper import access
+from scorekeeper.kept_reads import KeptReads
+
+from .helpers import HX, game, post_hand
+from .test_live_scale import _count, import_game, record_of, viewer_of
+
+
+@pytest.fixture
+def database(tmp_path):
+    """A SQLite file in WAL mode with one row, and a connection of its own that writes it."""
+    path = str(tmp_path / "kept.sqlite")
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("CREATE TABLE t (v INTEGER)")
+    writer.execute("INSERT INTO t VALUES (1)")
+    yield path, writer
+    writer.close()
+
+
+def reader(path):
+    """A read of the row that counts its calls."""
+    calls = []
+
+    def read():
+        calls.append(1)
+        with closing(sqlite3.connect(path)) as connection:
+            return connection.execute("SELECT v FROM t").fetchone()[0]
+
+    return read, calls
+
+
+def test_a_read_is_served_again_until_another_connection_commits(database):
+    path, writer = database
+    kept = KeptReads(path)
+    read, calls = reader(path)
+    assert [kept.read("v", read) for _ in range(3)] == [1, 1, 1] and len(calls) == 1
+    writer.execute("UPDATE t SET v = 2")
+    assert kept.read("v", read) == 2 and len(calls) == 2
+    assert kept.read("v", read) == 2 and len(calls) == 2
+
+
+def test_a_commit_in_another_process_is_seen(database):
+    path, _writer = database
+    kept = KeptReads(path)
+    read, _calls = reader(path)
+    assert kept.read("v", read) == 1
+    subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]);"
+                    " c.execute('UPDATE t SET v = 3'); c.commit()", path], check=True)
+    assert kept.read("v", read) == 3
+
+
+def test_a_commit_between_the_look_and_the_read_is_read_at_the_next_call(database):
+    path, writer = database
+    kept = KeptReads(path)
+    read, calls = reader(path)
+
+    def read_before_a_commit():
+        value = read()  # what a read sees just before another phone's write lands
+        writer.execute("UPDATE t SET v = v + 1")
+        kept.generation()  # another thread's request looks before this read is kept
+        return value
+
+    assert kept.read("v", read_before_a_commit) == 1
+    assert kept.read("v", read) == 2 and len(calls) == 2  # not the 1 read before the commit
+
+
+def test_a_reset_watches_the_file_now_at_the_path(database, tmp_path):
+    path, writer = database
+    kept = KeptReads(path)
+    read, calls = reader(path)
+    assert kept.read("v", read) == 1
+    other = tmp_path / "other.sqlite"
+    with closing(sqlite3.connect(other, isolation_level=None)) as connection:
+        connection.execute("CREATE TABLE t (v INTEGER)")
+        connection.execute("INSERT INTO t VALUES (7)")
+    writer.close()
+    kept.reset()  # what the engine's dispose does, before a file is put in its place
+    other.replace(path)
+    assert kept.read("v", read) == 7
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("UPDATE t SET v = 8")
+    assert kept.read("v", read) == 8 and len(calls) == 3
+
+
+def test_an_unchanged_poll_reads_nothing_from_the_database(app, client):
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("PostgreSQL has no question cheaper than the read: it reads every time")
+    game_id = import_game(client, record_of(2))
+    viewer = viewer_of(app, client, game_id)
+    live = f"/games/{game_id}/live"
+    etag = viewer.get(live).headers["ETag"]
+    response, seen = _count(lambda: viewer.get(live, headers={"If-None-Match": etag}))
+    assert response.status_code == 304 and seen == []
+    assert post_hand(client, game_id, {"mode": "quick", "passed": "1"}).status_code == 303
+    response, seen = _count(lambda: viewer.get(live, headers={"If-None-Match": etag, **HX}))
+    assert response.status_code == 200 and len(seen) >= 1  # the new version, read and rendered
+    assert response.headers["ETag"] != etag
+
+
+def test_a_write_by_another_worker_reaches_the_next_poll(app, client, another_worker):
+    game_id = import_game(client, record_of(2))
+    viewer = viewer_of(app, client, game_id)
+    live = f"/games/{game_id}/live"
+    etag = viewer.get(live).headers["ETag"]
+    assert viewer.get(live, headers={"If-None-Match": etag}).status_code == 304
+    other = another_worker()
+    scorer = other.test_client()
+    scorer.set_cookie(access.PHONE_COOKIE, client.get_cookie(access.PHONE_COOKIE).value)
+    with other.app_context():
+        version = str(game(game_id).version)
+        answer = scorer.post(f"/games/{game_id}/hands", data={"version": version, "mode": "quick",
+                                                              "passed": "1"})
+    assert answer.status_code == 303
+    response = viewer.get(live, headers={"If-None-Match": etag, **HX})
+    assert response.status_code == 200 and response.headers["ETag"] != etag
