@@ -17,6 +17,7 @@ them.
 """
 from __future__ import annotations
 
+import functools
 import hmac
 import re
 import time
@@ -127,9 +128,15 @@ def set_cookie(response, name: str, value: str, max_age: timedelta | int) -> Non
 
 def _token(kind: str, game_id: int, secret: str) -> str:
     """What a role holds: HMAC(SECRET_KEY, kind:game:secret)."""
-    key = current_app.config["SECRET_KEY"]
-    key = key.encode() if isinstance(key, str) else key
-    return hmac.digest(key, f"{kind}:{game_id}:{secret}".encode(), "sha256").hex()
+    return _signed(current_app.config["SECRET_KEY"], f"{kind}:{game_id}:{secret}")
+
+
+@functools.lru_cache(maxsize=16_384)
+def _signed(key: str | bytes, message: str) -> str:
+    """HMAC-SHA256 of `message` under `key`, hex; kept per process: the home page checks a
+    role in each of a phone's games on every view, and a poll its one."""
+    return hmac.digest(key.encode() if isinstance(key, str) else key, message.encode(),
+                       "sha256").hex()
 
 
 def _state() -> dict:
