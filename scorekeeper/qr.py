@@ -5,7 +5,6 @@ address); qr_svg() draws a URL as an inline SVG. Shared by every page that shows
 """
 from __future__ import annotations
 
-import functools
 import re
 from urllib.parse import urlsplit
 
@@ -15,6 +14,7 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 
 from . import network
+from .render_cache import RenderCache
 
 
 def base_url() -> str:
@@ -41,17 +41,26 @@ _SVG_SIZE = re.compile(r'\s(?:width|height)="[^"]*"')
 
 def qr_svg(url: str, label: str = "QR code") -> Markup:
     """An inline <svg> QR code for url: vector, so it stays sharp; no Pillow needed."""
-    head, rest = _qr_svg_parts(url)
+    svg = _DRAWN.get(url)
+    if svg is None:
+        svg = _draw(url)
+        _DRAWN.put(url, svg)
+    head, rest = svg.split(">", 1)
     return Markup(f'{head} class="qr" role="img" aria-label="{Markup.escape(label)}">{rest}')
 
 
-@functools.lru_cache(maxsize=256)
-def _qr_svg_parts(url: str) -> tuple[str, str]:
-    """The SVG of url's QR code, split after the tag name and attributes of <svg>.
+# The drawings of the URLs shown lately, by URL: each game shows two (its viewer and scorer
+# links), and a scorer's page is drawn again at every hand. Bounded in bytes (a drawing is
+# 6-11 kB), not in URLs: a server with 500 games at play keeps all of theirs.
+_DRAWN = RenderCache(items=8192, max_bytes=16_000_000)
 
-    Encoding takes ~24 ms and the answer depends on the URL alone, so it is memoized: this
-    holds no game state, only the drawing of a URL. A white background and quiet zone keep
-    it scannable in dark mode; width and height are dropped so CSS sizes it through the
+
+def _draw(url: str) -> str:
+    """The SVG of url's QR code (qr_svg adds a class and a label to its <svg> tag).
+
+    Encoding takes 6-25 ms and the answer depends on the URL alone, so it is kept (_DRAWN):
+    this holds no game state, only the drawing of a URL. A white background and quiet zone
+    keep it scannable in dark mode; width and height are dropped so CSS sizes it through the
     viewBox; the path's fixed id is dropped, as the page carries two codes.
     """
     qr = qrcode.QRCode(border=4, error_correction=qrcode.constants.ERROR_CORRECT_M,
@@ -61,4 +70,4 @@ def _qr_svg_parts(url: str) -> tuple[str, str]:
     svg = qr.make_image().to_string(encoding="unicode")
     svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)
     head, rest = svg.split(">", 1)
-    return _SVG_SIZE.sub("", head), rest.replace(' id="qr-path"', "")
+    return _SVG_SIZE.sub("", head) + ">" + rest.replace(' id="qr-path"', "")

@@ -544,6 +544,21 @@ def test_qr_svg_is_inline_scalable_and_holds_the_url():
     assert decode_qr_svg(svg) == url
 
 
+def test_a_url_is_drawn_once_and_the_drawings_are_bounded_in_bytes(monkeypatch):
+    from scorekeeper import qr
+
+    drawn = []
+    monkeypatch.setattr(qr, "_draw", lambda url: drawn.append(url) or f"<svg>{url}</svg>")
+    monkeypatch.setattr(qr, "_DRAWN", qr.RenderCache(items=100, max_bytes=200))
+    first = qr_svg("http://10.0.0.5:5000/g/AAA2345", "viewer link")
+    again = qr_svg("http://10.0.0.5:5000/g/AAA2345", "another label")
+    assert drawn == ["http://10.0.0.5:5000/g/AAA2345"]
+    assert 'aria-label="another label"' in again and str(first) != str(again)
+    for n in range(20):
+        qr_svg(f"http://10.0.0.5:5000/g/B{n:06d}")
+    assert qr._DRAWN.size <= 200 and len(drawn) == 21
+
+
 def test_qr_urls_use_public_url_when_configured(app, game):
     app.config["PUBLIC_URL"] = "https://score.example/"
     with game_request(base_url="http://localhost:5000"):
