@@ -10,6 +10,16 @@
     if (xhr.status === 304 || etag === '"' + el.dataset.etag + '"') event.detail.shouldSwap = false;
   });
 
+  // Each poll asks for what is newer than the page shows (its ETag, in #live): the first poll
+  // after a page load is a 304 too, not a second copy of what the page holds; a page left
+  // behind (a skipped swap) gets the update again at the next poll.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var el = event.detail.elt;
+    if (el && el.id === "live" && el.dataset.etag) {
+      event.detail.headers["If-None-Match"] = 'W/"' + el.dataset.etag + '"';
+    }
+  });
+
   // No swap under a finger. A swap that lands between the press and the release of a tap
   // moves or replaces what the finger is on, and the tap is lost: Save, tapped while the box
   // typed last is still sent for a preview as it loses the focus, is replaced by the

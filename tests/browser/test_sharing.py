@@ -54,6 +54,30 @@ def test_viewer_sees_the_scorers_hand_live_and_cannot_write(live, phone):
     assert len(live.hands(gid)) == 2
 
 
+def test_every_poll_asks_for_what_is_newer_than_the_page_shows(live, phone):
+    scorer, viewer = phone(), phone()
+    gid = ui.new_game(scorer, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    code = scorer.locator("#share .join-code").inner_text().replace(" ", "")
+
+    def poll(response):
+        return response.url == f"{live.url}/games/{gid}/live"
+
+    with viewer.expect_response(poll, timeout=5_000) as first:
+        viewer.goto(f"{live.url}/g/{code}")
+    shown = viewer.locator("#live").get_attribute("data-etag")
+    # the page's first poll is a 304: the page holds that version already
+    assert first.value.request.headers["if-none-match"] == f'W/"{shown}"'
+    assert first.value.status == 304
+    ui.enter_hand(scorer)
+    expect(viewer.locator("#live")).not_to_have_attribute("data-etag", shown, timeout=3_000)
+    expect(viewer.locator("#hands")).not_to_contain_text("No hands yet")
+    newer = viewer.locator("#live").get_attribute("data-etag")
+    with viewer.expect_response(poll, timeout=5_000) as after:
+        pass
+    assert after.value.request.headers["if-none-match"] == f'W/"{newer}"'
+    assert after.value.status == 304
+
+
 def test_the_watchers_rules_banner_goes_once_a_hand_is_in(live, phone):
     scorer, viewer = phone(), phone()
     gid = ui.new_game(scorer, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
