@@ -56,8 +56,13 @@ class KeptReads:
             return self._generation
 
     def read(self, key, read: Callable[[], Any]):
-        """read()'s value, from memory when it was made under the generation of now."""
-        generation = self.generation()
+        """read()'s value, from memory when it was made under the generation of now; read
+        afresh when the watching connection fails (it is opened again at the next look)."""
+        try:
+            generation = self.generation()
+        except sqlite3.Error:
+            self.reset()
+            return read()
         kept = self._kept.get(key)
         if kept is not None and kept[0] == generation:
             return kept[1]

@@ -75,6 +75,12 @@ def test_a_commit_between_the_look_and_the_read_is_read_at_the_next_call(databas
     assert kept.read("v", read) == 2 and len(calls) == 2  # not the 1 read before the commit
 
 
+def test_a_watch_that_fails_leaves_every_read_to_the_database(tmp_path):
+    kept = KeptReads(str(tmp_path / "no such folder" / "kept.sqlite"))  # cannot be opened
+    calls = []
+    assert [kept.read("v", lambda: calls.append(1) or len(calls)) for _ in range(2)] == [1, 2]
+
+
 def test_a_reset_watches_the_file_now_at_the_path(database, tmp_path):
     path, writer = database
     kept = KeptReads(path)
