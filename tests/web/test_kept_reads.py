@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import threading
 from contextlib import closing
 
 import pytest
@@ -73,6 +74,38 @@ def test_a_commit_between_the_look_and_the_read_is_read_at_the_next_call(databas
 
     assert kept.read("v", read_before_a_commit) == 1
     assert kept.read("v", read) == 2 and len(calls) == 2  # not the 1 read before the commit
+
+
+def test_no_thread_is_served_a_value_older_than_the_last_commit_before_it_asked(database):
+    """Readers on 4 threads while another connection commits 1, 2, 3...: each read returns at
+    least the value committed before it was asked for."""
+    path, writer = database
+    kept = KeptReads(path)
+    committed = [1]
+    stale: list[tuple[int, int]] = []
+    done = threading.Event()
+
+    def read():
+        with closing(sqlite3.connect(path)) as connection:
+            return connection.execute("SELECT v FROM t").fetchone()[0]
+
+    def reader():
+        while not done.is_set():
+            before = committed[0]
+            value = kept.read("v", read)
+            if value < before:
+                stale.append((value, before))
+
+    threads = [threading.Thread(target=reader) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for value in range(2, 150):
+        writer.execute("UPDATE t SET v = ?", (value,))
+        committed[0] = value
+    done.set()
+    for thread in threads:
+        thread.join()
+    assert stale == [] and kept.read("v", read) == 149
 
 
 def test_a_watch_that_fails_leaves_every_read_to_the_database(tmp_path):
