@@ -91,8 +91,10 @@ def kept(key, read: Callable[[], Any]):
 
 
 def keep(read: Callable[..., Any]) -> Callable[..., Any]:
-    """`read` kept (kept()) by its name and arguments. What it returns is shared by every
-    caller until the next commit: a value to change must be copied."""
+    """`read` kept (kept()) by its name and arguments. It must read what is committed (as
+    store.read_committed does), never through a session that may hold a write of its own not
+    committed yet. What it returns is shared by every caller until the next commit: a value to
+    change must be copied."""
     name = f"{read.__module__}.{read.__qualname__}"
 
     @functools.wraps(read)

@@ -81,9 +81,9 @@ def read_filters(args, variants, people_ids, event_ids=()) -> Filters:
 @kept_reads.keep
 def events(club_id: int) -> dict[int, str]:
     """The club's events, id -> name, newest first (kept: not to be changed)."""
-    rows = db.session.execute(select(ClubEvent.id, ClubEvent.name)
-                              .where(ClubEvent.club_id == club_id)
-                              .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()))
+    rows = store.read_committed(select(ClubEvent.id, ClubEvent.name)
+                                .where(ClubEvent.club_id == club_id)
+                                .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()), {})
     return {eid: name for eid, name in rows}
 
 
@@ -104,19 +104,19 @@ def events_of_games(match_ids) -> dict[int, dict]:
 def events_of_person(person_id: int) -> dict[int, str]:
     """The events a person entered (alone or in a team), id -> name, newest first (kept: not
     to be changed)."""
-    rows = db.session.execute(
+    rows = store.read_committed(
         select(ClubEvent.id, ClubEvent.name)
         .join(EventEntrant, EventEntrant.event_id == ClubEvent.id)
         .where((EventEntrant.person_id == person_id) | (EventEntrant.partner_id == person_id))
-        .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()))
+        .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()), {})
     return {eid: name for eid, name in rows}
 
 
 @kept_reads.keep
 def people(club_id: int) -> dict[int, str]:
     """The club's roster, id -> name, by name (kept: not to be changed)."""
-    rows = db.session.execute(select(Person.id, Person.name).where(Person.club_id == club_id)
-                              .order_by(Person.name, Person.id))
+    rows = store.read_committed(select(Person.id, Person.name).where(Person.club_id == club_id)
+                                .order_by(Person.name, Person.id), {})
     return {pid: name for pid, name in rows}
 
 

@@ -163,3 +163,22 @@ def test_a_write_by_another_worker_reaches_the_next_poll(app, client, another_wo
     assert answer.status_code == 303
     response = viewer.get(live, headers={"If-None-Match": etag, **HX})
     assert response.status_code == 200 and response.headers["ETag"] != etag
+
+
+def test_a_write_not_committed_is_never_kept(app):
+    """A kept read reads what is committed: a request's own write, read before its commit and
+    then rolled back, is never served to the next request."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Club, Person, new_code
+    from scorekeeper.players import queries
+
+    club = Club(name="Tuesday", code=new_code())
+    db.session.add(club)
+    db.session.commit()
+    db.session.add(Person(club_id=club.id, name="Ann"))
+    db.session.commit()
+    db.session.add(Person(club_id=club.id, name="Bob"))
+    db.session.flush()  # written in this session's transaction, not committed
+    assert list(queries.people(club.id).values()) == ["Ann"]
+    db.session.rollback()
+    assert list(queries.people(club.id).values()) == ["Ann"]
