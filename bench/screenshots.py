@@ -141,7 +141,7 @@ def main(out: Path) -> None:
             page.goto(f"{base}/games/{gid}/history")
             shot("21-history")
             page.goto(f"{base}/games/{gid}")
-            code = page.locator("#share .join-code").inner_text().replace(" ", "")
+            code = page.locator("#share .join-code").text_content().replace(" ", "")
             viewer = phone(browser, scheme)
             viewer.goto(f"{base}/games/{gid}")
             shot("22-join-by-code", viewer)

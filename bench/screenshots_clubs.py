@@ -30,7 +30,7 @@ def main(out: Path) -> None:
             club = page.url
             shot("c02-club-home-empty")
             page.goto(club + "/phones")
-            code = page.locator("#invite .join-code").inner_text().replace(" ", "")
+            code = page.locator("#invite .join-code").text_content().replace(" ", "")
             other.goto(f"{base}/c/{code}")
             shot("c03-join-club", other)
             other.fill("#join-label", "Bob's phone")
@@ -90,7 +90,7 @@ def main(out: Path) -> None:
             gid = ui.new_game(page, base, "moon", ["Ann", "Bob", "Cat"])
             viewer = phone(browser, scheme)
             viewer.goto(f"{base}/games/{gid}")
-            code = page.locator("#share .join-code").inner_text().replace(" ", "")
+            code = page.locator("#share .join-code").text_content().replace(" ", "")
             viewer.goto(f"{base}/g/{code}")
             shot("c15-viewer-scorer-gone", viewer, full=False)
             viewer.get_by_role("link", name="Scorer's phone gone?").click()
