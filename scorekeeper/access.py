@@ -332,6 +332,17 @@ def require_scorer(game) -> None:
         abort(403)
 
 
+def load_head(game_id: int):
+    """The game's head (game_head), when this request may read it (else a 303 to /join); 404
+    when there is none: what a page served from the render cache needs to find its key
+    (load_game's check, without loading the game)."""
+    head = game_head(game_id)
+    if head is None:
+        abort(404)
+    require_reader(head)
+    return head
+
+
 def load_game(game_id: int, write: bool = False) -> models.Game:
     """The game, when this request may read it (else a 303 to /join), or with write=True
     change it (else a plain 403: a write is never redirected); 404 when there is none. Its

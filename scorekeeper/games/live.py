@@ -92,12 +92,9 @@ def live_body(game_id: int) -> tuple[str, str, str]:
 
 
 def poll_head(game_id: int) -> tuple[Any, RenderInputs]:
-    """The game's head (access.game_head) and its RenderInputs as this poll sees them: 404
-    for no game, the join page (303) for a phone without a role."""
-    row = access.game_head(game_id)
-    if row is None:
-        abort(404)
-    access.require_reader(row)
+    """The game's head (access.load_head: 404 for no game, the join page for a phone without
+    a role) and its RenderInputs as this poll sees them."""
+    row = access.load_head(game_id)
     return row, RenderInputs.of(row)
 
 

@@ -137,10 +137,7 @@ def game_page(game_id: int):
     needs only the game's row; a miss loads the game and renders it. ?view= is the grid/list
     toggle: this phone keeps its choice, and htmx (its target #hands) gets the hands alone (a
     half-typed hand stays)."""
-    head = access.game_head(game_id)
-    if head is None:
-        abort(404)
-    access.require_reader(head)
+    head = access.load_head(game_id)
     view = request.args.get("view")
     if view in ("grid", "list"):
         _remember(board.VIEW_COOKIE, view)
@@ -503,10 +500,7 @@ def history(game_id: int):
     """The audit trail in words, rendered once per game version and the phone names it shows
     (a club member's name, "this phone"): the lookup needs the game's row and, for a club
     game, its members' names; a miss replays the trail (history.rows_at_version)."""
-    head = access.game_head(game_id)
-    if head is None:
-        abort(404)
-    access.require_reader(head)
+    head = access.load_head(game_id)
     rows = rows_at_version(head)
     names = phone_names(head, rows)
     return web.render_kept(
