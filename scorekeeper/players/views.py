@@ -16,11 +16,9 @@ import io
 
 from typing import Iterable, Iterator
 
-from flask import (Response, abort, make_response, render_template, request,
-                   url_for)
-from markupsafe import Markup
+from flask import Response, abort, make_response, request, url_for
 
-from .. import access, render_cache, rules, store, web
+from .. import access, rules, store, web
 from ..filters import hand_word
 from . import bp, charts, numbers, queries, review
 
@@ -118,21 +116,12 @@ def _club_page(club: store.ClubHead, page: str, partial: str, inputs: tuple, mak
     of the archive, inside `page` with `ctx`; htmx gets the part alone), rendered once per club
     stamp (store.club_stamp: every write to one of its games moves it), the club's name and
     `inputs` (all else it shows: the filters, the roster's names, the events), then served to
-    every member from this process's render cache, compressed once: reading and laying out the
-    games cost more than the rest of the request. On a miss `make_context()` reads them (after
-    the stamp: a page cached under an old stamp is never asked for again)."""
-    whole = not web.is_htmx()
+    every member from this process's render cache (web.render_kept): reading and laying out
+    the games cost more than the rest of the request. On a miss `make_context()` reads them
+    (after the stamp: a page cached under an old stamp is never asked for again)."""
     digest = hashlib.blake2s(repr(inputs).encode(), digest_size=16).hexdigest()
-    key = f"club:{page if whole else partial}:{club.id}:{club.stamp}:{club.name}:{digest}"
-
-    def render() -> str:
-        part = Markup(render_template(f"partials/{partial}", club=club, **make_context(),
-                                      csrf_token=render_cache.placeholder_csrf))
-        if not whole:
-            return part
-        return render_template(page, part=part, club=club, **ctx,
-                               csrf_token=render_cache.placeholder_csrf)
-    return render_cache.page(key, render)
+    return web.render_kept(f"club:{page}:{club.id}:{club.stamp}:{club.name}:{digest}", page,
+                           partial, lambda: {"club": club, **ctx, **make_context()})
 
 
 @bp.get("/clubs/<int:club_id>/people/<int:person_id>")
