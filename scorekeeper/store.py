@@ -94,16 +94,16 @@ def _stamp_parts(club_id: int) -> tuple[int, int, int]:
     return tuple(db.session.execute(_STAMP_PARTS, {"club_id": club_id}).one())
 
 
-# Built once (every club page's request runs them): a club's stamp parts; the club with them.
-_STAMP_PARTS = select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
-                      func.coalesce(func.sum(Game.id), 0)).where(
-                          Game.club_id == bindparam("club_id"))
+# Built once (every club page's request runs them): a club's stamp parts (its games, the sum
+# of their versions, of their ids); the club with them.
+_STAMP_COLUMNS = (func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
+                  func.coalesce(func.sum(Game.id), 0))
+_STAMP_PARTS = select(*_STAMP_COLUMNS).where(Game.club_id == bindparam("club_id"))
 _CLUB_HEAD = (select(Club.id, Club.name,
                      select(Member.id).where(Member.club_id == Club.id,
                                              Member.phone_id == bindparam("phone_id"))
                      .scalar_subquery(),
-                     func.count(Game.id), func.coalesce(func.sum(Game.version), 0),
-                     func.coalesce(func.sum(Game.id), 0))
+                     *_STAMP_COLUMNS)
               .outerjoin(Game, Game.club_id == Club.id).where(Club.id == bindparam("club_id"))
               .group_by(Club.id, Club.name))
 
