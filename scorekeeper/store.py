@@ -310,10 +310,12 @@ def _roster(club: Club | None) -> dict[str, Person] | None:
         select(Person).where(Person.club_id == club.id))}
 
 
-def _insert_or_ignore(model, values: dict, keys: list[str], update_columns: tuple = ()):
+def _insert_or_ignore(model, values: dict, keys: list[str] | None,
+                      update_columns: tuple = ()):
     """INSERT a row, or when one with the same `keys` is there already (another request made
     it a moment ago) leave it, or set its `update_columns`: one statement, no unique violation,
-    on SQLite and PostgreSQL alike."""
+    on SQLite and PostgreSQL alike. keys=None (with no `update_columns`): a row the same by any
+    of the table's unique constraints is left as it is."""
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
     statement = dialect.insert(model).values(**values)
     if update_columns:
@@ -331,8 +333,10 @@ def _person(club: Club, roster: dict[str, Person], name: str) -> Person:
     key = stats.name_key(name)
     person = roster.get(key)
     if person is None:
+        # Any unique constraint, not the key's alone: PostgreSQL checks (club_id, name) too,
+        # and a phone seating the same new name at that moment fails it before the key's.
         _insert_or_ignore(Person, {"club_id": club.id, "name": name, "key": key,
-                                   "created_at": utcnow()}, ["club_id", "key"])
+                                   "created_at": utcnow()}, None)
         person = roster[key] = db.session.scalars(
             select(Person).where(Person.club_id == club.id, Person.key == key)).one()
     return person
