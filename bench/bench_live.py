@@ -391,10 +391,12 @@ def part_phones(port, game_id, creator, viewer, args):
         scorers.append(lambda k, gid=gid, writer=writer: lechner_hand(writer, gid, HANDS + k))
 
     server_before, client_before = tree_cpu(args.server_pid), time.process_time()
+    database_before = tree_cpu(args.database_pid) if args.database_pid else 0.0
     lat, counts, errs, writes, by_window = asyncio.run(
         _phones(port, targets, args.phones, args.load_seconds, scorers, args.hand_every))
     server_cpu = tree_cpu(args.server_pid) - server_before
     client_cpu = time.process_time() - client_before
+    database_cpu = tree_cpu(args.database_pid) - database_before if args.database_pid else None
     print(f"\n## phones: {args.phones} phones over {len(games)} game(s) polling every 2 s for "
           f"{args.load_seconds:g} s, a hand entered in each game every {args.hand_every:g} s "
           f"({len(writes)} hands)")
@@ -415,7 +417,9 @@ def part_phones(port, game_id, creator, viewer, args):
           f"({server_cpu / args.load_seconds:.0%} of one core; "
           f"{server_cpu * 1000 / max(len(lat), 1):.2f} ms a poll, the hands included), the "
           f"clients (this process) {client_cpu:.1f} s "
-          f"({client_cpu / args.load_seconds:.0%} of one core), of {os.cpu_count()} cores; "
+          f"({client_cpu / args.load_seconds:.0%} of one core), "
+          + (f"the database {database_cpu:.1f} s ({database_cpu / args.load_seconds:.0%}), "
+             if database_cpu is not None else "") + f"of {os.cpu_count()} cores; "
           f"load {os.getloadavg()[0]:.1f}")
     for e in errs:
         print("error:", e)
@@ -520,6 +524,9 @@ def main() -> None:
     parser.add_argument("--hand-every", type=float, default=10.0,
                         help="seconds between two hands of a game")
     parser.add_argument("--load-seconds", type=float, default=40.0)
+    parser.add_argument("--database-pid", type=int, default=None,
+                        help="the database server's process (PostgreSQL's postmaster, from "
+                        "postmaster.pid): its CPU over the phones' run is shown too")
     parser.add_argument("--history-sizes", default="50,500",
                         type=lambda text: [int(n) for n in text.split(",")],
                         help="hands of the games whose history page is timed")

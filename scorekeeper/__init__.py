@@ -73,8 +73,9 @@ def _pool_options(options: dict | None) -> dict:
     """A database server's pool sized to the threads of a process (serve.THREADS, waitress's
     and a gunicorn worker's --threads): every thread keeps a connection instead of opening
     and closing one per request past SQLAlchemy's default 5, and as many again may be
-    opened under a burst (a request can hold two: the poll's head and its session).
-    Settings given in the configuration win."""
+    opened under a burst (a request can hold two: a streamed CSV's and its session's).
+    kept_reads.read_committed's pool, for the polls' reads, is sized the same. Settings given
+    in the configuration win."""
     from .serve import THREADS
 
     options = dict(options or {})
@@ -150,12 +151,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         options["connect_args"] = {"timeout": 15, **options.get("connect_args", {})}
         options["pool_pre_ping"] = False  # a file has no connection to lose: a ping per request
     db.init_app(app)
-    if sqlite:
-        from . import kept_reads
+    from . import kept_reads
 
-        with app.app_context():
+    with app.app_context():
+        if sqlite:
             event.listen(db.engine, "connect", _sqlite_pragmas)
-            kept_reads.init_app(app, db.engine)
+        kept_reads.init_app(app, db.engine)
     migrate.init_app(
         app,
         db,

@@ -12,7 +12,10 @@ next call. Nothing is kept wrong, or kept at all after the next commit.
 
 On PostgreSQL there is no question that cheap (it would be a round trip, the price of the read
 itself), and an in-memory SQLite database has no file to watch: reads there go to the database
-every time.
+every time. There they go through an engine of their own (read_committed): in autocommit, and
+with no ping before each use, the poll's head read is one round trip instead of two (0.22 ->
+0.14 ms of CPU); a connection the database dropped meanwhile (a restart) is found by the read
+itself, which is made once more on a new one.
 """
 from __future__ import annotations
 
@@ -22,12 +25,16 @@ import threading
 from typing import Any, Callable
 
 from flask import current_app
-from sqlalchemy import event
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
+
+from .extensions import db
 
 # Kept values before all are dropped (they are all dropped at every commit anyway).
 MAX_KEPT = 20_000
 _EXTENSION = "scorekeeper_kept_reads"
+_READER = "scorekeeper_committed_reads"  # a database server's engine for read_committed
 
 
 class KeptReads:
@@ -92,7 +99,7 @@ def kept(key, read: Callable[[], Any]):
 
 def keep(read: Callable[..., Any]) -> Callable[..., Any]:
     """`read` kept (kept()) by its name and arguments. It must read what is committed (as
-    store.read_committed does), never through a session that may hold a write of its own not
+    read_committed does), never through a session that may hold a write of its own not
     committed yet. What it returns is shared by every caller until the next commit: a value to
     change must be copied."""
     name = f"{read.__module__}.{read.__qualname__}"
@@ -104,12 +111,40 @@ def keep(read: Callable[..., Any]) -> Callable[..., Any]:
     return kept_read
 
 
+def read_committed(statement, parameters: dict) -> list:
+    """The rows of one read of what is committed, on a connection of its own outside the ORM
+    session (never a write of this request's that is not committed yet: what a kept read
+    keeps), in autocommit: on a database server no BEGIN and ROLLBACK round trips around it,
+    nor the pool's ping (a connection lost since its last use fails the read, which is made
+    once more on a new connection)."""
+    reader = current_app.extensions.get(_READER)
+    if reader is None:  # SQLite: the app's own pool, whose connections are never pinged
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            return connection.execute(statement, parameters).all()
+    try:
+        with reader.connect() as connection:
+            return connection.execute(statement, parameters).all()
+    except DBAPIError as error:
+        if not error.connection_invalidated:
+            raise
+    with reader.connect() as connection:
+        return connection.execute(statement, parameters).all()
+
+
 def init_app(app, engine: Engine) -> None:
     """Keep reads for `app` when its database is a SQLite file named by a plain path. The
     watching connection is closed when the engine is disposed (its connections closed, as
-    before the file is replaced) and opened again at the next look."""
+    before the file is replaced) and opened again at the next look. On a database server,
+    read_committed's engine: the app's pool settings (its size: a thread's read at a time),
+    no ping, autocommit; disposed with the app's."""
+    if engine.dialect.name != "sqlite":
+        options = {**app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}), "pool_pre_ping": False,
+                   "isolation_level": "AUTOCOMMIT"}
+        reader = app.extensions[_READER] = create_engine(engine.url, **options)
+        event.listen(engine, "engine_disposed", lambda _engine: reader.dispose())
+        return
     path = engine.url.database
-    if engine.dialect.name != "sqlite" or not path or path == ":memory:" or engine.url.query:
+    if not path or path == ":memory:" or engine.url.query:
         return
     reads = app.extensions[_EXTENSION] = KeptReads(path)
     event.listen(engine, "engine_disposed", lambda _engine: reads.reset())

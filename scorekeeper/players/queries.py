@@ -81,9 +81,9 @@ def read_filters(args, variants, people_ids, event_ids=()) -> Filters:
 @kept_reads.keep
 def events(club_id: int) -> dict[int, str]:
     """The club's events, id -> name, newest first (kept: not to be changed)."""
-    rows = store.read_committed(select(ClubEvent.id, ClubEvent.name)
-                                .where(ClubEvent.club_id == club_id)
-                                .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()), {})
+    rows = kept_reads.read_committed(
+        select(ClubEvent.id, ClubEvent.name).where(ClubEvent.club_id == club_id)
+        .order_by(ClubEvent.day.desc(), ClubEvent.id.desc()), {})
     return {eid: name for eid, name in rows}
 
 
@@ -104,7 +104,7 @@ def events_of_games(match_ids) -> dict[int, dict]:
 def events_of_person(person_id: int) -> dict[int, str]:
     """The events a person entered (alone or in a team), id -> name, newest first (kept: not
     to be changed)."""
-    rows = store.read_committed(
+    rows = kept_reads.read_committed(
         select(ClubEvent.id, ClubEvent.name)
         .join(EventEntrant, EventEntrant.event_id == ClubEvent.id)
         .where((EventEntrant.person_id == person_id) | (EventEntrant.partner_id == person_id))
@@ -115,8 +115,9 @@ def events_of_person(person_id: int) -> dict[int, str]:
 @kept_reads.keep
 def people(club_id: int) -> dict[int, str]:
     """The club's roster, id -> name, by name (kept: not to be changed)."""
-    rows = store.read_committed(select(Person.id, Person.name).where(Person.club_id == club_id)
-                                .order_by(Person.name, Person.id), {})
+    rows = kept_reads.read_committed(
+        select(Person.id, Person.name).where(Person.club_id == club_id)
+        .order_by(Person.name, Person.id), {})
     return {pid: name for pid, name in rows}
 
 

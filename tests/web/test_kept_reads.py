@@ -182,3 +182,27 @@ def test_a_write_not_committed_is_never_kept(app):
     assert list(queries.people(club.id).values()) == ["Ann"]
     db.session.rollback()
     assert list(queries.people(club.id).values()) == ["Ann"]
+
+
+def test_a_connection_the_database_server_closed_is_read_on_again(app, client):
+    """On a database server, read_committed's pool pings no connection before a read (a round
+    trip on every poll): a read on one the server closed since (a restart) is made once more,
+    on a new one."""
+    from sqlalchemy import text as sql
+
+    from scorekeeper import kept_reads, store
+    from scorekeeper.extensions import db
+
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite's reads go through the app's own pool: a file has no connection "
+                    "to lose")
+    game_id = import_game(client, record_of(2))
+    version = store.get_head(game_id)[0].version
+    reader = app.extensions[kept_reads._READER]
+    with reader.connect() as connection:  # the pool's one connection: the next read's
+        server_pid = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    db.session.execute(sql("SELECT pg_terminate_backend(:pid)"), {"pid": server_pid})
+    db.session.commit()
+    assert store.get_head(game_id)[0].version == version
+    with reader.connect() as connection:
+        assert connection.exec_driver_sql("SELECT pg_backend_pid()").scalar() != server_pid

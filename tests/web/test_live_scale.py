@@ -10,6 +10,7 @@ from http.cookies import SimpleCookie
 
 import pytest
 from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from scorekeeper.games import board
 from scorekeeper.extensions import db
@@ -23,17 +24,18 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 @contextmanager
 def statements():
-    """The SQL statements the block sends (SQLAlchemy's before_cursor_execute)."""
+    """The SQL statements the block sends (SQLAlchemy's before_cursor_execute), on every
+    engine: the app's, and on a database server kept_reads.read_committed's own."""
     seen: list[str] = []
 
     def record(conn, cursor, statement, parameters, context, executemany):
         seen.append(statement)
 
-    event.listen(db.engine, "before_cursor_execute", record)
+    event.listen(Engine, "before_cursor_execute", record)
     try:
         yield seen
     finally:
-        event.remove(db.engine, "before_cursor_execute", record)
+        event.remove(Engine, "before_cursor_execute", record)
 
 
 def record_of(hands: int) -> dict:

@@ -9,7 +9,7 @@ import random
 from datetime import datetime
 
 import pytest
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from scorekeeper import stats
 from scorekeeper.extensions import db
@@ -19,6 +19,7 @@ from tests.random_games import random_record
 
 from ..clubs.helpers import club, create_club, join_club, person_id
 from ..helpers import HX, create, game, text
+from ..test_live_scale import statements
 
 PEOPLE = ["Ann", "Bob", "Cat", "Dan", "Eve", "@Fay"]
 VARIANTS = ["lechner42", "moon", "card42", "mexican-train", "forty-two", "castle-rock",
@@ -313,21 +314,6 @@ def test_game_outside_a_club_is_in_no_archive(client, member_club):
 
 # --------------------------------------------------------------------------- cost
 
-class Statements:
-    def __init__(self, engine):
-        self.engine, self.count = engine, 0
-
-    def __enter__(self):
-        event.listen(self.engine, "before_cursor_execute", self._one)
-        return self
-
-    def _one(self, *args, **kwargs):
-        self.count += 1
-
-    def __exit__(self, *exc):
-        event.remove(self.engine, "before_cursor_execute", self._one)
-
-
 def _counts(client, club_id):
     pid = person_id(club_id, "Ann")
     pages = {"archive": "/clubs/{c}/games", "archive.csv": "/clubs/{c}/games.csv",
@@ -342,10 +328,10 @@ def _counts(client, club_id):
         for _ in range(2):  # warm: a first request may load, and store, what later ones keep
             client.get(url)
         db.session.expunge_all()  # nothing carried over in the tests' long-lived session
-        with Statements(db.engine) as s:
+        with statements() as seen:
             r = client.get(url)
         assert r.status_code == 200, url
-        out[name] = s.count
+        out[name] = len(seen)
     # a write to one game: the club's numbers are summed again, in as many statements
     gid = club_game_ids(club_id)[0]
     for name, url in (("stats, recomputed", "/clubs/{c}/stats"),
@@ -354,9 +340,9 @@ def _counts(client, club_id):
         db.session.execute(update(Game).where(Game.id == gid).values(version=Game.version + 1))
         db.session.commit()
         db.session.expunge_all()
-        with Statements(db.engine) as s:
+        with statements() as seen:
             assert client.get(url.format(c=club_id, p=pid)).status_code == 200
-        out[name] = s.count
+        out[name] = len(seen)
     return out
 
 
@@ -420,9 +406,9 @@ def test_stale_summaries_are_recomputed_on_read_in_constant_statements(client):
                        .values(summary={"version": -1}))
     db.session.commit()
     db.session.expunge_all()
-    with Statements(db.engine) as s:
+    with statements() as seen:
         assert client.get(f"/clubs/{club_id}/stats").status_code == 200
-    assert s.count <= 16
+    assert len(seen) <= 16
     assert {gid: game(gid).summary for gid in ids} == expected
 
 
