@@ -23,7 +23,7 @@ from sqlalchemy import (and_, bindparam, case, delete, distinct, false, func, in
                         select, update)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import defer, joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kept_reads, rules, stats
@@ -192,8 +192,12 @@ def _finished_after(club_id: int, game: Game, people: list) -> dict:
 
 def get_game(game_id: int, events: bool = False) -> Game | None:
     """The game with its hands (joined: the same snapshot as its version) and players; with
-    events=True its audit trail too (one more statement)."""
-    options = [joinedload(Game.hands), selectinload(Game.players)]
+    events=True its audit trail too (one more statement). Without its cached summary: the
+    join repeats the game's columns on every hand's row, and decoding the summary's JSON once
+    a hand was a fifth of a 20-hand game's load; a write reads it when it needs it
+    (_summary_before), and reading it from such a game is an error, never a silent query."""
+    options = [joinedload(Game.hands), selectinload(Game.players),
+               defer(Game.summary, raiseload=True)]
     if events:
         options.append(selectinload(Game.events))
     return db.session.execute(
@@ -265,6 +269,18 @@ def commit_keeping_state() -> None:
         session.commit()
     finally:
         session.expire_on_commit = True
+
+
+def _summary_before(game: Game) -> dict | None:
+    """The game's cached summary before this write (what _move_club_numbers counts out), for
+    a club's game only, read before the write's _bump (which overwrites it): from memory when
+    loaded, else one statement. Read apart from the game's row, it is still that version's:
+    a write committed in between moved the version on, and the bump then changes nothing."""
+    if game.club_id is None:
+        return None
+    if "summary" in game.__dict__:
+        return game.summary
+    return db.session.scalar(select(Game.summary).where(Game.id == game.id))
 
 
 def _bump(game_id: int, version: int | None, **values: Any) -> bool:
@@ -391,6 +407,7 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
     record = {**game.record(), "hands": [hands[n] for n in sorted(hands)], "called": called}
     summary = derive_summary(record, result)
     try:
+        before = _summary_before(game)
         # the cached summary moves with the version, in the same UPDATE
         if not _bump(game_id, version, summary=summary, called=called,
                      finished=bool(summary and summary["finished"])):
@@ -410,7 +427,7 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                              data=new if action in ADDS_A_HAND else old, via=via,
                              save_id=save_id, phone_id=phone_id)
         db.session.add(written)
-        _move_club_numbers(game.club_id, [(game, game.summary, summary)], versions=1)
+        _move_club_numbers(game.club_id, [(game, before, summary)], versions=1)
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()
@@ -1078,11 +1095,12 @@ def stop_at_time(game: Game, version: int, via: str, phone_id: int | None = None
         raise Refused("the game changed a moment ago.")
     record = with_called(game.record(), True)
     summary = derive_summary(record)
+    before = _summary_before(game)
     if not _bump(game.id, version, called=True, called_after=len(game.hands), summary=summary,
                  finished=bool(summary and summary["finished"])):
         db.session.rollback()
         raise Refused("the game changed a moment ago.")
-    _move_club_numbers(game.club_id, [(game, game.summary, summary)], versions=1)
+    _move_club_numbers(game.club_id, [(game, before, summary)], versions=1)
     db.session.add(AuditEvent(game_id=game.id, action="called", via=via[:40], phone_id=phone_id,
                               data={"hands": len(game.hands)}))
     db.session.commit()
