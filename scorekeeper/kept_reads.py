@@ -119,15 +119,18 @@ def read_committed(statement, parameters: dict) -> list:
     once more on a new connection)."""
     reader = current_app.extensions.get(_READER)
     if reader is None:  # SQLite: the app's own pool, whose connections are never pinged
-        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            return connection.execute(statement, parameters).all()
+        return _rows(db.engine.connect().execution_options(isolation_level="AUTOCOMMIT"),
+                     statement, parameters)
     try:
-        with reader.connect() as connection:
-            return connection.execute(statement, parameters).all()
+        return _rows(reader.connect(), statement, parameters)
     except DBAPIError as error:
         if not error.connection_invalidated:
             raise
-    with reader.connect() as connection:
+    return _rows(reader.connect(), statement, parameters)
+
+
+def _rows(connection, statement, parameters: dict) -> list:
+    with connection:
         return connection.execute(statement, parameters).all()
 
 
