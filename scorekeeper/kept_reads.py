@@ -29,8 +29,6 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
-from .extensions import db
-
 # Kept values before all are dropped (they are all dropped at every commit anyway).
 MAX_KEPT = 20_000
 _EXTENSION = "scorekeeper_kept_reads"
@@ -117,35 +115,34 @@ def read_committed(statement, parameters: dict) -> list:
     keeps), in autocommit: on a database server no BEGIN and ROLLBACK round trips around it,
     nor the pool's ping (a connection lost since its last use fails the read, which is made
     once more on a new connection)."""
-    reader = current_app.extensions.get(_READER)
-    if reader is None:  # SQLite: the app's own pool, whose connections are never pinged
-        return _rows(db.engine.connect().execution_options(isolation_level="AUTOCOMMIT"),
-                     statement, parameters)
+    reader = current_app.extensions[_READER]
     try:
-        return _rows(reader.connect(), statement, parameters)
+        return _rows(reader, statement, parameters)
     except DBAPIError as error:
         if not error.connection_invalidated:
             raise
-    return _rows(reader.connect(), statement, parameters)
+    return _rows(reader, statement, parameters)
 
 
-def _rows(connection, statement, parameters: dict) -> list:
-    with connection:
+def _rows(reader: Engine, statement, parameters: dict) -> list:
+    with reader.connect() as connection:
         return connection.execute(statement, parameters).all()
 
 
 def init_app(app, engine: Engine) -> None:
-    """Keep reads for `app` when its database is a SQLite file named by a plain path. The
-    watching connection is closed when the engine is disposed (its connections closed, as
-    before the file is replaced) and opened again at the next look. On a database server,
-    read_committed's engine: the app's pool settings (its size: a thread's read at a time),
-    no ping, autocommit; disposed with the app's."""
+    """read_committed's engine for `app`: on SQLite the app's own (a file has no connection
+    to lose, and is never pinged), in autocommit; on a database server one of its own, with
+    the app's pool settings (its size: a thread's read at a time), no ping, autocommit,
+    disposed with the app's. And reads kept when the database is a SQLite file named by a
+    plain path: the watching connection is closed when the engine is disposed (its
+    connections closed, as before the file is replaced) and opened again at the next look."""
     if engine.dialect.name != "sqlite":
         options = {**app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}), "pool_pre_ping": False,
                    "isolation_level": "AUTOCOMMIT"}
         reader = app.extensions[_READER] = create_engine(engine.url, **options)
         event.listen(engine, "engine_disposed", lambda _engine: reader.dispose())
         return
+    app.extensions[_READER] = engine.execution_options(isolation_level="AUTOCOMMIT")
     path = engine.url.database
     if not path or path == ":memory:" or engine.url.query:
         return
