@@ -1,8 +1,9 @@
-"""Jinja helpers: filters and globals the templates use, registered by init_app(app)."""
+"""App-wide Jinja helpers: the filters and globals every page may use, registered by
+init_app(app). A feature package registers the helpers it owns with its blueprint (games: the hand
+form's tables, events: the standings' words), so this module imports no feature package."""
 from __future__ import annotations
 
-from .games import hand_form
-from .rules import VARIANTS, cards, dominoes
+from .rules import VARIANTS
 from .rules.record import minus
 
 
@@ -48,26 +49,10 @@ def tally_groups(marks) -> list[int]:
 
 
 def init_app(app) -> None:
-    """Make the helpers (and the form's choice tables) available to every template."""
+    """Make the app-wide helpers available to every template."""
     app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["delta_tone"] = hand_form.delta_tone
     app.jinja_env.filters["number"] = minus  # a total: −5 with the minus sign, never a hyphen
     app.jinja_env.globals["unit_label"] = unit_label
     app.jinja_env.globals["hand_word"] = hand_word
     app.jinja_env.globals["tally_groups"] = tally_groups
     app.jinja_env.globals["percent"] = percent
-    app.jinja_env.globals["call_label"] = hand_form.call_label
-    app.jinja_env.globals["CONTRACT_LABELS"] = hand_form.CONTRACT_LABELS
-    app.jinja_env.globals["PLAYED_CHOICES"] = hand_form.PLAYED_CHOICES
-    app.jinja_env.globals["DOUBLES_RULES"] = hand_form.DOUBLES_RULES
-    app.jinja_env.globals["TRUMP_CHOICES"] = hand_form.TRUMP_CHOICES
-    app.jinja_env.globals["CARD_ITEMS"] = hand_form.CARD_ITEMS
-    # The engine's totals, for the hand form's "the other team caught ...".
-    app.jinja_env.globals["ALL_POINTS"] = dominoes.ALL_POINTS
-    app.jinja_env.globals["MOST_POINTS"] = cards.MOST_POINTS
-    # events (partials/events/_standings.html): imported here, once the app's modules are loaded
-    from .events.placing import decided_by, pool_name, undecided_tie
-
-    app.jinja_env.globals["places_decided_by"] = decided_by
-    app.jinja_env.globals["pool_name"] = pool_name
-    app.jinja_env.globals["undecided_tie"] = undecided_tie

@@ -7,6 +7,17 @@ show. Every write goes through store.py.
 """
 from flask import Blueprint
 
+from .placing import decided_by, pool_name, undecided_tie
+
 bp = Blueprint("events", __name__)
+
+
+@bp.record_once
+def _template_helpers(state) -> None:
+    """The standings' words (partials/events/_standings.html), registered with the blueprint, so
+    the app-wide filters.py imports nothing of events."""
+    state.app.jinja_env.globals.update(places_decided_by=decided_by, pool_name=pool_name,
+                                       undecided_tie=undecided_tie)
+
 
 from . import views  # noqa: E402,F401  (the routes)

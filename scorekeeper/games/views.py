@@ -36,6 +36,20 @@ from .history import hand_summary, phone_names, rows_at_version
 
 bp = Blueprint("games", __name__)
 
+
+@bp.record_once
+def _template_helpers(state) -> None:
+    """The hand form's helpers and choice tables, for the games' templates; and the engine's
+    totals, for the form's "the other team caught ...". Registered with the blueprint, so the
+    app-wide filters.py imports nothing of games."""
+    env = state.app.jinja_env
+    env.filters["delta_tone"] = hand_form.delta_tone
+    env.globals.update(
+        call_label=hand_form.call_label, CONTRACT_LABELS=hand_form.CONTRACT_LABELS,
+        PLAYED_CHOICES=hand_form.PLAYED_CHOICES, DOUBLES_RULES=hand_form.DOUBLES_RULES,
+        TRUMP_CHOICES=hand_form.TRUMP_CHOICES, CARD_ITEMS=hand_form.CARD_ITEMS,
+        ALL_POINTS=rules.dominoes.ALL_POINTS, MOST_POINTS=rules.cards.MOST_POINTS)
+
 RECENT_GAMES = 30
 
 

@@ -124,3 +124,38 @@ print("\\n".join(added))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "", f"importing scorekeeper.{package} loaded: " + r.stdout
+
+
+APP_WIDE = sorted(p for p in (ROOT / "scorekeeper").glob("*.py") if p.name != "__init__.py")
+FEATURES = ("games", "sharing", "clubs", "handover", "players", "events")
+
+
+def _module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _scorekeeper_imports(path: Path, modules: dict) -> set[str]:
+    """The scorekeeper modules `path` imports (at the top or inside a function)."""
+    out = set()
+    for _, mod, names in imports_of(path):
+        for name in names or [None]:
+            full = f"{mod}.{name}" if name else mod
+            out.add(full if full in modules else mod)
+    return {m for m in out if m in modules and m != "scorekeeper"}
+
+
+@pytest.mark.parametrize("path", APP_WIDE, ids=lambda p: p.name)
+def test_app_wide_module_reaches_no_feature_package(path):
+    """An app-wide module (web.py, filters.py, security.py, ...) imports no feature package,
+    not even through another app-wide one: each package registers its own template helpers
+    with its blueprint, so no import runs back up from a package to the app-wide layer above
+    it (the app factory, scorekeeper/__init__.py, registers the blueprints and is left out)."""
+    modules = {_module_of(p): p for p in (ROOT / "scorekeeper").rglob("*.py")}
+    reached, todo = set(), [_module_of(path)]
+    while todo:
+        for module in _scorekeeper_imports(modules[todo.pop()], modules) - reached:
+            reached.add(module)
+            todo.append(module)
+    features = sorted(m for m in reached if m.split(".")[1] in FEATURES)
+    assert not features, f"{path.name} reaches feature packages: {features}"
