@@ -91,13 +91,9 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
             cells.append({"delta": d, "total": t, "tone": hand_form.delta_tone(d, low),
                           "bid": s == bidder_side,
                           "set": s == bidder_side and res.get("made") is False})
-        note = ""
-        if redeal:
-            note = "redeal"
-        elif isinstance(bidder, int) and res.get("bid") is not None:
-            # "4 marks" kept on one line in the sheet's narrow hand column
-            note = hand_form.bid_label(hand, res["bid"], variant).replace(" marks", "\u00a0marks")
-        rows.append({"number": i, "label": f"{i + 1}", "cells": cells, "note": note,
+        outcome = hand_form.hand_outcome(variant, hand, record["players"], res,
+                                         record.get("options"))
+        rows.append({"number": i, "label": f"{i + 1}", "cells": cells, "outcome": outcome,
                      "redeal": redeal, "hand": hand})
     return {"sides": sides, "rows": rows, "totals": result.get("totals") or [],
             "units": result.get("units"), "winners": result.get("winners") or [],
@@ -170,6 +166,7 @@ def hand_rows(game: Game, record: dict, result: dict) -> list[dict[str, Any]]:
         rows.append({
             "number": i, "hand": hand, "result": res,
             "text": hand_form.describe_hand(variant, hand, players, res),
+            "outcome": hand_form.hand_outcome(variant, hand, players, res, record.get("options")),
             "dealer": players[res["dealer"]] if res and res.get("dealer") is not None else None,
         })
     rows.reverse()

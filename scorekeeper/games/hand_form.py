@@ -504,16 +504,61 @@ def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dic
         text, sep = f"{who} bid {call_label(bid, variant)}", " "
     contract = hand.get("contract")
     if contract:
-        text += sep + CONTRACT_LABELS.get(contract, contract).lower()
-        if hand.get("call"):
-            text += f" ({CONTRACT_LABELS.get(hand['call'], hand['call']).lower()})"
-    points = hand.get("points")
-    if isinstance(points, int):
-        text += f", caught {points}"
-    elif isinstance(points, dict):
-        text += ", caught (itemised)"
-    if variant.bidding and hand.get("tricks") and isinstance(bidder, int):  # Moon
-        text += f", took {hand['tricks'][bidder]}"
+        text += sep + contract_words(hand).lower()
+    caught = hand_details(variant, hand, bidder)
+    if caught:
+        text += ", " + caught
     if result is not None and result.get("made") is not None:
         text += ": made" if result["made"] else ": set"
     return text
+
+
+def contract_words(hand: dict[str, Any]) -> str:
+    """The hand's contract by name, with what a plunge or splash was played as: "Plunge (nello)"."""
+    contract = hand.get("contract")
+    text = CONTRACT_LABELS.get(contract, contract) if contract else ""
+    if hand.get("call"):
+        text += f" ({CONTRACT_LABELS.get(hand['call'], hand['call']).lower()})"
+    return text
+
+
+def hand_details(variant, hand: dict[str, Any], bidder) -> str:
+    """What was counted in a bid hand: "caught 34", Moon's "took 5"; "" when nothing was."""
+    parts = []
+    points = hand.get("points")
+    if isinstance(points, int):
+        parts.append(f"caught {points}")
+    elif isinstance(points, dict):
+        parts.append("caught (itemised)")
+    if variant.bidding and hand.get("tricks") and isinstance(bidder, int):  # Moon
+        parts.append(f"took {hand['tricks'][bidder]}")
+    return ", ".join(parts)
+
+
+def hand_outcome(variant, hand: dict[str, Any], players: list[str], result: dict | None,
+                 options: dict | None = None) -> dict[str, Any] | None:
+    """What happened in a scored hand, in words the sheet, the list and the TV show on its row:
+    who bid, what, the contract when it is not the plain one, made or set ("made": True/False);
+    Mexican Train's who went out (or "blocked"). None where a hand has no such headline (each
+    player bids her own tricks, Castle Rock's tiles left) or is not scored."""
+    if result is None:
+        return None
+    if variant.went_out:
+        if "out" in hand:
+            return {"who": players[hand["out"]], "did": "went out"}
+        return {"did": "blocked" if hand.get("blocked") else "round played"}
+    if variant.bids_own_tricks or variant.tiles_left or not variant.bidding:
+        return None
+    bidder, bid = result.get("bidder"), result.get("bid")
+    if hand.get("passed") or bidder is None:
+        return {"did": "all passed: redeal"}
+    who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
+    moon = variant.moon_bid is not None and bid == variant.moon_bid
+    contract = hand.get("contract")
+    if contract in ("plunge", "splash"):  # the bid says which; the contract is what it played
+        contract = hand.get("call")
+    plain = contract in (None, default_contract(variant, options or {}))
+    return {"who": who, "did": "shot the moon" if moon else "bid",
+            "bid": None if moon else bid_label(hand, bid, variant),
+            "contract": None if plain else CONTRACT_LABELS.get(contract, contract),
+            "made": result.get("made"), "details": hand_details(variant, hand, bidder)}

@@ -221,7 +221,7 @@ def test_moon_reads_shoot_the_moon_and_game_over_leaves_nothing_misleading(page,
     expect(board.locator(".banner.gameover")).to_contain_text("Cat wins")
     expect(board.locator(".side.winner .badge")).to_have_text("Winner")
     expect(board).not_to_contain_text("lead")
-    expect(page.locator("#score-grid")).to_contain_text("Shoot the moon")
+    expect(page.locator("#score-grid")).to_contain_text("Cat shot the moon ✓ made")
     ui.list_view(page)
     expect(page.locator("#hands")).to_contain_text("Cat shot the moon")
 
@@ -255,8 +255,9 @@ def test_score_sheet_is_the_default_and_the_list_a_toggle_away(page, live):
     grid = page.locator("#score-grid")
     expect(grid).to_be_visible()
     expect(grid.locator("thead th")).to_have_text(["#Hand", "Ann & Cat", "Bob & Dan"])
-    expect(grid.locator("tbody tr")).to_have_count(2)
-    expect(grid.locator("tbody tr").last.locator(".grid-total")).to_have_text(["0", "2"])
+    expect(grid.locator("tbody")).to_have_count(2)  # a row group a hand: what happened, numbers
+    expect(grid.locator("tbody").last.locator(".grid-total")).to_have_text(["0", "2"])
+    expect(grid.locator("tbody").last.locator(".outcome")).to_have_text("Cat bid 30 ✗ set")
     expect(grid.locator("tfoot .grid-final")).to_have_text(["0", "2"])
     size = grid.locator("tfoot .grid-final").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 28  # readable at arm's length
@@ -268,7 +269,7 @@ def test_score_sheet_is_the_default_and_the_list_a_toggle_away(page, live):
     expect(page.locator("#hands .hand-list")).to_be_visible()  # the phone keeps its choice
     page.locator("#hands .view-toggle a", has_text="Sheet").click()
     expect(page.locator("#score-grid")).to_be_visible()
-    page.locator("#score-grid tbody tr").first.locator("a").click()
+    page.locator("#score-grid tbody").first.locator("a").click()
     page.wait_for_url(re.compile(rf"/games/{gid}/hands/0/edit$"))
 
 

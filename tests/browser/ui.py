@@ -157,7 +157,7 @@ def quick_mode(page: Page) -> None:
     settle(page)
 
 
-HAND_ROWS = "#hands li.hand-row, #score-grid tbody tr"  # the list of hands, or the score sheet
+HAND_ROWS = "#hands li.hand-row, #score-grid tbody"  # the list of hands, or the score sheet (a row group a hand)
 
 
 def list_view(page: Page) -> None:

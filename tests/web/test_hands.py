@@ -116,7 +116,7 @@ def test_enter_hand_by_auction(client):
     assert g.version == 2
     assert [(e.action, e.hand_number, e.via) for e in g.events][-1] == ("entered", 0, "creator")
     t = text(client.get(f"/games/{gid}?view=list"))
-    assert "Hand 1" in t and "Dan bid 2 marks straight 42, caught 42: made" in t
+    assert "Hand 1" in t and "Dan bid 2 marks ✓ made · caught 42" in t
 
 
 def test_enter_hand_htmx_returns_the_game_body(client):

@@ -125,7 +125,7 @@ def test_shoot_the_moon_in_the_history_and_the_hands(client):
                             "tricks-0": "0", "tricks-1": "7", "tricks-2": "0"})
     assert "Bob shot the moon" in text(client.get(f"/games/{gid}?view=list"))
     assert "Bob shot the moon" in text(client.get(f"/games/{gid}/history"))
-    assert "Shoot the moon" in text(client.get(f"/games/{gid}?view=grid"))
+    assert "Bob shot the moon ✓ made" in text(client.get(f"/games/{gid}?view=grid"))
 
 
 def test_tricks_and_card42_bids_are_chips_and_the_last_count_follows(client):

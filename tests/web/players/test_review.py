@@ -50,8 +50,8 @@ PLUNGE_AND_SPLASH = {
 def test_a_plunge_and_a_splash_show_by_name_and_marks_on_both_sheets(client):
     gid = imported(client, PLUNGE_AND_SPLASH)
     page = client.get(f"/games/{gid}?view=grid").get_data(as_text=True)
-    notes = re.findall(r'<small class="grid-note">([^<]*)</small>', page)
-    assert notes == ["Plunge (4\u00a0marks)", "Splash (3\u00a0marks)"]
+    bids = re.findall(r'<b class="bid-what">([^<]*)</b>', page)
+    assert bids == ["Plunge (4 marks)", "Splash (3 marks)"]
     t = text(client.get(f"/games/{gid}/review"))
     assert "Bob Plunge (4 marks) Straight 42 made" in t
     assert "Dan Splash (3 marks) Sevens set" in t
