@@ -76,7 +76,8 @@ class Hand:
 
 
 # variant, players, mode, the taps of a typical hand, the most taps allowed, the saved hand.
-# Ann deals the first hand: Bob calls first. ("c", x) is a call, ("name", value) a chip.
+# Ann deals the first hand: Bob calls first. ("c", x) is a call, ("open", id) a fold opened,
+# ("name", value) a chip.
 TYPICAL = [
     ("lechner42", 4, "auction", [("c", "pass"), ("c", "31"), ("c", "pass"), ("c", "pass"),
                                  ("made", "1")], 6,
@@ -92,6 +93,13 @@ TYPICAL = [
      {"auction": [30, "pass", "pass", "pass"], "contract": "straight", "made": False}),
     ("texas42", 4, "quick", [("bidder", "2"), ("bid", "84"), ("made", "1")], 4,
      {"bidder": 2, "bid": 84, "contract": "straight", "made": True}),
+    ("texas42", 4, "quick", [("bidder", "1"), ("bid", "42"), ("open", "contract-fold"),
+                             ("contract", "nillo"), ("made", "0")], 6,
+     {"bidder": 1, "bid": 42, "contract": "nillo", "made": False}),
+    ("texas42", 4, "quick", [("bidder", "3"), ("bid", "168"), ("open", "contract-fold"),
+                             ("contract", "plunge"), ("played", "sevens"), ("made", "1")], 7,
+     {"bidder": 3, "bid": 168, "contract": "plunge", "call": "sevens", "doubles": 4,
+      "made": True}),
     ("texas42-1986", 4, "auction", [("c", "pass"), ("c", "32"), ("c", "pass"), ("c", "pass"),
                                     ("points", "35")], 6,
      {"auction": ["pass", 32, "pass", "pass"], "contract": "trumps", "points": 35}),
@@ -122,10 +130,16 @@ TYPICAL = [
 ]
 
 
+# The main phone, and a small one (the form's rows must fit there too).
+SCREENS = {"390x844": VIEWPORT, "360x740": {"width": 360, "height": 740}}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("variant, players, mode, steps, most, stored", TYPICAL,
                          ids=[f"{t[0]}-{t[2]}-{len(t[3])}" for t in TYPICAL])
-def test_a_typical_hand_needs_no_scroll(page, live, variant, players, mode, steps, most, stored,
-                                        record_property):
+def test_a_typical_hand_needs_no_scroll(phone, live, variant, players, mode, steps, most, stored,
+                                        screen, record_property):
+    page = phone(viewport=SCREENS[screen])
     gid = ui.new_game(page, live.url, variant, NAMES[:players])
     hand = Hand(page)
     if mode == "quick":  # once per variant on a phone (it is remembered): not counted
@@ -135,6 +149,8 @@ def test_a_typical_hand_needs_no_scroll(page, live, variant, players, mode, step
     for step in steps:
         if step[0] == "c":
             hand.call(step[1])
+        elif step[0] == "open":  # a fold opened: no redraw
+            hand.tap(f"#hand-form #{step[1]} summary", redraws=False)
         else:
             hand.chip(*step)
     hand.save()
