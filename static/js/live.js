@@ -20,6 +20,15 @@
     }
   });
 
+  // A page coming back into view polls at once: a hidden page's timers are slowed down (to
+  // once a minute, after a while), so its next "every 2s" may be long in coming.
+  document.addEventListener("visibilitychange", function () {
+    var live = document.getElementById("live");
+    if (document.visibilityState === "visible" && live && live.hasAttribute("hx-get") && window.htmx) {
+      window.htmx.trigger(live, "sk:poll");
+    }
+  });
+
   // No swap under a finger. A swap that lands between the press and the release of a tap
   // moves or replaces what the finger is on, and the tap is lost: Save, tapped while the box
   // typed last is still sent for a preview as it loses the focus, is replaced by the

@@ -114,7 +114,7 @@ def test_viewer_sees_scores_and_hands_but_no_way_to_change_them(gid, viewer):
     html, t = r.text, text(r)
     assert r.status_code == 200
     assert 'id="scoreboard"' in html and "Hand 1" in t and "Bob bid 30" in t
-    assert html.count('id="live"') == 1 and 'hx-trigger="every 2s"' in html
+    assert html.count('id="live"') == 1 and 'hx-trigger="every 2s, sk:poll"' in html
     assert 'id="hand-form"' not in html and "/edit" not in html and "/undo" not in html
     assert "/scorer-link/rotate" not in html and "share-scorer" not in html
     assert game(gid).scorer_secret not in html

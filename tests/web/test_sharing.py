@@ -412,7 +412,7 @@ def test_live_etag_then_304_then_200_after_a_write(app, client, game, monkeypatc
     etag = r.headers["ETag"]
     assert re.fullmatch(rf'W/"g{game.id}-v{game.version}-viewer-[0-9a-f]+"', etag)
     assert r.headers["Cache-Control"] == "no-cache"
-    assert 'hx-trigger="every 2s"' in _poller(r.text)
+    assert 'hx-trigger="every 2s, sk:poll"' in _poller(r.text)
     assert 'id="scoreboard"' in r.text and 'id="hands"' in r.text
 
     # Unchanged: 304, empty, and nothing rendered (the context builder must not even run).
@@ -459,13 +459,34 @@ def _last_written(game, ago):
     db.session.expire_all()
 
 
-def test_live_stops_polling_when_the_game_is_over(app, client, game, monkeypatch):
+def _continued(game):
+    """The game continued in a rematch (Game.next_game_id), as store.rematch leaves it."""
+    rematch = Game(variant=game.variant, code=models.unused_code(), options=game.options,
+                   players=[Player(seat=p.seat, name=p.name) for p in game.players])
+    db.session.add(rematch)
+    db.session.flush()
+    game.next_game_id = rematch.id
+    db.session.commit()
+
+
+def test_live_stops_polling_when_the_game_is_over_and_continued(app, client, game, monkeypatch):
     _game_over(monkeypatch)
+    _continued(game)
     _last_written(game, live.LIVE_GRACE + timedelta(seconds=1))
     client.get(f"/g/{game.code}")
     r = client.get(f"/games/{game.id}/live")
     assert r.status_code == 200
     assert "hx-trigger" not in _poller(r.text) and "hx-get" not in _poller(r.text)
+
+
+def test_an_over_game_keeps_polling_until_its_rematch(app, client, game, monkeypatch):
+    """However long after the end the rematch is started, every phone still polls and is sent
+    to it at its next poll (issue 28: a phone whose poller had stopped never followed)."""
+    _game_over(monkeypatch)
+    _last_written(game, live.LIVE_GRACE + timedelta(minutes=30))
+    client.get(f"/g/{game.code}")
+    r = client.get(f"/games/{game.id}/live")
+    assert 'hx-trigger="every 2s, sk:poll"' in _poller(r.text)
 
 
 def test_an_over_game_is_watched_for_a_while_so_a_correction_reaches_every_phone(
@@ -477,10 +498,11 @@ def test_an_over_game_is_watched_for_a_while_so_a_correction_reaches_every_phone
     url = f"/games/{game.id}/live"
     client.get(f"/g/{game.code}")
     r = client.get(url)
-    assert 'hx-trigger="every 2s"' in _poller(r.text)
+    assert 'hx-trigger="every 2s, sk:poll"' in _poller(r.text)
     etag = r.headers["ETag"]
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
 
+    _continued(game)  # a version bump in the app; here only the grace moves the ETag
     _last_written(game, live.LIVE_GRACE + timedelta(seconds=1))
     r = client.get(url, headers={"If-None-Match": etag})
     assert r.status_code == 200
@@ -490,12 +512,13 @@ def test_an_over_game_is_watched_for_a_while_so_a_correction_reaches_every_phone
 
 def test_poller_on_the_page_knows_when_the_game_is_over(app, game):
     """The game page's own context has the engine's result, not a `finished` flag."""
+    _continued(game)
     _last_written(game, live.LIVE_GRACE + timedelta(seconds=1))
     include = '{% include "partials/games/_live.html" %}'
     with game_request():
         running = render_template_string(include, game=game, result={"ok": True})
         over = render_template_string(include, game=game, result={"ok": True, "finished": True})
-    assert 'hx-trigger="every 2s"' in _poller(running)
+    assert 'hx-trigger="every 2s, sk:poll"' in _poller(running)
     assert "hx-trigger" not in _poller(over) and 'id="live"' in over
 
 
