@@ -83,6 +83,35 @@
     }
   });
 
+  // "Copy link" beside a QR code (partials/_copy_link.html): shown once this script runs; the
+  // field's text goes to the clipboard (navigator.clipboard needs a secure page: on the
+  // table's plain http address the selected field is copied the older way).
+  function showCopyButtons(root) {
+    (root || document).querySelectorAll("button[data-copy][hidden]").forEach(function (b) {
+      b.hidden = false;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { showCopyButtons(); });
+  document.addEventListener("htmx:load", function (event) { showCopyButtons(event.detail.elt); });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    var field = button && document.getElementById(button.dataset.copy);
+    if (!field) return;
+    var done = button.closest(".copy-link").querySelector(".copy-done");
+    function copied(ok) { done.textContent = ok ? "Copied." : "Select the link above and copy it."; }
+    field.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(function () { copied(true); },
+                                                      function () { copied(document.execCommand("copy")); });
+    } else {
+      copied(document.execCommand("copy"));
+    }
+  });
+  document.addEventListener("focusin", function (event) {  // a tap on the link selects all of it
+    var field = event.target;
+    if (field.matches && field.matches(".copy-link input")) field.select();
+  });
+
   // The new-game form (partials/games/_new_game.html): the dealer choices show the names as typed.
   document.addEventListener("input", function (event) {
     var input = event.target, form = input.form;

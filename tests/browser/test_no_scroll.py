@@ -240,18 +240,24 @@ def test_plunge_doubles_offered_only_where_valid(page, live):
     expect(page.locator("#hand-form input[name=doubles_held][value='4']")).to_be_checked()
 
 
-def test_the_last_players_tricks_follow_from_the_others(page, live):
-    gid = ui.new_game(page, live.url, "moon", NAMES[:3])
+@pytest.mark.parametrize("variant, bids, stored", [
+    ("moon", [("bidder", "0"), ("bid", "4")], {"bidder": 0, "bid": 4, "tricks": [4, 2, 1]}),
+    ("card42", [("bid-1", "2"), ("bid-2", "1"), ("bid-0", "3")],
+     {"bids": [3, 2, 1], "tricks": [4, 2, 1]}),
+])
+def test_the_last_players_tricks_follow_from_the_others(page, live, variant, bids, stored):
+    """The label promises it ("the last player's follow"): Moon's and card42's alike."""
+    gid = ui.new_game(page, live.url, variant, NAMES[:3])
     ui.quick_mode(page)
-    ui.choose(page, "bidder", "0")
-    ui.choose(page, "bid", "4")
+    for name, value in bids:
+        ui.choose(page, name, value)
     ui.choose(page, "tricks-1", "2")
     ui.choose(page, "tricks-2", "1")
     expect(page.locator("#tricks-0-row .chip.inferred")).to_have_text("4")
     expect(page.locator("#tricks-total")).to_contain_text("Ann took 4")
     expect(page.locator("#hand-form input[name='tricks-0']:checked")).to_have_count(0)
     ui.save(page)
-    assert live.hands(gid) == [{"bidder": 0, "bid": 4, "tricks": [4, 2, 1]}]
+    assert live.hands(gid) == [stored]
 
 
 def test_the_mode_is_kept_across_a_rematch_and_a_new_game_not_another_variant(page, live):
