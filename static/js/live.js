@@ -98,18 +98,14 @@
     var field = button && document.getElementById(button.dataset.copy);
     if (!field) return;
     var done = button.closest(".copy-link").querySelector(".copy-done");
-    function copied(ok) { done.textContent = ok ? "Copied." : "Select the link above and copy it."; }
-    field.select();
+    function copied(ok) { done.textContent = ok ? "Copied." : "Select the link and copy it."; }
+    window.getSelection().selectAllChildren(field);
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(field.value).then(function () { copied(true); },
-                                                      function () { copied(document.execCommand("copy")); });
+      navigator.clipboard.writeText(field.textContent).then(function () { copied(true); },
+                                                            function () { copied(document.execCommand("copy")); });
     } else {
       copied(document.execCommand("copy"));
     }
-  });
-  document.addEventListener("focusin", function (event) {  // a tap on the link selects all of it
-    var field = event.target;
-    if (field.matches && field.matches(".copy-link input")) field.select();
   });
 
   // The new-game form (partials/games/_new_game.html): the dealer choices show the names as typed.

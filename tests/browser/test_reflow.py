@@ -169,7 +169,7 @@ FORMS = {
 }
 
 
-@pytest.mark.parametrize("size", ["390px", *SIZES])
+@pytest.mark.parametrize("size", list(SIZES))
 def test_every_hand_form_has_big_targets_and_fits(phone, live, size):
     check = Checker(SIZES[size]["font"])
     page = sized_phone(phone, size)
