@@ -185,7 +185,9 @@ def test_the_next_row_comes_on_screen_though_a_poll_was_sent_meanwhile(page, liv
     assert chip.evaluate(ON_SCREEN), "the next row was left off screen"
 
 
-def test_mexican_train_round_needs_no_scroll(page, live, record_property):
+@pytest.mark.parametrize("screen", SCREENS)
+def test_mexican_train_round_needs_no_scroll(phone, live, screen, record_property):
+    page = phone(viewport=SCREENS[screen])
     gid = ui.new_game(page, live.url, "mexican-train", NAMES, options={"rounds": 2})
     hand = Hand(page)
     hand.chip("out", "1")
@@ -200,7 +202,9 @@ def test_mexican_train_round_needs_no_scroll(page, live, record_property):
     assert live.hands(gid) == [{"pips": [12, 0, 30, 7], "out": 1}]
 
 
-def test_castle_rock_game_needs_no_scroll(page, live):
+@pytest.mark.parametrize("screen", SCREENS)
+def test_castle_rock_game_needs_no_scroll(phone, live, screen):
+    page = phone(viewport=SCREENS[screen])
     gid = ui.new_game(page, live.url, "castle-rock", ["Ann"])
     hand = Hand(page)
     hand.tap("#hand-form input[name='remaining']", redraws=False)
