@@ -50,6 +50,7 @@ def _template_helpers(state) -> None:
         TRUMP_CHOICES=hand_form.TRUMP_CHOICES, CARD_ITEMS=hand_form.CARD_ITEMS,
         ALL_POINTS=rules.dominoes.ALL_POINTS, MOST_POINTS=rules.cards.MOST_POINTS)
 
+
 RECENT_GAMES = 30
 
 

@@ -1,6 +1,7 @@
 """Beside every QR code its link as text, so a phone that cannot scan can be handed it: the
 viewer (join) link and the scorer link of a game, the club's link. Without JavaScript a plain
-link to select (a tap selects it whole) and copy; with it a "Copy link" button that fills the clipboard."""
+link to select (a tap selects it whole) and copy; with it a "Copy link" button that fills the
+clipboard."""
 from __future__ import annotations
 
 import re
