@@ -546,12 +546,12 @@ def hand_outcome(variant, hand: dict[str, Any], players: list[str], result: dict
     if variant.went_out:
         if "out" in hand:
             return {"who": players[hand["out"]], "did": "went out"}
-        return {"did": "blocked" if hand.get("blocked") else "round played"}
+        return {"did": "Blocked" if hand.get("blocked") else "Round played"}
     if variant.bids_own_tricks or variant.tiles_left or not variant.bidding:
         return None
     bidder, bid = result.get("bidder"), result.get("bid")
     if hand.get("passed") or bidder is None:
-        return {"did": "all passed: redeal"}
+        return {"did": "All passed: redeal"}
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
     moon = variant.moon_bid is not None and bid == variant.moon_bid
     contract = hand.get("contract")

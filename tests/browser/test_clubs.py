@@ -141,7 +141,7 @@ def test_club_pages_fit_a_phone(phone, live, scheme):
         assert page.evaluate(TARGETS) == [], url
         assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORT["width"], url
     ann.get_by_role("button", name="Rematch").click()
-    ann.wait_for_url(re.compile(r"/games/\d+$"))
-    bob.goto(ann.url)
+    ann.wait_for_url(lambda url: re.search(r"/games/\d+$", url) and not url.endswith(f"/{gid}"))
+    bob.wait_for_url(ann.url)  # Bob's phone, on the old game, is taken along at its next poll
     bob.get_by_role("link", name="Take over scoring").click()
     assert bob.evaluate(TARGETS) == []

@@ -41,7 +41,7 @@ def test_lechner42_set_plunge_forced_dealer(page, live):
     ui.save(page)
     expect(board.locator(".side").nth(1)).to_contain_text("1")
     ui.list_view(page)
-    expect(page.locator("#hands")).to_contain_text("Ann bid 30 straight 42, caught 25: set")
+    expect(page.locator("#hands")).to_contain_text("Ann bid 30 ✗ set · caught 25")
 
     # hand 2: Cat plunges; her partner calls follow me; made
     expect(board).to_contain_text("Bob shakes")

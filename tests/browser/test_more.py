@@ -60,7 +60,7 @@ def test_a_hand_without_javascript(browser, live):
         page.locator("#save-hand").click(force=True)
         page.wait_for_url(re.compile(rf"/games/{gid}$"))
         page.goto(f"{live.url}/games/{gid}?view=list")
-        expect(page.locator("#hands")).to_contain_text("Cat bid 30, caught 31: made")
+        expect(page.locator("#hands")).to_contain_text("Cat bid 30 ✓ made · caught 31")
         assert live.hands(gid) == [{"auction": ["pass", 30, "pass", "pass"], "points": 31}]
         page.get_by_role("button", name="Undo hand 1").click()
         page.wait_for_url(re.compile(rf"/games/{gid}$"))

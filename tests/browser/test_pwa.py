@@ -183,7 +183,7 @@ def test_a_hand_saved_offline_is_saved_once_when_the_server_is_back(phone, live)
     assert len(live.hands(gid)) == 1
     ui.list_view(page)
     expect(page.locator("#hands li.hand-row")).to_have_count(1)
-    expect(page.locator("#hands")).to_contain_text("Bob bid 30 straight 42, caught 31")
+    expect(page.locator("#hands")).to_contain_text("Bob bid 30 ✓ made · caught 31")
 
 
 def test_an_edit_saved_offline_is_saved_once_too(phone, live):

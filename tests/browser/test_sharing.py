@@ -40,7 +40,7 @@ def test_viewer_sees_the_scorers_hand_live_and_cannot_write(live, phone):
     saved = time.monotonic()
     expect(viewer.locator("#hands li.hand-row")).to_have_count(1, timeout=3_000)
     assert time.monotonic() - saved < 3
-    expect(viewer.locator("#hands")).to_contain_text("Bob bid 30 straight 42, caught 31")
+    expect(viewer.locator("#hands")).to_contain_text("Bob bid 30 ✓ made · caught 31")
     assert viewer.evaluate("() => window.stillTheSamePage") is True  # not reloaded
     expect(viewer.locator("#hand-form")).to_have_count(0)
     expect(viewer.locator("#hands")).not_to_contain_text("Undo")

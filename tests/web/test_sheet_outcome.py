@@ -72,4 +72,4 @@ def test_the_tv_shows_the_same_rows(client):
 def test_mexican_train_says_who_went_out(client, view):
     gid = imported(client, TRAIN)
     lines = outcomes(hands_fragment(client, gid, view))
-    assert lines == (["Ann went out", "blocked"] if view == "grid" else ["blocked", "Ann went out"])
+    assert lines == (["Ann went out", "Blocked"] if view == "grid" else ["Blocked", "Ann went out"])
