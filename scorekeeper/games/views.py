@@ -229,18 +229,26 @@ def _over_time_call(game: Game, version: int, index: int | None) -> int:
 def _stale(game: Game, index: int | None):
     """The game moved on under this form (another phone saved, changed or took back a hand):
     show the new state and say what happened, never carry the form over to the new version
-    silently. A new hand starts empty; an edit shows the hand as it now stands, so what the
-    other phone saved is seen before it can be changed again."""
+    silently. A new hand starts empty, and what this form held for the hand it was made for
+    is shown in words to copy (`unsaved`): never merged into the next hand, never dropped; an
+    edit shows the hand as it now stands, so what the other phone saved is seen before it can
+    be changed again."""
     notice = _stale_message(game)
     if index is None or index >= len(game.hands):
-        return _render_entry(game, {}, None, status=409, notice=notice)
+        values = hand_form.read_values(request.form, len(game.players))
+        unsaved = None
+        if hand_form.has_entries(values):
+            unsaved = ended.hand_in_words(game, values,
+                                          hand_form.whole_number(request.form.get("number")))
+        return _render_entry(game, {}, None, status=409, notice=notice, unsaved=unsaved)
     stored = hand_form.values_from_hand(get_variant(game.variant), game.hands[index].data,
                                     game.player_names)
     return _render_entry(game, stored, index, status=409,
                          notice=f"{notice} This is how it stands now.")
 
 
-def _render_entry(game, values, index, status, message=None, notice=None, whole=True):
+def _render_entry(game, values, index, status, message=None, notice=None, whole=True,
+                  unsaved=None):
     """The hand form again, with what was typed and why it was not saved (message, notice).
 
     A browser without htmx gets the whole page with `status`; htmx gets 200, as it does not swap
@@ -249,9 +257,11 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
     form (answer with the game body, retargeted to #game-body, since the scoreboard and hand
     list may have moved too). When no form is left to show (the game is over, say), it is the body
     regardless. Editing a hand (index set) always answers the form or the edit page.
+    `unsaved`: a hand the phone had typed that the game moved past, in words (_stale).
     """
     if index is None:
         ctx = board.page_context(game, values, message=message, notice=notice)
+        ctx["unsaved"] = unsaved
         if web.is_htmx() and (whole or "entry" not in ctx):
             return render_template("partials/games/_game_body.html", **ctx), 200, \
                 {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
@@ -268,10 +278,12 @@ def _stale_message(game: Game) -> str:
     last = changes.last_change(game.id)
     if last is not None and last.hand_number is not None:
         what = f"{filters.hand_word(game.variant)} {last.hand_number + 1}"
+        who = phone_names(game, [{"phone_id": last.phone_id}]).get(last.phone_id,
+                                                                   "another phone")
         if last.action == "undone":
-            return f"{what} was just taken back from another phone."
+            return f"{what} was just taken back from {who}."
         verb = {"entered": "entered", "put back": "put back"}.get(last.action, "changed")
-        return f"{what} was just {verb} from another phone."
+        return f"{what} was just {verb} from {who}."
     return "The game was just changed from another phone."
 
 

@@ -15,6 +15,8 @@
 //    the hand as a refused kept hand (kept-hands.js's conflict view).
 // 3. A phone whose scoring ended (a take-over, a new scorer link: the poll's #scoring-ended
 //    says so) puts the hand it had started in place of its form, in words, to read out or copy.
+// 4. A form the game moved past (another phone saved a hand, the game ended) is redrawn at the
+//    poll that says so, what it held shown in words.
 (function () {
   "use strict";
 
@@ -24,8 +26,8 @@
   var KEY = "sk:hand:" + GAME;
   // Fields that say nothing about the hand itself (the contract comes preselected): a form
   // with nothing else filled is empty.
-  var NOT_THE_HAND = ["csrf_token", "version", "index", "mode", "points_mode", "save_id",
-                      "contract"];
+  var NOT_THE_HAND = ["csrf_token", "version", "index", "number", "mode", "points_mode",
+                      "save_id", "contract"];
 
   function form() { return document.getElementById("hand-form"); }
   function newHandForm() {
@@ -347,10 +349,27 @@
     if (f && f.contains(event.target)) remember();
   });
   document.addEventListener("sk:restored", remember);
+  // ------------------------------------------------------------------ 4. the game moved on
+  // Another phone saved a hand (two phones may score at once), or the game ended: at the poll
+  // that says so (#live's version is past the form's), the form asks the server as it is, and
+  // the server, finding it stale (views._stale), draws the game as it is now: the form for the
+  // next hand, or none once the game is over, with who saved what and, in words to copy, what
+  // this form held (never carried into the next hand). Not while the phone itself keeps hands.
+  function formBehind() {
+    var f = newHandForm(), live = document.getElementById("live");
+    if (!f || f.inert || offline || KEPT.has(GAME) || !live || !window.htmx) return;
+    var now = Number(live.getAttribute("data-version"));
+    if (now > Number(f.elements.version.value) && !f.hasAttribute("data-behind")) {
+      f.setAttribute("data-behind", "");  // asked once: its answer replaces the form
+      window.htmx.trigger(f, "change");
+    }
+  }
+
   document.addEventListener("htmx:afterSettle", function () {
     if (!offline) remember();
     scoringEnded();
     offerCopy();
+    formBehind();
   });
 
   function start() {
