@@ -28,7 +28,7 @@ from sqlalchemy import select
 
 from .. import access, filters, render_cache, rules, security, store, web
 from ..extensions import db
-from ..models import MAX_HANDS, AuditEvent, Game
+from ..models import MAX_HANDS, AuditEvent, Game, Member
 from . import board, changes, entry, hand_form, listing, live
 from . import new_game as setup
 from . import scoring_ended as ended
@@ -278,13 +278,22 @@ def _stale_message(game: Game) -> str:
     last = changes.last_change(game.id)
     if last is not None and last.hand_number is not None:
         what = f"{filters.hand_word(game.variant)} {last.hand_number + 1}"
-        who = phone_names(game, [{"phone_id": last.phone_id}]).get(last.phone_id,
-                                                                   "another phone")
+        who = _writer(game, last)
         if last.action == "undone":
             return f"{what} was just taken back from {who}."
         verb = {"entered": "entered", "put back": "put back"}.get(last.action, "changed")
         return f"{what} was just {verb} from {who}."
     return "The game was just changed from another phone."
+
+
+def _writer(game: Game, last: AuditEvent) -> str:
+    """The phone that made a write, as a phone the game moved past is told: a phone of the
+    game's club by its name there ("Bob's phone"), any other as "another phone"."""
+    if last.phone_id is None or game.club_id is None:
+        return "another phone"
+    member = db.session.scalar(select(Member).where(Member.club_id == game.club_id,
+                                                    Member.phone_id == last.phone_id))
+    return member.display if member is not None else "another phone"
 
 
 def _version_arg() -> int:

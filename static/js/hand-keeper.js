@@ -74,7 +74,9 @@
     var kept = GAME && read(KEY);
     if (!f || !kept || f.inert) return;  // inert: a kept hand waits (kept-hands.js)
     if (kept.number !== f.getAttribute("data-number")) {
-      write(KEY, null);  // that hand was saved (or taken back): nothing in progress
+      // typed after hands kept on this phone: it waits for them; else that hand was saved
+      // (or taken back): nothing in progress
+      if (!KEPT.has(GAME)) write(KEY, null);
       return;
     }
     if (entered(fields(f))) return;  // the page already shows a hand in progress
@@ -230,13 +232,7 @@
     var button = f.querySelector("[data-offline=outcome]");
     if (button) button.remove();
     // The phone cannot tell whether the hand is complete: Save is offered, the server checks.
-    var save = f.querySelector("#save-hand");
-    if (save) {
-      save.removeAttribute("aria-disabled");
-      save.classList.remove("incomplete");
-    }
-    var why = f.querySelector("#save-why");
-    if (why) why.textContent = "Checked when the server is back.";
+    saveOnPhone(f);
   }
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-offline=outcome]")) showOutcome();
@@ -263,7 +259,7 @@
 
   function serverBack() {
     var f = form();
-    if (!offline || !f) return;
+    if (!offline || !f || KEPT.has(GAME)) return;  // the kept hands go first (kept-hands.js)
     offline = false;
     if (f.inert) return;  // saved offline: kept-hands.js sends the kept hand
     var body = fields(f).toString();
@@ -283,26 +279,116 @@
     });
   }
 
+  // Save as the phone offers it when the server cannot check the hand: tappable, the server
+  // checks it once it is back.
+  function saveOnPhone(f) {
+    var save = f.querySelector("#save-hand");
+    if (save) {
+      save.removeAttribute("aria-disabled");
+      save.classList.remove("incomplete");
+    }
+    var why = f.querySelector("#save-why");
+    if (why) why.textContent = "Checked when the server is back.";
+  }
+
   document.addEventListener("htmx:sendError", function (event) {
-    var elt = event.detail.elt;
+    var elt = event.detail.elt, f = form();
     if (callButton(elt)) goOffline(elt);
+    else if (f && elt && (elt === f || f.contains(elt)) && elt.id !== "save-hand") saveOnPhone(f);
   });
   // While offline, the form asks nothing of the server but a save (which kept-hands.js keeps
   // on the phone when it cannot get through): a call is taken on the phone.
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail.elt;
     var f = form();
-    if (!offline || !f || !elt || !elt.closest || !f.contains(elt) || elt.id === "save-hand") {
+    var onPhone = offline || KEPT.waiting(GAME);  // hands kept wait: the form is the phone's
+    if (!onPhone || !f || !elt || !elt.closest || !f.contains(elt) || elt.id === "save-hand") {
       return;
     }
     event.preventDefault();
-    if (callButton(elt)) takeCall(elt);
+    if (callButton(elt)) {
+      if (offline) takeCall(elt);
+      else goOffline(elt);
+    }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.id === "live" && event.detail.successful) serverBack();
   });
   window.addEventListener("online", serverBack);
+
+  // ------------------------------------------------------------------ 2b. the next hand
+  // A hand kept on this phone (kept-hands.js, "sk:kept"): the form is drawn at once for the
+  // hand after it, from the empty form as the server drew it last in this entry mode, with
+  // its number, the version the kept hand's save will make and, where the form names them,
+  // who deals it and who calls first. Taken back ("keep": the last kept hand discarded), the
+  // form in place is renumbered instead, what it holds kept.
+  var blank = {};  // entry mode -> the empty new-hand form as the server drew it
+
+  function keepBlank() {
+    var f = newHandForm();
+    if (!f || f.inert || offline || KEPT.waiting(GAME) || entered(fields(f))) return;
+    if (f.hasAttribute("data-kept-next")) return;  // drawn here, not by the server
+    blank[f.elements.mode ? f.elements.mode.value : ""] = f.outerHTML;
+    blank.any = f.outerHTML;
+  }
+
+  function lastNumber(s, n) { return s.replace(/\d+(\D*)$/, String(n) + "$1"); }
+
+  function nextForm(detail) {
+    var f = newHandForm();
+    if (!f) return;
+    var fresh = f;
+    if (!detail.keep) {
+      var html = blank[f.elements.mode ? f.elements.mode.value : ""] || blank.any;
+      if (!html) {  // no empty form seen on this page: the form waits, as drawn
+        f.inert = true;
+        return;
+      }
+      fresh = new DOMParser().parseFromString(html, "text/html").getElementById("hand-form");
+      f.replaceWith(fresh);
+    }
+    var from = Number(fresh.getAttribute("data-number"));
+    var number = detail.number;
+    fresh.setAttribute("data-kept-next", "");
+    fresh.setAttribute("data-number", String(number));
+    fresh.elements.version.value = detail.version;
+    if (fresh.elements.number) fresh.elements.number.value = String(number);
+    var heading = fresh.querySelector(".form-head h2");
+    if (heading) heading.textContent = lastNumber(heading.textContent, number + 1);
+    var save = fresh.querySelector("#save-hand");
+    if (save) save.textContent = lastNumber(save.textContent, number + 1);
+    saveOnPhone(fresh);
+    if (!detail.keep) {
+      Array.prototype.forEach.call(fresh.querySelectorAll(".alert, #preview > *"),
+                                   function (node) { node.remove(); });
+    }
+    var dealers = JSON.parse(fresh.getAttribute("data-dealers") || "null");
+    var dealer = dealers && !detail.keep ? dealers[number - from] : null;
+    var players = JSON.parse(fresh.getAttribute("data-players") || "[]");
+    var said = fresh.querySelector(".kept-dealer");
+    if (said) said.remove();
+    if (dealer) {
+      fresh.setAttribute("data-dealers", JSON.stringify(dealers.slice(number - from)));
+      fresh.querySelector(".form-head h2").after(el("span", {"class": "muted kept-dealer"}, [
+        el("strong", {text: dealer}),
+        document.createTextNode(" " + (fresh.getAttribute("data-deals") || "deals"))]));
+      var next = fresh.querySelector(".to-call");
+      var seat = players.indexOf(dealer);
+      if (next && seat >= 0) {  // the seat after the dealer calls first
+        var first = (seat + 1) % players.length;
+        next.setAttribute("data-seat", String(first));
+        fresh.setAttribute("data-first-seat", String(first));
+        var name = next.querySelector("strong");
+        if (name) name.textContent = players[first];
+      }
+    }
+    if (window.htmx) window.htmx.process(fresh);
+    remember();
+    fresh.scrollIntoView({block: "start"});
+    if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }
+  }
+  document.addEventListener("sk:kept", function (event) { nextForm(event.detail); });
 
   // ------------------------------------------------------------------ 3. scoring ended
   function scoringEnded() {
@@ -367,6 +453,7 @@
 
   document.addEventListener("htmx:afterSettle", function () {
     if (!offline) remember();
+    keepBlank();
     scoringEnded();
     offerCopy();
     formBehind();
@@ -375,6 +462,7 @@
   function start() {
     offerCopy();
     if (!GAME) return;
+    keepBlank();
     scoringEnded();
     putBack();
   }
