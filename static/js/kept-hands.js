@@ -242,7 +242,10 @@
   // edit was made on the edit page: its save ends on the game page, as the server's 303 would
   // have.
   function done(game, saved, stopped) {
-    if (saved.length) {
+    if (saved.length === 1 && saved[0].lost) {
+      write(FLASH, {game: game, text: saved[0].label + " saved (its first try got through " +
+        "before the connection dropped)."}, "sessionStorage");
+    } else if (saved.length) {
       var labels = saved.map(function (e) { return e.label; });
       var last = labels.pop();
       write(FLASH, {game: game, text: (labels.length ? labels.join(", ") + " and " + last
@@ -359,7 +362,8 @@
     var form = document.getElementById("hand-form");
     if (!entry || entry.state !== "held" || !form || entry.index !== null) return;
     if (form.elements.index.value !== "" || form.getAttribute("data-number") !==
-        String(entry.number) || form.elements.version.value !== entry.version) return;
+        String(entry.number) || form.elements.version.value !== entry.version ||
+        form.hasAttribute("data-kept-next") || entered(form)) return;
     entries.forEach(function (e) { if (e.state === "held") e.state = "waiting"; });
     keepQueue(game, entries);
     scheduleSend(0);
@@ -377,6 +381,11 @@
     var now = new FormData(form);
     (ownVersion ? ["csrf_token", "index"] : ["version", "csrf_token", "index"]).forEach(
       function (k) { values.set(k, now.get(k) || ""); });
+    var live = document.getElementById("live");
+    if (!ownVersion && form.hasAttribute("data-kept-next") && live) {
+      // a form this phone drew after hands it kept: the game as the server last said it is
+      values.set("version", live.getAttribute("data-version") || "");
+    }
     return fetch(form.getAttribute("hx-post"), {
       method: "POST", body: values, credentials: "same-origin", cache: "no-store",
       headers: {"HX-Request": "true", "HX-Target": "hand-form",
@@ -386,7 +395,10 @@
       var whole = response.headers.get("HX-Retarget") === "#game-body";  // views._stale
       return response.text().then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
-        if (whole) throw {conflict: text(doc.querySelector(".alert.warn")) || "The game moved on."};
+        if (whole) {
+          throw {conflict: text(doc.querySelector(".alert.warn:not(.hand-not-saved)")) ||
+                 "The game moved on."};
+        }
         var fresh = doc.getElementById("hand-form");
         if (!fresh) throw new Error("no form");
         var current = document.getElementById("hand-form");
