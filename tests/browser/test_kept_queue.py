@@ -55,3 +55,89 @@ def test_three_hands_kept_offline_are_sent_in_order(page, live):
     expect(page.locator("#score-grid tbody tr")).to_have_count(3)
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
     expect(page.locator("#hand-form h2")).to_have_text("Hand 4")
+
+
+def test_a_reload_in_the_middle_of_the_queue_sends_the_rest_once(page, live):
+    gid = three_kept(page, live)
+    posts = []
+
+    def first_only(route):  # the server takes the first save, then cannot be reached
+        posts.append(route.request.url)
+        if len(posts) == 1:
+            route.continue_()
+        else:
+            route.abort()
+    page.route(f"**/games/{gid}/hands", first_only)
+    page.context.set_offline(False)
+    expect(kept(page)).to_contain_text("2 hands are kept on this phone", timeout=10_000)
+    assert live.hands(gid) == [saved(*HANDS[0])]
+    page.reload()  # mid-queue: the two left are still on the phone, in order
+    expect(kept(page)).to_contain_text("2 hands are kept on this phone")
+    expect(kept(page).locator(".kept-list li strong")).to_have_text(["Hand 2", "Hand 3"])
+    page.unroute(f"**/games/{gid}/hands")
+    expect(kept(page)).to_contain_text("Hand 2 and Hand 3 saved", timeout=10_000)
+    assert live.hands(gid) == [saved(*hand) for hand in HANDS]
+
+
+def test_a_hand_another_phone_saved_meanwhile_stops_the_queue(page, live):
+    gid = three_kept(page, live)
+    live.write_hand_elsewhere(gid, saved("0", "35", "1"))  # hand 1, from another phone
+    page.context.set_offline(False)
+    expect(kept(page)).to_contain_text("Hand 1 was not saved", timeout=10_000)
+    expect(kept(page)).to_contain_text("Hand 1 was just entered from another phone")
+    later = kept(page).locator(".kept-list li")
+    expect(later).to_have_count(2)  # hands 2 and 3 stay kept, held
+    expect(later.first).to_contain_text("sent once the hand before it is saved")
+    assert live.hands(gid) == [saved("0", "35", "1")]  # nothing merged, nothing twice
+
+
+def test_the_engine_refusing_the_second_of_three_brings_it_back_to_the_form(page, live):
+    gid = ui.new_game(page, live.url, "lechner42", PLAYERS)
+    ui.quick_mode(page)
+    page.context.set_offline(True)
+    keep_hand(page, 1, *HANDS[0])
+    form = page.locator("#hand-form")
+    for name, value in (("bidder", "2"), ("bid", "31")):  # made or set left out
+        page.locator(f"#hand-form label:has(> input[name='{name}'][value='{value}'])").click()
+    form.locator("#save-hand").click()
+    keep_hand(page, 3, *HANDS[2])
+    page.context.set_offline(False)
+    said = kept(page)
+    expect(said).to_contain_text("Hand 2 was not saved: ", timeout=10_000)
+    expect(said).to_contain_text("It is back in the form")
+    expect(said.locator(".kept-list li")).to_have_count(1)  # hand 3, still kept
+    expect(said.locator(".kept-list li")).to_contain_text("Hand 3")
+    assert live.hands(gid) == [saved(*HANDS[0])]
+    expect(form.locator("h2")).to_have_text("Hand 2")
+    expect(form.locator("input[name=bidder][value='2']")).to_be_checked()
+    expect(form.locator("input[name=bid][value='31']")).to_be_checked()
+    ui.choose(page, "made", "0")  # the scorer decides: set
+    ui.save(page)
+    expect(kept(page)).to_contain_text("Hand 3 saved", timeout=10_000)
+    assert live.hands(gid) == [saved(*hand) for hand in HANDS]
+
+
+def test_call_by_call_hands_kept_offline_each_with_its_own_first_caller(page, live):
+    gid = ui.new_game(page, live.url, "lechner42", PLAYERS)
+    page.context.set_offline(True)
+    form = page.locator("#hand-form")
+    for number, (first, calls, points) in enumerate(
+            [("Bob", ("30", "pass", "pass", "pass"), "31"),
+             ("Cat", ("31", "pass", "pass", "pass"), "35")], start=1):
+        expect(form.locator("h2")).to_have_text(f"Hand {number}")
+        expect(form.locator(".to-call strong")).to_have_text(first)
+        for i, call in enumerate(calls, start=1):
+            form.locator(f"button[name=call][value='{call}']").click()
+            expect(form.locator("ol.calls li")).to_have_count(i)
+        folded = form.locator("details:not([open]):has(input[name=points])")
+        if folded.count():
+            folded.locator("summary").click()
+        form.locator(f"label:has(> input[name=points][value='{points}'])").click()
+        form.locator("#save-hand").click()
+    expect(form.locator("h2")).to_have_text("Hand 3")
+    expect(kept(page)).to_contain_text("2 hands are kept on this phone")
+    page.context.set_offline(False)
+    expect(kept(page)).to_contain_text("Hand 1 and Hand 2 saved", timeout=10_000)
+    assert live.hands(gid) == [
+        {"auction": [30, "pass", "pass", "pass"], "contract": "straight", "points": 31},
+        {"auction": [31, "pass", "pass", "pass"], "contract": "straight", "points": 35}]
