@@ -236,11 +236,12 @@ def _stale(game: Game, index: int | None):
     notice = _stale_message(game)
     if index is None or index >= len(game.hands):
         values = hand_form.read_values(request.form, len(game.players))
-        unsaved = None
         if hand_form.has_entries(values):
-            unsaved = ended.hand_in_words(game, values,
-                                          hand_form.whole_number(request.form.get("number")))
-        return _render_entry(game, {}, None, status=409, notice=notice, unsaved=unsaved)
+            words = ended.hand_in_words(game, values,
+                                        hand_form.whole_number(request.form.get("number")))
+            return _render_entry(game, {}, None, status=409,
+                                 unsaved={"notice": notice, "words": words})
+        return _render_entry(game, {}, None, status=409, notice=notice)
     stored = hand_form.values_from_hand(get_variant(game.variant), game.hands[index].data,
                                     game.player_names)
     return _render_entry(game, stored, index, status=409,
@@ -257,7 +258,8 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
     form (answer with the game body, retargeted to #game-body, since the scoreboard and hand
     list may have moved too). When no form is left to show (the game is over, say), it is the body
     regardless. Editing a hand (index set) always answers the form or the edit page.
-    `unsaved`: a hand the phone had typed that the game moved past, in words (_stale).
+    `unsaved`: a hand the phone had typed that the game moved past: what moved it ("notice")
+    and the hand in words ("words"), shown above the form (_stale).
     """
     if index is None:
         ctx = board.page_context(game, values, message=message, notice=notice)

@@ -89,7 +89,7 @@
     if (calls.length) parts.push(calls.join(", "));
     Array.prototype.forEach.call(form.querySelectorAll("input"), function (input) {
       if (input.disabled || input.closest("[hidden]")) return;
-      if ((input.type === "radio" || input.type === "checkbox") && input.checked) {
+      if ((input.type === "radio" || input.type === "checkbox") && input.checked && input.value) {
         var label = input.closest("label");
         var row = input.closest(".count-row");
         var who = row ? text(row.querySelector(".count-label, .label, legend")) : "";
@@ -219,7 +219,7 @@
     return response.text().then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
       var said = doc.querySelector("#form-error, .alert.warn:not(.hand-not-saved), " +
-                                   ".alert.error, main .error") ||
+                                   ".stale-notice, .alert.error, main .error") ||
         doc.querySelector("body > p");
       return text(said) || ("The server refused it (" + response.status + ").");
     }, function () { return "The server refused it (" + response.status + ")."; });
@@ -396,7 +396,8 @@
       return response.text().then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         if (whole) {
-          throw {conflict: text(doc.querySelector(".alert.warn:not(.hand-not-saved)")) ||
+          throw {conflict: text(doc.querySelector(".alert.warn:not(.hand-not-saved), " +
+                                                  ".stale-notice")) ||
                  "The game moved on."};
         }
         var fresh = doc.getElementById("hand-form");
@@ -531,9 +532,9 @@
     node.appendChild(el("ol", {"class": "kept-list"}, entries.map(function (e) {
       return el("li", {"class": "kept-" + e.state}, [
         el("strong", {text: e.label}), document.createTextNode(" "),
-        el("span", {"class": "kept-preview", text: e.text || e.preview || ""}),
-        document.createTextNode(" "),
-        el("small", {"class": "checked-later", text: STATE_WORDS[e.state] || ""})]);
+        el("span", {text: e.text || e.preview || ""}),
+        e.state === "waiting" ? null : el("small", {"class": "checked-later",
+                                                     text: STATE_WORDS[e.state] || ""})]);
     })));
   }
 
@@ -546,19 +547,21 @@
     var rows = entries.filter(function (e) {
       return e.index === null && (e.state === "waiting" || e.state === "held");
     });
+    // who deals next, as the server last said: the form says it for the hand after the kept ones
+    var dealsLine = document.querySelector("#scoreboard .turn");
+    if (dealsLine) dealsLine.hidden = rows.length > 0;
     if (!rows.length) return;
     var grid = document.querySelector("#score-grid tbody");
     var list = document.querySelector("#hands .hand-list");
     var hands = document.getElementById("hands");
     rows.forEach(function (e) {
-      var words = [el("span", {"class": "kept-preview", text: e.preview || ""}),
-                   document.createTextNode(" "),
+      var words = [el("span", {"class": "kept-what", text: e.preview || ""}),
                    el("small", {"class": "checked-later", text: STATE_WORDS[e.state]})];
       if (grid) {
         var cols = document.querySelectorAll("#score-grid thead th").length || 2;
         grid.appendChild(el("tr", {"class": "kept-row"}, [
           el("th", {scope: "row", "class": "hand-col", text: String(e.number + 1)}),
-          el("td", {colspan: String(cols - 1)}, words)]));
+          el("td", {colspan: String(cols - 1), "class": "kept-words"}, words)]));
       } else if (list) {
         list.insertBefore(el("li", {"class": "kept-row"}, [el("strong", {text: e.label}),
           document.createTextNode(" ")].concat(words)), list.firstChild);

@@ -25,7 +25,7 @@ def test_a_hand_saved_from_the_other_scorer_keeps_this_ones_calls_in_words(live,
     ui.call(ann, "pass")  # Ann's phone: hand 1 half typed, call by call
     bob.goto(scorer_link(live, gid))  # Bob's phone scores too, and saves hand 1 first
     ui.enter_hand(bob)
-    told = ann.locator("#hand-form .alert.warn")
+    told = ann.locator("#hand-not-saved .stale-notice")
     expect(told).to_have_text("Hand 1 was just entered from Bob's phone.", timeout=POLL_MS)
     expect(ann.locator("#hand-words")).to_have_text("Hand 1 (not finished): Bob 30, Cat Pass")
     expect(ann.locator("#hand-form h2")).to_have_text("Hand 2")
@@ -47,7 +47,7 @@ def test_a_stale_tap_is_never_applied_to_the_next_hand(live, phone):
     bob.goto(scorer_link(live, gid))
     ui.enter_hand(bob)
     ann.locator("#hand-form button[name=call][value='pass']").click()
-    expect(ann.locator("#hand-form .alert.warn")).to_have_text(
+    expect(ann.locator("#hand-not-saved .stale-notice")).to_have_text(
         "Hand 1 was just entered from another phone.")
     expect(ann.locator("#hand-words")).to_have_text("Hand 1 (not finished): Bob 30")
     expect(ann.locator("#hand-form ol.calls li")).to_have_count(0)
