@@ -236,6 +236,7 @@ def _stale(game: Game, index: int | None):
     notice = _stale_message(game)
     if index is None or index >= len(game.hands):
         values = hand_form.read_values(request.form, len(game.players))
+        hand_form.apply_call_button(values, request.form)  # the tap that found it stale too
         if hand_form.has_entries(values):
             words = ended.hand_in_words(game, values,
                                         hand_form.whole_number(request.form.get("number")))
