@@ -1,72 +1,84 @@
-"""Screenshots of the table's second pass (issue 28) at 390x844, light and dark, for checking
-by eye: three hands kept on the phone with the server away, and the notice a scoring phone
-gets when the other scorer saved the hand it was typing.
+"""Screenshots of the hand form and the score sheet at 390x844, light and dark, in the states
+that matter at the table (issue 12), for checking by eye.
 
     .venv/bin/python bench/table_shots.py [OUT_DIR]    (default /tmp/table-shots)
 """
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
-
+from bench.screenshots import SCHEMES, phone, shooter, shooting  # noqa: E402
 from tests.browser import ui  # noqa: E402
-from tests.browser.live import CHROMIUM_ARGS, TEST_CHROMIUM, LiveServer, new_phone  # noqa: E402
-from tests.browser.test_kept_queue import HANDS, three_kept  # noqa: E402
-from tests.browser.test_no_hand_lost import club_game_on_two_phones  # noqa: E402
-from tests.browser.test_pwa import kept  # noqa: E402
-from tests.browser.test_second_scorer import scorer_link  # noqa: E402
-
-
-def shots(browser, live, scheme: str, out: Path) -> None:
-    page = new_phone(browser, color_scheme=scheme)
-    ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
-    ui.quick_mode(page)
-    for bidder, bid, made in HANDS[:1]:  # one hand saved: the kept ones go on the sheet
-        ui.choose(page, "bidder", bidder)
-        ui.choose(page, "bid", bid)
-        ui.choose(page, "made", made)
-        ui.save(page)
-    page.context.set_offline(True)
-    from tests.browser.test_kept_queue import keep_hand
-    for number, hand in enumerate(HANDS, start=2):
-        keep_hand(page, number, *hand)
-    expect(kept(page)).to_contain_text("3 hands are kept")
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(out / f"three-kept-{scheme}.png"))
-    page.locator("#hands").scroll_into_view_if_needed()
-    page.screenshot(path=str(out / f"three-kept-sheet-{scheme}.png"))
-    page.context.close()
-
-    phone = lambda: new_phone(browser, color_scheme=scheme)  # noqa: E731
-    ann, bob, gid = club_game_on_two_phones(live, phone)
-    ui.call(ann, "30")
-    ui.call(ann, "pass")
-    bob.goto(scorer_link(live, gid))
-    ui.enter_hand(bob)
-    expect(ann.locator("#hand-words")).to_be_visible(timeout=3_000)
-    ann.locator("#hand-not-saved").evaluate("e => e.scrollIntoView({block: 'start'})")
-    ann.screenshot(path=str(out / f"second-scorer-{scheme}.png"))
-    ann.context.close()
-    bob.context.close()
 
 
 def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp, \
-            LiveServer(Path(tmp) / "shots.sqlite", PUBLIC_URL=None) as live, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS)
-        for scheme in ("light", "dark"):
-            shots(browser, live, scheme, out)
-        browser.close()
-    print(f"screenshots in {out}")
+    with shooting(out) as (live, browser):
+        for scheme in SCHEMES:
+            page = phone(browser, scheme, timeout=10_000)
+            shot = shooter(out, scheme, page)
+
+            base = live.url
+            # lechner42: mid-auction, then quick entry, then a few hands for the sheet
+            gid = ui.new_game(page, base, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+            ui.call(page, "pass")
+            ui.call(page, "31")
+            shot("01-lechner42-mid-auction")
+            ui.quick_mode(page)
+            ui.choose(page, "bidder", "1")
+            ui.choose(page, "bid", "34")
+            shot("02-lechner42-just-the-bid")
+            ui.choose(page, "made", "1")
+            ui.save(page)
+            for bidder, bid, made in ((2, "84", "0"), (3, "30", "1"), (0, "42", "1")):
+                ui.choose(page, "bidder", str(bidder))
+                ui.choose(page, "bid", bid)
+                ui.choose(page, "made", made)
+                ui.save(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            shot("03-lechner42-grid")
+            ui.list_view(page)
+            shot("04-lechner42-list")
+            page.goto(f"{base}/games/{gid}?view=grid")
+
+            # texas42-1986: the points picker
+            ui.new_game(page, base, "texas42-1986", ["Ann", "Bob", "Cat", "Dan"])
+            ui.quick_mode(page)
+            ui.choose(page, "bidder", "2")
+            ui.choose(page, "bid", "32")
+            ui.choose(page, "points", "35")
+            shot("05-texas42-1986-points")
+
+            # Mexican Train: a round in, the next round half entered
+            ui.new_game(page, base, "mexican-train", ["Ann", "Bob", "Cat", "Dan"])
+            ui.choose(page, "out", "0")
+            for s, pips in ((1, 12), (2, 30), (3, 7)):
+                ui.type_number(page, f"pips-{s}", pips)
+            ui.save(page)
+            ui.type_number(page, "pips-0", "14")
+            shot("06-mexican-train-round")
+
+            # moon: shoot the moon, game over
+            ui.new_game(page, base, "moon", ["Ann", "Bob", "Cat"])
+            ui.quick_mode(page)
+            ui.choose(page, "bidder", "1")
+            ui.choose(page, "bid", "21")
+            for s, t in enumerate([0, 7, 0]):
+                ui.type_number(page, f"tricks-{s}", t)
+            shot("07-moon-shoot-the-moon")
+            ui.save(page)
+            shot("08-moon-game-over")
+
+            # card42: all bids at once, the dealer's restriction
+            ui.new_game(page, base, "card42", ["Ann", "Bob", "Cat"])
+            ui.quick_mode(page)
+            ui.type_number(page, "bid-1", "3")
+            ui.type_number(page, "bid-2", "2")
+            shot("09-card42-all-bids")
+            page.context.close()
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/table-shots"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/table-shots"))

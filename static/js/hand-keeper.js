@@ -72,7 +72,9 @@
     }
     var f = newHandForm();
     var kept = GAME && read(KEY);
-    if (!f || !kept || f.inert) return;  // inert: a kept hand waits (kept-hands.js)
+    // inert: a kept hand waits (kept-hands.js); drawn here after kept hands: the server has
+    // not seen them, so cannot draw this one; it stays kept until they are sent
+    if (!f || !kept || f.inert || f.hasAttribute("data-kept-next")) return;
     if (kept.number !== f.getAttribute("data-number")) {
       // typed after hands kept on this phone: it waits for them; else that hand was saved
       // (or taken back): nothing in progress
@@ -327,7 +329,7 @@
 
   function keepBlank() {
     var f = newHandForm();
-    if (!f || f.inert || offline || KEPT.waiting(GAME) || entered(fields(f))) return;
+    if (!f || f.inert || offline || entered(fields(f))) return;
     if (f.hasAttribute("data-kept-next")) return;  // drawn here, not by the server
     blank[f.elements.mode ? f.elements.mode.value : ""] = f.outerHTML;
     blank.any = f.outerHTML;
@@ -384,7 +386,7 @@
       }
     }
     if (window.htmx) window.htmx.process(fresh);
-    remember();
+    if (detail.keep) remember();  // renumbered, what it holds is the hand in progress still
     fresh.scrollIntoView({block: "start"});
     if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }
   }
@@ -447,6 +449,10 @@
     var now = Number(live.getAttribute("data-version"));
     if (now > Number(f.elements.version.value) && !f.hasAttribute("data-behind")) {
       f.setAttribute("data-behind", "");  // asked once: its answer replaces the form
+      // htmx sends the button that has the focus (the call tapped last, focused again in the
+      // form it drew) with the form: let it go first, or its call would be sent as tapped again
+      var active = document.activeElement;
+      if (active && active.matches && active.matches("button") && f.contains(active)) active.blur();
       window.htmx.trigger(f, "change");
     }
   }
@@ -464,6 +470,9 @@
     if (!GAME) return;
     keepBlank();
     scoringEnded();
+    // hands kept and waiting (a reload mid-queue): the form is for the hand after them
+    var after = KEPT.after(GAME), f = newHandForm();
+    if (after && f && f.getAttribute("data-number") !== String(after.number)) nextForm(after);
     putBack();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -633,6 +633,14 @@
     label: labelOf,
     has: function (game) { return queue(game).length > 0; },
     waiting: waiting,
+    // the new hand after the last one kept and waiting: {number, version}, or null
+    after: function (game) {
+      var hands = queue(game).filter(function (e) {
+        return e.index === null && e.state === "waiting";
+      });
+      var last = hands[hands.length - 1];
+      return last ? {number: last.number + 1, version: String(Number(last.version) + 1)} : null;
+    },
     refused: function (game, entry) {
       var entries = queue(game);
       entries.unshift(Object.assign({index: null, at: new Date().toISOString()}, entry));

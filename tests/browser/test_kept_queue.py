@@ -74,6 +74,7 @@ def test_a_reload_in_the_middle_of_the_queue_sends_the_rest_once(page, live):
     page.reload()  # mid-queue: the two left are still on the phone, in order
     expect(kept(page)).to_contain_text("2 hands are kept on this phone")
     expect(kept(page).locator(".kept-list li strong")).to_have_text(["Hand 2", "Hand 3"])
+    expect(page.locator("#hand-form h2")).to_have_text("Hand 4")  # the hand after them
     page.unroute(f"**/games/{gid}/hands")
     expect(kept(page)).to_contain_text("Hand 2 and Hand 3 saved", timeout=10_000)
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
@@ -89,6 +90,27 @@ def test_a_hand_another_phone_saved_meanwhile_stops_the_queue(page, live):
     expect(later).to_have_count(2)  # hands 2 and 3 stay kept, held
     expect(later.first).to_contain_text("sent once the hand before it is saved")
     assert live.hands(gid) == [saved("0", "35", "1")]  # nothing merged, nothing twice
+
+
+def test_a_stale_answer_to_the_second_of_three_stops_the_queue_there(page, live):
+    gid = three_kept(page, live)
+    elsewhere = saved("0", "35", "1")
+    posts = []
+
+    def another_phone_first(route):  # hand 2 saved from another phone just before this one's
+        posts.append(route.request.url)
+        if len(posts) == 2:
+            live.write_hand_elsewhere(gid, elsewhere)
+        route.continue_()
+    page.route(f"**/games/{gid}/hands", another_phone_first)
+    page.context.set_offline(False)
+    said = kept(page)
+    expect(said).to_contain_text("Hand 2 was not saved", timeout=10_000)
+    expect(said).to_contain_text("Hand 2 was just entered from another phone")
+    expect(said.locator(".kept-list li")).to_have_count(1)  # hand 3, still kept
+    expect(said.locator(".kept-list li")).to_contain_text("Hand 3")
+    assert live.hands(gid) == [saved(*HANDS[0]), elsewhere]
+    assert len(posts) == 2  # hand 3 was never sent
 
 
 def test_the_engine_refusing_the_second_of_three_brings_it_back_to_the_form(page, live):
