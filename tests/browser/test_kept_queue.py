@@ -50,11 +50,13 @@ def test_three_hands_kept_offline_are_sent_in_order(page, live):
     expect(form.locator(".kept-dealer")).to_have_text("Dan shakes")  # lechner42 says shakes
     expect(form.locator("#save-hand")).to_have_text("Save hand 4")
     assert live.hands(gid) == []
+    page.locator("#hand-form label:has(> input[name=bidder][value='0'])").click()  # hand 4 begun
     page.context.set_offline(False)
     expect(kept(page)).to_contain_text("Hand 1, Hand 2 and Hand 3 saved", timeout=10_000)
     expect(page.locator("#score-grid tbody tr")).to_have_count(3)
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
-    expect(page.locator("#hand-form h2")).to_have_text("Hand 4")
+    expect(page.locator("#hand-form h2")).to_have_text("Hand 4")  # drawn by the server now,
+    expect(page.locator("#hand-form input[name=bidder][value='0']")).to_be_checked()  # as begun
 
 
 def test_a_reload_in_the_middle_of_the_queue_sends_the_rest_once(page, live):
@@ -163,3 +165,26 @@ def test_call_by_call_hands_kept_offline_each_with_its_own_first_caller(page, li
     assert live.hands(gid) == [
         {"auction": [30, "pass", "pass", "pass"], "contract": "straight", "points": 31},
         {"auction": [31, "pass", "pass", "pass"], "contract": "straight", "points": 35}]
+
+
+def test_card42_bid_by_bid_hands_kept_offline(page, live):
+    """card42's bids in turn, taken on the phone hand after hand: each hand's first bidder is
+    the seat after its dealer (the deal passes on), the tricks once every bid is in."""
+    gid = ui.new_game(page, live.url, "card42", ["Ann", "Bob", "Cat"])
+    page.context.set_offline(True)
+    form = page.locator("#hand-form")
+    hands = [("Bob", {1: 2, 2: 3, 0: 1}, [1, 2, 4]), ("Cat", {2: 2, 0: 2, 1: 2}, [2, 2, 3])]
+    for number, (first, bids, tricks) in enumerate(hands, start=1):
+        expect(form.locator("h2")).to_have_text(f"Hand {number}")
+        expect(form.locator(".to-call strong")).to_have_text(first)
+        for i, bid in enumerate(bids.values(), start=1):
+            form.locator(f"button[name=call][value='{bid}']").click()
+            expect(form.locator("ol.calls li")).to_have_count(i)
+        for seat, took in enumerate(tricks):
+            form.locator(f"label:has(> input[name='tricks-{seat}'][value='{took}'])").click()
+        form.locator("#save-hand").click()
+    expect(form.locator("h2")).to_have_text("Hand 3")
+    page.context.set_offline(False)
+    expect(kept(page)).to_contain_text("Hand 1 and Hand 2 saved", timeout=10_000)
+    assert live.hands(gid) == [
+        {"bids": [bids[s] for s in range(3)], "tricks": tricks} for _, bids, tricks in hands]
