@@ -303,7 +303,7 @@
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail.elt;
     var f = form();
-    var onPhone = offline || KEPT.waiting(GAME);  // hands kept wait: the form is the phone's
+    var onPhone = offline || KEPT.onPhone(GAME);  // hands kept wait: the form is the phone's
     if (!onPhone || !f || !elt || !elt.closest || !f.contains(elt) || elt.id === "save-hand") {
       return;
     }

@@ -175,11 +175,17 @@
     return any;
   }
 
-  // While hands wait to be sent, the hand form asks nothing of the server (it is drawn for
-  // the hand after the kept ones, which the server has not seen yet): a call is taken on the
+  // Whether the hand form is the phone's: hands wait to be sent, or the form was drawn here
+  // for the hand after kept ones (the server has not seen them: it would find it stale).
+  function onPhone(game) {
+    var form = document.getElementById("hand-form");
+    return waiting(game) || !!(form && form.hasAttribute("data-kept-next"));
+  }
+
+  // While the form is the phone's, it asks nothing of the server: a call is taken on the
   // phone (hand-keeper.js), a choice stays as picked, and Save keeps the hand next in line.
   document.addEventListener("htmx:confirm", function (event) {
-    if (!GAME || !waiting(GAME)) return;
+    if (!GAME || !onPhone(GAME)) return;
     var elt = event.detail.elt;
     if (!elt || !elt.closest || !elt.closest("#hand-form, #hands form")) return;
     event.preventDefault();
@@ -623,8 +629,8 @@
   window.addEventListener("online", function () { scheduleSend(0); });
 
   // What hand-keeper.js uses: refill, check, editKey, label, `has` (hands are kept for the
-  // game: they are settled first), `waiting` (some wait to be sent: the form asks nothing of
-  // the server), and `refused` to keep a hand it took on this phone that the game then moved
+  // game: they are settled first), `onPhone` (the form asks nothing of the server), `after`,
+  // and `refused` to keep a hand it took on this phone that the game then moved
   // on from, shown like a kept hand refused (put it back, or discard it), ahead of the rest.
   window.SKKept = Object.freeze({
     refill: refill,
@@ -632,7 +638,7 @@
     editKey: editKey,
     label: labelOf,
     has: function (game) { return queue(game).length > 0; },
-    waiting: waiting,
+    onPhone: onPhone,
     // the new hand after the last one kept and waiting: {number, version}, or null
     after: function (game) {
       var hands = queue(game).filter(function (e) {
