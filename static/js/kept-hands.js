@@ -108,13 +108,20 @@
   function keepFromForm(game, form, url, index, drawn) {
     var entries = queue(game);
     var version = (form.elements.version || {}).value;
+    var body = new URLSearchParams(new FormData(form));
+    var last = entries[entries.length - 1];
+    if (index !== null && last && Number(version) <= Number(last.version)) {
+      // a change typed while hands wait: it follows them, at the version they will make
+      version = String(Number(last.version) + 1);
+      body.set("version", version);
+    }
     var hands = Number(form.getAttribute("data-number"));
     if (!form.hasAttribute("data-number") || isNaN(hands)) {
       hands = document.querySelectorAll("#hands li.hand-row, #score-grid tbody tr").length;
     }
     var entry = {
       url: url,
-      body: new URLSearchParams(new FormData(form)).toString(),
+      body: body.toString(),
       version: version,
       index: index,
       number: index === null ? hands : index,
@@ -190,13 +197,14 @@
     if (!elt || !elt.closest || !elt.closest("#hand-form, #hands form")) return;
     event.preventDefault();
     var form = document.getElementById("hand-form");
-    if (elt.id === "save-hand" && form && form.elements.index.value === "") {
-      if (entered(form)) {
+    if (elt.id === "save-hand" && form && !form.inert) {
+      var index = form.elements.index.value;
+      if (index !== "" || entered(form)) {  // a new hand, or a change to an earlier one
         var field = form.querySelector("input[name=save_id]");
         if (!field) form.appendChild(field = el("input", {type: "hidden", name: "save_id"}));
         if (window.crypto) field.value = newSaveId();
         keepFromForm(GAME, form, new URL(form.getAttribute("action"), location.href).pathname,
-                     null, false);
+                     index === "" ? null : Number(index), false);
       }
       return;
     }
@@ -252,7 +260,9 @@
       write(FLASH, {game: game, text: saved[0].label + " saved (its first try got through " +
         "before the connection dropped)."}, "sessionStorage");
     } else if (saved.length) {
-      var labels = saved.map(function (e) { return e.label; });
+      var labels = saved.map(function (e, i) {  // "Hand 2 and the change to hand 1"
+        return i && /^The /.test(e.label) ? "t" + e.label.slice(1) : e.label;
+      });
       var last = labels.pop();
       write(FLASH, {game: game, text: (labels.length ? labels.join(", ") + " and " + last
         : last) + " saved: " + (saved.length > 1 ? "they were" : "it was") + " kept on this " +

@@ -188,3 +188,26 @@ def test_card42_bid_by_bid_hands_kept_offline(page, live):
     expect(kept(page)).to_contain_text("Hand 1 and Hand 2 saved", timeout=10_000)
     assert live.hands(gid) == [
         {"bids": [bids[s] for s in range(3)], "tricks": tricks} for _, bids, tricks in hands]
+
+
+def test_a_change_to_an_earlier_hand_made_while_hands_wait_goes_in_the_queue_after_them(page,
+                                                                                     live):
+    gid = ui.new_game(page, live.url, "castle-rock", ["Sol"])
+    ui.type_number(page, "remaining", "9")
+    ui.save(page)
+    saves = f"**/games/{gid}/hands*"  # the pages load, the saves cannot reach the server
+    page.route(saves, lambda route: route.abort())
+    ui.type_number(page, "remaining", "7")
+    page.locator("#save-hand").click()
+    expect(kept(page)).to_contain_text("Game 2 is kept on this phone")
+    page.goto(f"{live.url}/games/{gid}/hands/0/edit")  # game 2 still waits
+    box = page.locator("#hand-form input[name=remaining]")
+    box.fill("4")
+    page.locator("#save-hand").click()
+    expect(kept(page).locator(".kept-list li strong")).to_have_text(
+        ["Game 2", "The change to hand 1"])
+    assert live.hands(gid) == [{"remaining": 9}]
+    page.unroute(saves)
+    page.wait_for_url(f"{live.url}/games/{gid}", timeout=10_000)  # where the change's save leads
+    expect(kept(page)).to_contain_text("Game 2 and the change to hand 1 saved")
+    assert live.hands(gid) == [{"remaining": 4}, {"remaining": 7}]
