@@ -12,7 +12,11 @@
 //    sent with the game's version, saved once). If the live poll gets through first, the
 //    server draws the form from those calls, with the version the form was made on: a call it
 //    refuses is shown in the form with the reason, and a game that moved on meanwhile keeps
-//    the hand as a refused kept hand (kept-hands.js's conflict view).
+//    the hand as a refused kept hand (kept-hands.js's conflict view). While hands kept on this
+//    phone wait to be sent, every call is taken so (the form is the phone's).
+// 2b. A hand kept on this phone: the form is drawn at once for the next hand (its number,
+//    version and dealer), from the empty form the server drew last, so any number of hands
+//    can be entered with the server away (kept-hands.js sends them in order).
 // 3. A phone whose scoring ended (a take-over, a new scorer link: the poll's #scoring-ended
 //    says so) puts the hand it had started in place of its form, in words, to read out or copy.
 // 4. A form the game moved past (another phone saved a hand, the game ended) is redrawn at the
@@ -24,11 +28,6 @@
   if (!SK || !KEPT) return;
   var GAME = SK.GAME, read = SK.read, write = SK.write, text = SK.text, el = SK.el;
   var KEY = "sk:hand:" + GAME;
-  // Fields that say nothing about the hand itself (the contract comes preselected): a form
-  // with nothing else filled is empty.
-  var NOT_THE_HAND = ["csrf_token", "version", "index", "number", "mode", "points_mode",
-                      "save_id", "contract"];
-
   function form() { return document.getElementById("hand-form"); }
   function newHandForm() {
     var f = form();
@@ -39,13 +38,6 @@
     values.delete("csrf_token");
     values.delete("save_id");
     return values;
-  }
-  function entered(values) {
-    var any = false;
-    values.forEach(function (value, name) {
-      if (value && NOT_THE_HAND.indexOf(name) < 0) any = true;
-    });
-    return any;
   }
 
   // ------------------------------------------------------------------ 1. the hand in progress
@@ -58,7 +50,7 @@
     var f = newHandForm();
     if (!GAME || !f || f.inert) return;
     var values = fields(f);
-    write(KEY, entered(values) ? {number: f.getAttribute("data-number"),
+    write(KEY, KEPT.entered(values) ? {number: f.getAttribute("data-number"),
                                   body: values.toString()} : null);
   }
 
@@ -81,7 +73,7 @@
       if (!KEPT.has(GAME)) write(KEY, null);
       return;
     }
-    if (entered(fields(f))) return;  // the page already shows a hand in progress
+    if (KEPT.entered(fields(f))) return;  // the page already shows a hand in progress
     KEPT.refill(kept.body).catch(function () {});  // else the empty form stays
   }
 
@@ -284,6 +276,7 @@
   // Save as the phone offers it when the server cannot check the hand: tappable, the server
   // checks it once it is back.
   function saveOnPhone(f) {
+    f.setAttribute("data-on-phone", "");  // its preview, if any, is not the hand's now
     var save = f.querySelector("#save-hand");
     if (save) {
       save.removeAttribute("aria-disabled");
@@ -329,7 +322,7 @@
 
   function keepBlank() {
     var f = newHandForm();
-    if (!f || f.inert || offline || entered(fields(f))) return;
+    if (!f || f.inert || offline || KEPT.entered(fields(f))) return;
     if (f.hasAttribute("data-kept-next")) return;  // drawn here, not by the server
     blank[f.elements.mode ? f.elements.mode.value : ""] = f.outerHTML;
     blank.any = f.outerHTML;
@@ -398,7 +391,7 @@
     var f = form();
     if (!said || !f) return;
     f.inert = true;
-    if (!entered(fields(f))) {
+    if (!KEPT.entered(fields(f))) {
       f.remove();
       return;
     }

@@ -80,7 +80,8 @@
   // What a kept hand holds, in a few words, as the form shows it: the server's preview when
   // the form was drawn for it, else (taken on the phone) the calls and the choices picked.
   function summary(form, drawn) {
-    var preview = drawn ? text(form.querySelector("#preview")) : "";
+    var preview = drawn && !form.hasAttribute("data-on-phone")
+      ? text(form.querySelector("#preview")) : "";
     if (preview) return preview;
     var parts = [];
     var calls = Array.prototype.map.call(form.querySelectorAll("ol.calls li"), function (li) {
@@ -171,16 +172,20 @@
                  match[2] === undefined ? null : Number(match[2]), true);
   });
 
-  // Whether the new hand's form holds anything entered (not only what it is drawn with).
-  function entered(form) {
-    var values = new URLSearchParams(new FormData(form));
+  // Fields that say nothing about the hand itself: the form's bookkeeping, the modes, and the
+  // choices drawn preselected (hand_form.PRESET_FIELDS). A form with nothing else filled is
+  // empty.
+  var NOT_THE_HAND = ["csrf_token", "version", "index", "number", "save_id", "mode",
+                      "points_mode", "contract", "trump", "doubles_rule", "doubles_held", "played"];
+  // Whether a form's fields (URLSearchParams) hold anything entered.
+  function entered(values) {
     var any = false;
     values.forEach(function (value, name) {
-      if (value && ["csrf_token", "version", "index", "number", "mode", "points_mode",
-                    "save_id", "contract", "trump"].indexOf(name) < 0) any = true;
+      if (value && NOT_THE_HAND.indexOf(name) < 0) any = true;
     });
     return any;
   }
+  function formEntered(form) { return entered(new URLSearchParams(new FormData(form))); }
 
   // Whether the hand form is the phone's: hands wait to be sent, or the form was drawn here
   // for the hand after kept ones (the server has not seen them: it would find it stale).
@@ -199,7 +204,7 @@
     var form = document.getElementById("hand-form");
     if (elt.id === "save-hand" && form && !form.inert) {
       var index = form.elements.index.value;
-      if (index !== "" || entered(form)) {  // a new hand, or a change to an earlier one
+      if (index !== "" || formEntered(form)) {  // a new hand, or a change to an earlier one
         var field = form.querySelector("input[name=save_id]");
         if (!field) form.appendChild(field = el("input", {type: "hidden", name: "save_id"}));
         if (window.crypto) field.value = newSaveId();
@@ -379,7 +384,7 @@
     if (!entry || entry.state !== "held" || !form || entry.index !== null) return;
     if (form.elements.index.value !== "" || form.getAttribute("data-number") !==
         String(entry.number) || form.elements.version.value !== entry.version ||
-        form.hasAttribute("data-kept-next") || entered(form)) return;
+        form.hasAttribute("data-kept-next") || formEntered(form)) return;
     entries.forEach(function (e) { if (e.state === "held") e.state = "waiting"; });
     keepQueue(game, entries);
     scheduleSend(0);
@@ -638,7 +643,7 @@
   });
   window.addEventListener("online", function () { scheduleSend(0); });
 
-  // What hand-keeper.js uses: refill, check, editKey, label, `has` (hands are kept for the
+  // What hand-keeper.js uses: refill, check, editKey, label, entered, `has` (hands are kept for the
   // game: they are settled first), `onPhone` (the form asks nothing of the server), `after`,
   // and `refused` to keep a hand it took on this phone that the game then moved
   // on from, shown like a kept hand refused (put it back, or discard it), ahead of the rest.
@@ -647,6 +652,7 @@
     check: check,
     editKey: editKey,
     label: labelOf,
+    entered: entered,
     has: function (game) { return queue(game).length > 0; },
     onPhone: onPhone,
     // the new hand after the last one kept and waiting: {number, version}, or null
