@@ -50,6 +50,9 @@ def test_three_hands_kept_offline_are_sent_in_order(page, live):
     expect(form.locator(".kept-dealer")).to_have_text("Dan shakes")  # lechner42 says shakes
     expect(form.locator("#save-hand")).to_have_text("Save hand 4")
     assert live.hands(gid) == []
+    for width in (390, 320):  # the kept hands fit: nothing sideways
+        page.set_viewport_size({"width": width, "height": 740})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.locator("#hand-form label:has(> input[name=bidder][value='0'])").click()  # hand 4 begun
     page.context.set_offline(False)
     expect(kept(page)).to_contain_text("Hand 1, Hand 2 and Hand 3 saved", timeout=10_000)
