@@ -292,8 +292,14 @@
     keepQueue(game, entries);
   }
 
+  // One send at a time on this page (navigator.locks, for the phone's other tabs, needs a
+  // secure context, which a LAN address over http is not).
+  var sending = false;
+
   function sendKept(game) {
-    return withLock("sk-kept-" + game, function () {
+    if (sending) return null;
+    sending = true;
+    return Promise.resolve(withLock("sk-kept-" + game, function () {
       var saved = [];
       function next() {
         var entries = queue(game);
@@ -336,9 +342,10 @@
           throw new Error("retry");
         }).then(function (sent) {
           if (!sent) return null;
-          var left = queue(game);
-          left.shift();  // this one is saved: it is never sent again
-          keepQueue(game, left);
+          var left = queue(game);  // this one is saved: it is never sent again
+          keepQueue(game, left.filter(function (e) {
+            return !(e.at === entry.at && e.body === entry.body);
+          }));
           if (entry.index !== null) write(editKey(game, entry.index), null);
           saved.push(entry);
           return next();
@@ -349,7 +356,7 @@
         if (saved.length) done(game, saved, true);
         else renderKept();
       });
-    });
+    })).then(function () { sending = false; }, function () { sending = false; });
   }
 
   // Discard a kept hand, never saved. While they wait, the last one kept (the form is drawn
