@@ -442,11 +442,7 @@
     var now = Number(live.getAttribute("data-version"));
     if (now > Number(f.elements.version.value) && !f.hasAttribute("data-behind")) {
       f.setAttribute("data-behind", "");  // asked once: its answer replaces the form
-      // htmx sends the button that has the focus (the call tapped last, focused again in the
-      // form it drew) with the form: let it go first, or its call would be sent as tapped again
-      var active = document.activeElement;
-      if (active && active.matches && active.matches("button") && f.contains(active)) active.blur();
-      window.htmx.trigger(f, "change");
+      window.htmx.trigger(f, "change");  // its fields only (hand-form.js)
     }
   }
 

@@ -73,3 +73,16 @@ def test_game_over_takes_the_form_off_the_other_scorers_phone(live, phone):
     bob.reload()
     expect(bob.locator("#hand-form")).to_have_count(0)
     assert len(live.hands(gid)) == 1
+
+
+def test_a_form_sent_for_a_change_never_carries_the_call_tapped_last(page, live):
+    """htmx sends the button that has the focus with its form, and the call tapped last has it
+    again in the form it drew: a change sent by the form (a poll's redraw, a preview held under
+    a finger and sent again) would add that call a second time, or to the next hand."""
+    ui.new_game(page, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    ui.call(page, "30")
+    ui.call(page, "pass")
+    assert page.evaluate("document.activeElement.id") == "call-pass"
+    page.evaluate("htmx.trigger(document.getElementById('hand-form'), 'change')")
+    ui.settle(page)
+    expect(page.locator("#hand-form ol.calls li")).to_have_text(["Bob 30", "Cat Pass"])
