@@ -168,7 +168,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import access, assets, clubs, events, handover, players, pwa, security, web
+    from . import access, api, assets, clubs, events, handover, players, pwa, security, web
     from .games import views as games
     from .sharing import views as sharing
 
@@ -179,4 +179,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     access.init_app(app)
     security.init_app(app)
     assets.init_app(app)
+    api.init_app(app)  # after the app's error pages: the API's own answer under /api/v1
     return app
