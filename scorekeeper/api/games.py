@@ -123,7 +123,7 @@ def _version(game: Game, sent: int | None) -> int:
         if tags.star_tag:
             versions.add(game.version)
         for tag in tags.as_set(include_weak=True):
-            m = _GAME_ETAG.fullmatch(tag)
+            m = _GAME_ETAG.fullmatch(tag or "")
             versions.add(int(m[2]) if m and int(m[1]) == game.id else -1)
     if not versions:
         refuse(428, "Send the version the change was made on: If-Match with the game's ETag, "
