@@ -318,11 +318,12 @@ def _roster(club: Club | None) -> dict[str, Person] | None:
 
 
 def _insert_or_ignore(model, values: dict, keys: list[str] | None,
-                      update_columns: tuple = ()):
+                      update_columns: tuple = (), returning: tuple = ()):
     """INSERT a row, or when one with the same `keys` is there already (another request made
     it a moment ago) leave it, or set its `update_columns`: one statement, no unique violation,
     on SQLite and PostgreSQL alike. keys=None (with no `update_columns`): a row the same by any
-    of the table's unique constraints is left as it is."""
+    of the table's unique constraints is left as it is. `returning`: columns of the row made
+    (none when it was left: the one sure sign, where a driver's rowcount may say -1)."""
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
     statement = dialect.insert(model).values(**values)
     if update_columns:
@@ -330,6 +331,8 @@ def _insert_or_ignore(model, values: dict, keys: list[str] | None,
             index_elements=keys, set_={c: values[c] for c in update_columns})
     else:
         statement = statement.on_conflict_do_nothing(index_elements=keys)
+    if returning:
+        statement = statement.returning(*returning)
     return db.session.execute(statement)
 
 
@@ -1252,9 +1255,10 @@ def claim_idempotency_key(token_id: int, key: str, request_hash: str) -> Idempot
         IdempotentAnswer.created_at < now - IDEMPOTENCY_KEEP))
     made = _insert_or_ignore(IdempotentAnswer, {"token_id": token_id, "key": key,
                                                 "request_hash": request_hash,
-                                                "created_at": now}, ["token_id", "key"])
+                                                "created_at": now}, ["token_id", "key"],
+                             returning=(IdempotentAnswer.key,)).first()
     db.session.commit()
-    if made.rowcount == 1:
+    if made is not None:
         return None
     return idempotent_answer(token_id, key)
 
