@@ -82,3 +82,56 @@ class Person(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     games = fields.Integer(required=True, metadata={"description": "Games they sat in."})
+
+
+class GamesQuery(Closed):
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_ID))
+    per_page = fields.Integer(load_default=25, validate=validate.Range(min=1, max=100))
+    variant = fields.String(validate=validate.Length(max=40))
+    person = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
+    event = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
+    status = fields.String(validate=validate.OneOf(["finished", "playing"]))
+    from_ = fields.Date(data_key="from", attribute="from", metadata={
+        "description": "Games started on or after this day (YYYY-MM-DD)."})
+    to = fields.Date(metadata={"description": "Games started on or before this day."})
+
+
+class ArchiveSide(Schema):
+    name = fields.String(required=True)
+    total = fields.Raw(required=True)
+    won = fields.Boolean(required=True)
+
+
+class ArchiveGame(Schema):
+    """A game as the club's archive lists it."""
+
+    id = fields.Integer(required=True)
+    variant = fields.String(required=True)
+    title = fields.String(required=True)
+    date = fields.DateTime(required=True, metadata={"description": "Its start."})
+    players = fields.List(fields.String(), required=True)
+    person_ids = fields.List(fields.Integer(allow_none=True), required=True)
+    finished = fields.Boolean(required=True)
+    scores = fields.Boolean(required=True)
+    hands = fields.Integer(allow_none=True)
+    units = fields.String()
+    sides = fields.List(fields.Nested(ArchiveSide), required=True)
+    winners = fields.List(fields.String(), required=True)
+    event = fields.Dict(allow_none=True)
+
+
+class PersonStats(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    numbers = fields.Dict(allow_none=True, required=True, metadata={
+        "description": "stats.player_stats of her games (spec/stats.md); null before any."})
+
+
+class ClubStats(Schema):
+    summary = fields.Dict(required=True, metadata={"description": "stats.club_summary"})
+    people = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True, metadata={
+        "description": "Person id -> stats.player_stats"})
+
+
+# A JSON document of the events library (spec/events.md), passed through whole.
+DOCUMENT = {"type": "object", "additionalProperties": True}

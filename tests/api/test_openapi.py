@@ -26,7 +26,7 @@ CHECKS = [checks.not_a_server_error, checks.status_code_conformance,
           checks.content_type_conformance, checks.response_schema_conformance,
           checks.response_headers_conformance]
 PLAIN = {"Accept-Encoding": "identity"}
-EXAMPLES = 12  # per operation and way (with a token, without): the whole run stays < 60 s
+EXAMPLES = 10  # per operation and way (with a token, without): the whole run stays < 60 s
 
 
 def test_the_document_is_valid_openapi_3(client):
