@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from http import HTTPStatus
 
-from flask import render_template
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
 
@@ -105,7 +104,6 @@ def init_app(app) -> None:
     problems.answer_unrouted(app, PREFIX)
     api.register_blueprint(blp)
     app.register_blueprint(tokens.bp)
-    app.add_url_rule(f"{PREFIX}/docs", "api_docs", lambda: render_template("api/docs.html"))
 
 
 _DESCRIPTION = (

@@ -1,6 +1,6 @@
-"""The pages that make, list and revoke API tokens: a club's (its admin's, under the club's
-phones) and a game's (in its share area: a scorer's that scores it, anyone's who may read it
-that reads it).
+"""The API's pages: the docs page, and the pages that make, list and revoke API tokens: a
+club's (its admin's, under the club's phones) and a game's (in its share area: a scorer's that
+scores it, anyone's who may read it that reads it).
 
 A new token's secret is on the one answer that made it (no-store, like every page), never
 again: the list shows each token's name, right, when it was made and last used, and its expiry.
@@ -20,6 +20,12 @@ from ..models import ApiToken, utcnow
 from . import auth
 
 bp = Blueprint("api_tokens", __name__)
+
+
+@bp.get("/api/v1/docs")
+def docs():
+    """Every operation of the API, drawn from its OpenAPI document by a local script."""
+    return web.render("api/docs.html", "api/_docs.html")
 
 MAX_DAYS = 3650
 
