@@ -69,6 +69,8 @@ def _not_modified(game_id: int, version: int):
 
 
 def _head(game_id: int):
+    """The game's head, for a request with a token (401 first: no id is told apart without)."""
+    auth.token()
     head, _roles = store.get_head(game_id)
     if head is None:
         refuse(404, f"There is no game #{game_id}.")
@@ -76,6 +78,7 @@ def _head(game_id: int):
 
 
 def _load(game_id: int) -> Game:
+    """The game with its hands and players (404 when there is none)."""
     game = store.get_game(game_id)
     if game is None:
         refuse(404, f"There is no game #{game_id}.")
@@ -167,6 +170,7 @@ def _written(game: Game, version: int, action: str, number: int, old, new, token
 @idempotent
 def append_hand(body: dict, game_id: int):
     """Append a hand: the record's next hand, checked by the engine (422 with its sentence)."""
+    auth.token()
     game = _load(game_id)
     token = auth.require_game(game, write=True)
     version = _version(game, body.get("version"))
@@ -185,6 +189,7 @@ def append_hand(body: dict, game_id: int):
 def change_hand(body: dict, game_id: int, number: int):
     """Put a hand in place of hand `number` (0 is the first), checked after the hands before
     it and before those after it."""
+    auth.token()
     game = _load(game_id)
     token = auth.require_game(game, write=True)
     version = _version(game, body.get("version"))
@@ -203,6 +208,7 @@ def change_hand(body: dict, game_id: int, number: int):
 @idempotent
 def undo_hand(body: dict, game_id: int):
     """Take back the last hand (the history keeps it, as the page's undo does)."""
+    auth.token()
     game = _load(game_id)
     token = auth.require_game(game, write=True)
     version = _version(game, body.get("version"))
