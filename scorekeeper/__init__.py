@@ -120,6 +120,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         TRUSTED_PROXIES=_whole_env("TRUSTED_PROXIES"),
         # ... when the request comes from one of these (the nearest proxy's) addresses only.
         TRUSTED_PROXY_ADDRESSES=os.environ.get("TRUSTED_PROXY_ADDRESSES") or "127.0.0.1, ::1",
+        # Origins whose pages may call the JSON API from a browser (CORS), by comma: none.
+        API_CORS_ORIGINS=os.environ.get("API_CORS_ORIGINS", ""),
+        # The club's time zone (IANA name) for the times sent to BG Stats; unset: the server's.
+        CLUB_TIMEZONE=os.environ.get("CLUB_TIMEZONE") or None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

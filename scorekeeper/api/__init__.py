@@ -11,7 +11,6 @@ the pages that make, list and revoke tokens; idempotency.py: Idempotency-Key on 
 """
 from __future__ import annotations
 
-import os
 from http import HTTPStatus
 
 from flask_smorest import Api, Blueprint
@@ -89,7 +88,6 @@ def init_app(app) -> None:
     from ..extensions import csrf
     from . import clubs, games, tokens  # noqa: F401  (the routes)
 
-    app.config.setdefault("API_CORS_ORIGINS", os.environ.get("API_CORS_ORIGINS", ""))
     app.config.update(API_TITLE="Scorekeeper", API_VERSION="1", OPENAPI_VERSION="3.0.3",
                       OPENAPI_URL_PREFIX=PREFIX, OPENAPI_JSON_PATH="openapi.json")
     api = ProblemApi(app, spec_kwargs={"info": {"description": _DESCRIPTION}})
