@@ -482,11 +482,6 @@ class ApiToken(db.Model):
     last_used_at: Mapped[datetime | None] = mapped_column(nullable=True)
     expires_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
-    @property
-    def via(self) -> str:
-        """How the audit trail names a write made with it, as it names a phone."""
-        return f"API token {self.label}"[:40]
-
 
 class IdempotentAnswer(db.Model):
     """The answer to an API POST sent with an Idempotency-Key, kept so that the same request

@@ -1228,6 +1228,22 @@ def revoke_token(token_id: int, *where) -> bool:
     return done == 1
 
 
+# Built once: every API request runs it. What a token may do, by the hash of its secret.
+_TOKEN = (select(ApiToken.id, ApiToken.label, ApiToken.right, ApiToken.club_id,
+                 ApiToken.game_id, ApiToken.role_kind, ApiToken.role_token,
+                 ApiToken.last_used_at, ApiToken.expires_at)
+          .where(ApiToken.secret_hash == bindparam("secret_hash")))
+
+
+@kept_reads.keep
+def token_by_hash(secret_hash: str):
+    """The token whose secret hashes to `secret_hash` (its columns _TOKEN reads), or None: one
+    statement on a connection of its own, kept until the next commit where the database can
+    say (a revoke, a membership's end, a token's use noted: each is a commit)."""
+    rows = kept_reads.read_committed(_TOKEN, {"secret_hash": secret_hash})
+    return rows[0] if rows else None
+
+
 # How stale a token's last use may be shown: a token used every second writes once a minute.
 TOKEN_USE_STEP = timedelta(minutes=1)
 

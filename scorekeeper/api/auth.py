@@ -20,11 +20,9 @@ import hmac
 import secrets
 
 from flask import request
-from sqlalchemy import select
 
 from .. import access, codes, store
-from ..extensions import db
-from ..models import ApiToken, utcnow
+from ..models import utcnow
 from .problems import problem_response, refuse
 
 PREFIX = "skt_"
@@ -49,9 +47,10 @@ def too_many(everyone: bool = False):
 _CHALLENGE = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
 
 
-def token(required: bool = True) -> ApiToken | None:
-    """This request's token (read once per request), or None without an Authorization header
-    (401 when `required`). 401 for a token that is wrong, revoked or expired."""
+def token(required: bool = True):
+    """This request's token (store.token_by_hash's row, read once per request), or None
+    without an Authorization header (401 when `required`). 401 for a token that is wrong,
+    revoked or expired."""
     req = request._get_current_object()
     if not hasattr(req, "_sk_token"):
         req._sk_token = _read_token()
@@ -61,7 +60,12 @@ def token(required: bool = True) -> ApiToken | None:
     return req._sk_token
 
 
-def _read_token() -> ApiToken | None:
+def via(row) -> str:
+    """How the audit trail names a write made with the token, as it names a phone."""
+    return f"API token {row.label}"[:40]
+
+
+def _read_token():
     header = request.headers.get("Authorization")
     if header is None:
         return None
@@ -71,8 +75,7 @@ def _read_token() -> ApiToken | None:
         refuse(401, "The Authorization header must be “Bearer <token>”.", _CHALLENGE)
     row = None
     if secret.startswith(PREFIX) and len(secret) < 100:
-        row = db.session.scalars(select(ApiToken).where(
-            ApiToken.secret_hash == secret_hash(secret))).one_or_none()
+        row = store.token_by_hash(secret_hash(secret))
     if row is None:
         codes.wrong_secret(too_many)
         refuse(401, "This token is not valid: it was revoked, its phone left the club, or it "
@@ -85,26 +88,26 @@ def _read_token() -> ApiToken | None:
     return row
 
 
-def _holds_game_role(row: ApiToken, game) -> bool:
+def _holds_game_role(row, game) -> bool:
     """A game token's role still stands: the secret it was made under is the game's now."""
     return row.role_kind in access.MADE_FROM and row.role_token is not None and \
         hmac.compare_digest(row.role_token.encode(), access.role_token(row.role_kind, game).encode())
 
 
-def may_read_game(row: ApiToken, game) -> bool:
+def may_read_game(row, game) -> bool:
     """`game` needs id, club_id and the secrets (a game head will do)."""
     if row.right in (CLUB_READ, CLUB_WRITE):
         return game.club_id is not None and game.club_id == row.club_id
     return row.game_id == game.id and _holds_game_role(row, game)
 
 
-def may_score_game(row: ApiToken, game) -> bool:
+def may_score_game(row, game) -> bool:
     if row.right == CLUB_WRITE:
         return game.club_id is not None and game.club_id == row.club_id
     return row.right == GAME_SCORE and row.game_id == game.id and _holds_game_role(row, game)
 
 
-def require_game(game, write: bool = False) -> ApiToken:
+def require_game(game, write: bool = False):
     """This request's token, when it may read (or, `write`, score) the game; else 401 or 403."""
     row = token()
     if not (may_score_game if write else may_read_game)(row, game):
@@ -113,7 +116,7 @@ def require_game(game, write: bool = False) -> ApiToken:
     return row
 
 
-def require_club(club_id: int, write: bool = False) -> ApiToken:
+def require_club(club_id: int, write: bool = False):
     """This request's token, when it is a token of the club (with `write`: that writes)."""
     row = token()
     if row.club_id != club_id or row.right not in (CLUB_READ, CLUB_WRITE):

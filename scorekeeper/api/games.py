@@ -10,12 +10,13 @@ never a second hand on top of one it has not seen.
 """
 from __future__ import annotations
 
+import json
 import re
 
-from flask import current_app, request, url_for
+from flask import request, url_for
 from werkzeug.http import parse_etags
 
-from .. import codes, rules, security, store
+from .. import codes, render_cache, rules, security, store
 from ..access import normalize_code
 from ..games import bgstats, entry
 from ..games.new_game import check_record
@@ -23,7 +24,7 @@ from ..models import MAX_HANDS, Club, Game
 from ..extensions import db
 from . import auth, blp, documented, schemas
 from .idempotency import idempotent
-from .problems import refuse
+from .problems import CACHE_CONTROL, held, not_modified, refuse
 
 # The representation's generation: part of every game ETag, so that a change to what the API
 # answers for a version is never taken for the answer a client has.
@@ -57,15 +58,25 @@ def _answer(game: Game, result: dict | None = None, status: int = 200, **headers
                                             **headers}
 
 
-def _not_modified(game_id: int, version: int):
-    """304 when the client holds this version (If-None-Match), before the game is loaded."""
+def _kept_answer(game_id: int, version: int, load):
+    """A read of the game at `version`: 304 when the client holds it (If-None-Match), else its
+    JSON, made once per version and compressed once per encoding (render_cache), so a read
+    loads the game only when it moved on. `load()` gives the game on a miss."""
     tag = game_etag(game_id, version)
-    if parse_etags(request.headers.get("If-None-Match")).contains_weak(tag):
-        response = current_app.response_class(status=304)
-        response.headers["ETag"] = f'"{tag}"'
-        response.headers["Cache-Control"] = "private, no-cache"
-        return response
-    return None
+    if held(tag):
+        return not_modified(tag)
+    key = f"api-game:{tag}"
+    text = render_cache.cached(key)
+    if text is None:
+        game = load()
+        key = f"api-game:{game_etag(game.id, game.version)}"  # (it may have moved on)
+        text = render_cache.body(key, lambda: json.dumps(resource(game), ensure_ascii=False))
+        tag = game_etag(game.id, game.version)
+    response = render_cache.respond(key, text)
+    response.mimetype = "application/json"
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = CACHE_CONTROL
+    return response
 
 
 def _head(game_id: int):
@@ -92,10 +103,7 @@ def get_game(game_id: int):
     """A game: its record, the engine's result, its version and players."""
     head = _head(game_id)
     auth.require_game(head)
-    fresh = _not_modified(game_id, head.version)
-    if fresh is not None:
-        return fresh
-    return _answer(_load(game_id))
+    return _kept_answer(game_id, head.version, lambda: _load(game_id))
 
 
 @blp.route("/viewer/<code>", methods=["GET"])
@@ -110,10 +118,7 @@ def viewer_game(code: str):
     game = codes.find_game_by_code(normalized, auth.too_many)
     if game is None:
         refuse(404, "No game has that code.")
-    fresh = _not_modified(game.id, game.version)
-    if fresh is not None:
-        return fresh
-    return _answer(_load(game.id))
+    return _kept_answer(game.id, game.version, lambda: _load(game.id))
 
 
 def _version(game: Game, sent: int | None) -> int:
@@ -155,7 +160,7 @@ def _checked(game: Game, hand: dict, index: int | None) -> dict:
 
 
 def _written(game: Game, version: int, action: str, number: int, old, new, token, result=None):
-    written = store.write_hand(game, version, action, number, old, new, token.via,
+    written = store.write_hand(game, version, action, number, old, new, auth.via(token),
                                result=result)
     if written is None:  # another client's write got there first
         db.session.expire_all()
@@ -235,5 +240,5 @@ def new_game(body: dict, club_id: int):
     record, error = check_record(body["record"])
     if error:
         refuse(422, error)
-    game = store.start_game(record, via=token.via, club=club)
+    game = store.start_game(record, via=auth.via(token), club=club)
     return _answer(game, status=201, Location=url_for("api.get_game", game_id=game.id))

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from flask import abort, current_app, request
 from werkzeug.exceptions import HTTPException, default_exceptions
+from werkzeug.http import parse_etags
 
 from .. import security
 
@@ -124,6 +125,25 @@ def allowed_origins() -> set[str]:
     return {item.strip().rstrip("/") for item in items if item.strip()}
 
 
+def held(tag: str) -> bool:
+    """Whether this request's If-None-Match holds `tag`: as it was sent, or as Flask-Compress
+    marked it for the encoding it compressed that answer in ("<tag>:br")."""
+    tags = parse_etags(request.headers.get("If-None-Match"))
+    return tags.star_tag or any(t == tag or t.startswith(tag + ":")
+                                for t in tags.as_set(include_weak=True) if t)
+
+
+def not_modified(tag: str):
+    """The 304 for a client that holds `tag`."""
+    response = current_app.response_class(status=304)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = CACHE_CONTROL
+    return response
+
+
+CACHE_CONTROL = "private, no-cache"  # kept by the client, asked again (If-None-Match) each time
+
+
 def finish(response):
     """Every API answer: a GET's ETag (the body's hash when the view set none) answered 304
     for a matching If-None-Match; CORS headers for an allowed origin."""
@@ -131,8 +151,10 @@ def finish(response):
             and not response.is_streamed:
         if "ETag" not in response.headers:
             response.add_etag()
-        response.headers.setdefault("Cache-Control", "private, no-cache")
-        response.make_conditional(request)
+        response.headers.setdefault("Cache-Control", CACHE_CONTROL)
+        tag, _weak = response.get_etag()
+        if held(tag):
+            response = not_modified(tag)
     origin = request.headers.get("Origin")
     if origin:
         response.vary.add("Origin")

@@ -187,3 +187,35 @@ def test_pages_are_unchanged_outside_the_api(client):
     r = client.get("/no-such-page")
     assert r.status_code == 404 and r.mimetype == "text/html"
     assert client.get("/api/v1/nothing").mimetype == "application/problem+json"
+
+
+def test_a_game_get_costs_at_most_6_statements(app, client):
+    from sqlalchemy import event
+
+    from scorekeeper.extensions import db
+
+    gid = create(client, "lechner42")
+    token = game_token(client, gid)
+    api = api_client(app)
+    statements = []
+
+    def count(*args):
+        statements.append(args[2])
+    engines = {db.engine, app.extensions["scorekeeper_committed_reads"]}
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", count)
+    try:
+        for _ in range(3):  # a cold read after a write (nothing kept), then kept ones
+            api.post(f"/api/v1/games/{gid}/hands",
+                     json={"hand": LECHNER_HAND, "version": game(gid).version},
+                     headers=bearer(token))
+            statements.clear()
+            r = api.get(f"/api/v1/games/{gid}", headers=bearer(token))
+            assert r.status_code == 200 and len(statements) <= 6, statements
+            statements.clear()
+            r = api.get(f"/api/v1/games/{gid}", headers=bearer(token, **{
+                "If-None-Match": r.headers["ETag"]}))
+            assert r.status_code == 304 and len(statements) <= 6, statements
+    finally:
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", count)
