@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from flask import request
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
 
@@ -100,8 +101,16 @@ def init_app(app) -> None:
         "type": "integer", "minimum": 0, "maximum": MAX_ID})
     csrf.exempt(blp)
     problems.answer_unrouted(app, PREFIX)
+    app.after_request(_document_manners)
     api.register_blueprint(blp)
     app.register_blueprint(tokens.bp)
+
+
+def _document_manners(response):
+    """The OpenAPI document (flask-smorest's own blueprint) gets the API's ETag and CORS."""
+    if request.endpoint == "api-docs.openapi_json":
+        return problems.finish(response)
+    return response
 
 
 _DESCRIPTION = (
