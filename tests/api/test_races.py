@@ -73,3 +73,19 @@ def test_a_retry_after_the_answer_gets_it_again_and_another_body_is_refused(app,
                      headers=stale)
         assert r.status_code == 409
     assert len(game(gid).hands) == 1
+
+
+def test_a_new_game_sent_twice_with_one_key_is_one_game(app, client):
+    from scorekeeper.models import Game
+
+    from .helpers import club_token, create_club
+
+    club = create_club(client)
+    token = club_token(client, club, "club-write")
+    record = {"variant": "lechner42", "players": ["Ann", "Bob", "Cat", "Dan"]}
+    answers = [app.test_client().post(f"/api/v1/clubs/{club}/games", json={"record": record},
+                                      headers=bearer(token, **{"Idempotency-Key": "night-1"}))
+               for _ in range(2)]
+    assert [a.status_code for a in answers] == [201, 201]
+    assert answers[0].get_json() == answers[1].get_json()
+    assert Game.query.filter_by(club_id=club).count() == 1
