@@ -29,7 +29,8 @@ from .problems import CACHE_CONTROL, held, not_modified, refuse
 # The representation's generation: part of every game ETag, so that a change to what the API
 # answers for a version is never taken for the answer a client has.
 SHAPE = 1
-_GAME_ETAG = re.compile(r"g(\d+)-v(\d+)(?:-s\d+)?")
+# (as Flask-Compress marks it on a compressed answer too: "g1-v2-s1:br")
+_GAME_ETAG = re.compile(r"g(\d+)-v(\d+)(?:-s\d+)?(?::\w+)?")
 
 
 def game_etag(game_id: int, version: int) -> str:

@@ -219,3 +219,21 @@ def test_a_game_get_costs_at_most_6_statements(app, client):
     finally:
         for engine in engines:
             event.remove(engine, "before_cursor_execute", count)
+
+
+def test_the_etag_of_a_compressed_answer_is_the_games_version_too(app, client):
+    gid = create(client, "lechner42")
+    token = game_token(client, gid)
+    api = api_client(app)
+    packed = bearer(token, **{"Accept-Encoding": "br, gzip"})
+    r = api.post(f"/api/v1/games/{gid}/hands", json={"hand": LECHNER_HAND, "version": 1},
+                 headers=packed)
+    assert r.status_code == 201
+    r = api.put(f"/api/v1/games/{gid}/hands/0", json={"hand": MADE},
+                headers={**packed, "If-Match": r.headers["ETag"]})
+    assert r.status_code == 200, r.headers
+    r = api.get(f"/api/v1/games/{gid}", headers=packed)
+    assert r.headers["Content-Encoding"] in ("br", "gzip")
+    r = api.post(f"/api/v1/games/{gid}/hands/undo", headers={**packed,
+                                                             "If-Match": r.headers["ETag"]})
+    assert r.status_code == 200 and game(gid).hands == []
