@@ -90,8 +90,10 @@ def _read_token():
 
 def _holds_game_role(row, game) -> bool:
     """A game token's role still stands: the secret it was made under is the game's now."""
-    return row.role_kind in access.MADE_FROM and row.role_token is not None and \
-        hmac.compare_digest(row.role_token.encode(), access.role_token(row.role_kind, game).encode())
+    if row.role_kind not in access.MADE_FROM or row.role_token is None:
+        return False
+    now = access.role_token(row.role_kind, game)
+    return hmac.compare_digest(row.role_token.encode(), now.encode())
 
 
 def may_read_game(row, game) -> bool:

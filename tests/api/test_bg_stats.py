@@ -40,7 +40,8 @@ def test_a_finished_partnership_game_both_partners_win_rank_1(app, client):
               "first_dealer": 1, "options": {}, "hands": WON_BY_ANN_AND_CAT}
     club, gid, body = _new(app, client, record)
     play = _play(body["bg_stats_url"])
-    assert play["sourceName"] == "Scorekeeper" and play["sourcePlayId"] == f"scorekeeper-game-{gid}"
+    assert play["sourceName"] == "Scorekeeper"
+    assert play["sourcePlayId"] == f"scorekeeper-game-{gid}"
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
     assert play["game"] == {"name": rules.VARIANTS["lechner42"].title, "highestWins": True,
                             "noPoints": False, "sourceGameId": "lechner42"}

@@ -68,8 +68,9 @@ def test_a_stale_version_is_409_and_saves_nothing(app, client):
     api = api_client(app)
     assert api.post(f"/api/v1/games/{gid}/hands", json={"hand": LECHNER_HAND, "version": 1},
                     headers=bearer(token)).status_code == 201
+    old_etag = {"If-Match": f'"g{gid}-v1-s1"'}
     for kw in ({"json": {"hand": MADE, "version": 1}, "headers": bearer(token)},
-               {"json": {"hand": MADE}, "headers": bearer(token, **{"If-Match": f'"g{gid}-v1-s1"'})}):
+               {"json": {"hand": MADE}, "headers": bearer(token, **old_etag)}):
         r = api.post(f"/api/v1/games/{gid}/hands", **kw)
         assert r.status_code == 409 and r.mimetype == "application/problem+json"
         assert r.get_json()["version"] == 2 and "version 1" in r.get_json()["detail"]
