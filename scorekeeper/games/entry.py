@@ -97,7 +97,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     ctx["auction_done"] = bool(auction and auction.get("done")) if mode == "auction" else True
     ctx["redeal"] = bool(auction and mode == "auction" and auction.get("redeal"))
 
-    attempt = _attempt(variant, ctx["options"], _as_saved(game, record, index), values,
+    attempt = _attempt(variant, ctx["options"], as_saved(game, record, index), values,
                        auction if mode == "auction" else None, index)
     ctx["hand"] = attempt.hand
     ctx["problem"] = attempt.problem
@@ -140,10 +140,10 @@ def read_hand(game: Game, record: dict, values: dict[str, str],
         auction = _in_units(variant, rules.legal_calls(
             record, hand_form.parse_calls(values.get("calls")), index))
     options = {**option_defaults(variant), **record["options"]}
-    return _attempt(variant, options, _as_saved(game, record, index), values, auction, index)
+    return _attempt(variant, options, as_saved(game, record, index), values, auction, index)
 
 
-def _as_saved(game: Game, record: dict, index: int | None) -> dict:
+def as_saved(game: Game, record: dict, index: int | None) -> dict:
     """The record as the hand is checked and saved against: with time called on the game, a
     new hand is the hand in play, after which the record is `called` (store.write_hand)."""
     return {**record, "called": game.called_with(len(record["hands"]) + (index is None))}
