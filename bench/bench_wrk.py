@@ -65,6 +65,9 @@ GOALS = {
     "club archive": 0.2,
     "club person page": 0.2,
     "club stats": 0.2,
+    # issue 33: the JSON API's game, read with a token
+    "API game GET, unchanged (304)": 0.5,
+    "API game GET (200)": 0.3,
 }
 
 _PLAIN = """
@@ -160,6 +163,8 @@ def build(db_url: str, root: Path, club_games: int) -> dict:
     viewer = app.test_client()
     assert viewer.get(f"/g/{code}").status_code == 303
     assert viewer.get(f"/games/{game_id}").status_code == 200  # a phone that has read a page
+    r = creator.post(f"/games/{game_id}/api-tokens", data={"label": "bench", "right": "game-read"})
+    token = re.search(r"skt_[A-Za-z0-9_-]{43}", r.get_data(as_text=True))[0]
 
     phones = {}
     for n in (1, PHONE_GAMES):
@@ -184,16 +189,18 @@ def build(db_url: str, root: Path, club_games: int) -> dict:
     with app.app_context():
         db.engine.dispose()
     return {"game": game_id, "creator": cookie_of(creator), "viewer": cookie_of(viewer),
-            "phones": phones, "club": club_id, "person": person, "admin": cookie_of(admin)}
+            "phones": phones, "club": club_id, "person": person, "admin": cookie_of(admin),
+            "token": token}
 
 
 def requests_of(data: dict) -> list[tuple[str, str, dict, int]]:
     """(label, path, headers, expected status) of every row of the table. The live poll's
-    If-None-Match is filled in just before it is measured (the ETag turns quiet 3 minutes
-    after the last write)."""
+    (and the API game's) If-None-Match is filled in just before it is measured (the poll's
+    ETag turns quiet 3 minutes after the last write)."""
     g, club = f"/games/{data['game']}", f"/clubs/{data['club']}"
     viewer, creator, admin = ({"Cookie": data[k], **ACCEPT} for k in ("viewer", "creator",
                                                                      "admin"))
+    api = {"Authorization": f"Bearer {data['token']}", **ACCEPT}  # an app elsewhere: no cookie
     return [
         ("live poll, unchanged (304)", f"{g}/live", {**viewer, **HX, "If-None-Match": ""}, 304),
         ("live poll, changed (200)", f"{g}/live", {**viewer, **HX}, 200),
@@ -205,6 +212,8 @@ def requests_of(data: dict) -> list[tuple[str, str, dict, int]]:
         ("club archive", f"{club}/games", admin, 200),
         ("club person page", f"{club}/people/{data['person']}", admin, 200),
         ("club stats", f"{club}/stats", admin, 200),
+        ("API game GET, unchanged (304)", f"/api/v1{g}", {**api, "If-None-Match": ""}, 304),
+        ("API game GET (200)", f"/api/v1{g}", api, 200),
     ]
 
 

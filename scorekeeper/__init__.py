@@ -120,6 +120,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         TRUSTED_PROXIES=_whole_env("TRUSTED_PROXIES"),
         # ... when the request comes from one of these (the nearest proxy's) addresses only.
         TRUSTED_PROXY_ADDRESSES=os.environ.get("TRUSTED_PROXY_ADDRESSES") or "127.0.0.1, ::1",
+        # Origins whose pages may call the JSON API from a browser (CORS), by comma: none.
+        API_CORS_ORIGINS=os.environ.get("API_CORS_ORIGINS", ""),
+        # The club's time zone (IANA name) for the times sent to BG Stats; unset: the server's.
+        CLUB_TIMEZONE=os.environ.get("CLUB_TIMEZONE") or None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -168,7 +172,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import access, assets, clubs, events, handover, players, pwa, security, web
+    from . import access, api, assets, clubs, events, handover, players, pwa, security, web
     from .games import views as games
     from .sharing import views as sharing
 
@@ -179,4 +183,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     access.init_app(app)
     security.init_app(app)
     assets.init_app(app)
+    api.init_app(app)  # after the app's error pages: the API's own answer under /api/v1
     return app

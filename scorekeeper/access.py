@@ -199,6 +199,16 @@ def _roles(game_id: int) -> dict[str, str]:
     return roles[game_id]
 
 
+# What each kind of role is made from: the creator's secret, the scorer link's, the join code.
+MADE_FROM = {"c": "creator_secret", "s": "scorer_secret", "v": "code"}
+
+
+def role_token(kind: str, game) -> str:
+    """What a role of `kind` ("c", "s", "v") in the game holds now (PhoneGame.token; an API
+    token's role_token): renewing the secret it is made from makes every older one worthless."""
+    return _token(kind, game.id, getattr(game, MADE_FROM[kind]))
+
+
 def _holds(kind: str, game_id: int, secret: str | None) -> bool:
     held = _roles(game_id).get(kind)
     if not held or not secret:
@@ -458,10 +468,9 @@ def adopt_old_cookies() -> None:
         select(models.Game.id, models.Game.creator_secret, models.Game.scorer_secret,
                models.Game.code)
         .where(models.Game.id.in_({game_id for game_id, _, _ in claimed})))} if claimed else {}
-    made_from = {"c": "creator_secret", "s": "scorer_secret", "v": "code"}
     roles = [(game_id, kind, token) for game_id, kind, token in claimed
-             if game_id in games and hmac.compare_digest(token.encode(), _token(
-                 kind, game_id, getattr(games[game_id], made_from[kind])).encode())]
+             if game_id in games and hmac.compare_digest(
+                 token.encode(), role_token(kind, games[game_id]).encode())]
     members = []
     for name in old:
         if m := _OLD_MEMBER_COOKIE.fullmatch(name):

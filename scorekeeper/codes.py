@@ -38,22 +38,30 @@ def _guess_address() -> str:
     return network.client_key(request.remote_addr or "unknown")
 
 
+def too_many_guesses_sentence(everyone: bool = False) -> str:
+    """Why a guess is refused: this address (or, `everyone`, the whole server) tried too many
+    wrong codes."""
+    return ("Too many wrong codes are being tried on this server right now; wait a minute "
+            "and try again." if everyone else
+            "Too many wrong codes; wait a minute and try again.")
+
+
+RETRY_AFTER = {"Retry-After": str(int(GUESS_WINDOW.total_seconds()))}
+
+
 def _too_many_guesses(everyone: bool = False):
-    """429: this address (or, `everyone`, the whole server) tried too many wrong codes."""
-    message = ("Too many wrong codes are being tried on this server right now; wait a minute "
-               "and try again." if everyone else
-               "Too many wrong codes; wait a minute and try again.")
-    response = web.refuse(429, "Slow down", message)
-    response.headers["Retry-After"] = str(int(GUESS_WINDOW.total_seconds()))
+    """429: the plain page saying too_many_guesses_sentence."""
+    response = web.refuse(429, "Slow down", too_many_guesses_sentence(everyone))
+    response.headers.update(RETRY_AFTER)
     return response
 
 
-def find_game_by_code(code: str) -> Game | None:
+def find_game_by_code(code: str, too_many=_too_many_guesses) -> Game | None:
     """The game with this (normalized) join code, or None; aborts 429 when guessing too fast."""
-    return find_by_code(code, Game)
+    return find_by_code(code, Game, too_many)
 
 
-def find_by_code(code: str, model):
+def find_by_code(code: str, model, too_many=_too_many_guesses):
     """The row of `model` (Game, or Club: both have a unique `code` of the same alphabet) with
     this (normalized) join code, or None; aborts 429 when guessing too fast.  Wrong game and
     club codes count against the same limits: a guess is a guess.
@@ -61,16 +69,29 @@ def find_by_code(code: str, model):
     Each lookup is counted first (store.record_guess); one past GUESS_LIMIT from this address,
     or past GUESS_CEILING from everyone, is refused and not counted, and a right code is not
     counted either, so only wrong codes count.  While over a limit even a right code is
-    refused, or the refusal would not slow guessing at all.
+    refused, or the refusal would not slow guessing at all. `too_many(everyone)` is the 429
+    answer (the API's is problem+json).
     """
     now = utcnow()
     attempt_id, mine, everyone = store.record_guess(_guess_address(), now, GUESS_WINDOW)
     if mine > GUESS_LIMIT or everyone > GUESS_CEILING:
         store.forget_guess(attempt_id)
-        abort(_too_many_guesses(everyone=mine <= GUESS_LIMIT))
+        abort(too_many(everyone=mine <= GUESS_LIMIT))
     found = db.session.scalar(select(model).where(model.code == code))
     if found is not None:
         store.forget_guess(attempt_id)
     else:
         store.prune_guesses(now - GUESS_KEEP)
     return found
+
+
+def wrong_secret(too_many) -> None:
+    """A secret that opened nothing (an API token no row has), counted with the wrong codes
+    against the same limits: past one, abort with `too_many(everyone)`. A right one is never
+    counted, nor refused: a token's 256 bits cannot be guessed, so only the wrong ones' rate
+    needs bounding."""
+    now = utcnow()
+    _attempt, mine, everyone = store.record_guess(_guess_address(), now, GUESS_WINDOW)
+    store.prune_guesses(now - GUESS_KEEP)
+    if mine > GUESS_LIMIT or everyone > GUESS_CEILING:
+        abort(too_many(everyone=mine <= GUESS_LIMIT))

@@ -21,8 +21,8 @@ import secrets
 from datetime import date, datetime, timezone
 from typing import Any
 
-from sqlalchemy import (JSON, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint,
-                        false, func, select)
+from sqlalchemy import (JSON, Boolean, ForeignKey, Index, Integer, String, Text,
+                        UniqueConstraint, false, func, select)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -448,3 +448,53 @@ def unused_code(model=None) -> str:
         if db.session.scalar(
                 select(func.count()).select_from(model).where(model.code == code)) == 0:
             return code
+
+
+class ApiToken(db.Model):
+    """A bearer token of the JSON API (scorekeeper/api): made in the app by whoever holds the
+    right it carries, shown once, kept only as the SHA-256 of its secret.
+
+    `right`: "club-read" or "club-write" (a club's admin made it: read the club, or read it and
+    write its games), "game-score" or "game-read" (a game's scorer or creator, or a reader of
+    it). A club token, and a game token made through a club membership, names its Member row:
+    deleting the row (the phone left or was removed) deletes the token with it. A game token
+    holds, as a phone's role does (PhoneGame.token), the HMAC of the game secret it was made
+    under (`role_kind` "c", "s" or "v"): a new scorer link or a take-over ends it too."""
+
+    __tablename__ = "api_token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(40))
+    right: Mapped[str] = mapped_column(String(12))
+    club_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club.id", ondelete="CASCADE"), index=True, nullable=True)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), index=True, nullable=True)
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("member.id", ondelete="CASCADE"), index=True, nullable=True)
+    # The phone that made it (its list of tokens; a removed phone's go: store.remove_member).
+    phone_id: Mapped[int | None] = mapped_column(
+        ForeignKey("phone.id", ondelete="CASCADE"), index=True, nullable=True)
+    role_kind: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    role_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    expires_at: Mapped[datetime | None] = mapped_column(nullable=True)
+
+
+class IdempotentAnswer(db.Model):
+    """The answer to an API POST sent with an Idempotency-Key, kept so that the same request
+    sent again (a retry after a lost answer) gets it again instead of a second hand or game.
+    `status` is NULL while the first request is still being answered."""
+
+    __tablename__ = "idempotent_answer"
+
+    token_id: Mapped[int] = mapped_column(ForeignKey("api_token.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    body: Mapped[str | None] = mapped_column(Text, nullable=True)
+    headers: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)

@@ -74,7 +74,8 @@ def pytest_xdist_make_scheduler(config, log):
 # the tests out in this order, so the last to start are short ones, and no worker is left
 # running a long one while the others sit idle. The rest keep their order.
 SLOW_FIRST = ("tests/browser/test_accessibility.py", "tests/browser/test_events.py",
-              "tests/browser/test_event_pools.py", "tests/web/test_fuzz.py", "tests/bench/",
+              "tests/browser/test_event_pools.py", "tests/web/test_fuzz.py",
+              "tests/api/test_openapi.py", "tests/bench/",
               "tests/web/clubs/test_big_import.py", "tests/browser/")
 
 

@@ -14,7 +14,7 @@ from flask import request
 from .. import access, rules, store
 from ..models import Game
 from ..rules.card import rules_card
-from . import changes, hand_form
+from . import bgstats, changes, hand_form
 from .entry import entry_context, remembered_modes
 from .new_game import option_defaults
 
@@ -32,6 +32,7 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     hands = result.get("hands", [])
     last = hands[-1] if hands else None
     ctx["leader"] = leader(variant, result)
+    ctx["bg_stats_url"] = bgstats.link(game, record, result)  # None while it goes on
     if variant.bids_own_tricks and not result.get("finished"):
         countdown = (last or {}).get("countdown")
         ctx["countdown"] = [

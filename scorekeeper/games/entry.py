@@ -29,6 +29,11 @@ def remembered_modes(game) -> dict[str, str]:
     return out
 
 
+# How many hands ahead the hand form names the dealer of (hands kept on the phone while the
+# server is away, each drawn for the hand after the one before).
+KEPT_AHEAD = 24
+
+
 def entry_context(game: Game, record: dict, values: dict[str, str], index: int | None = None,
                   message: str | None = None, notice: str | None = None,
                   saved: str | None = None, result: dict | None = None) -> dict[str, Any]:
@@ -77,6 +82,9 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
         ctx["doubles_held"] = {c: list(range(least, 8)) for c, least in DOUBLES_NEEDED.items()}
         ctx["contracts"] = list(variant.contracts(ctx["options"]))
         ctx["default_contract"] = hand_form.default_contract(variant, ctx["options"])
+    if index is None and ctx.get("dealer") is not None and n > 1:
+        # who deals the hands after this one, for hands kept on the phone (hand-keeper.js)
+        ctx["dealers_ahead"] = [players[seat] for seat in rules.dealers_ahead(record, KEPT_AHEAD)]
     ctx["bid_choices"] = hand_form.bid_choices(variant, values.get("bid"))
     if variant.bids_own_tricks and mode == "quick" and ctx.get("dealer") is not None:
         ctx["bid_order"], ctx["dealer_rule"] = _card42_order(record, values, n, ctx["dealer"],
@@ -89,7 +97,7 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     ctx["auction_done"] = bool(auction and auction.get("done")) if mode == "auction" else True
     ctx["redeal"] = bool(auction and mode == "auction" and auction.get("redeal"))
 
-    attempt = _attempt(variant, ctx["options"], _as_saved(game, record, index), values,
+    attempt = _attempt(variant, ctx["options"], as_saved(game, record, index), values,
                        auction if mode == "auction" else None, index)
     ctx["hand"] = attempt.hand
     ctx["problem"] = attempt.problem
@@ -132,10 +140,10 @@ def read_hand(game: Game, record: dict, values: dict[str, str],
         auction = _in_units(variant, rules.legal_calls(
             record, hand_form.parse_calls(values.get("calls")), index))
     options = {**option_defaults(variant), **record["options"]}
-    return _attempt(variant, options, _as_saved(game, record, index), values, auction, index)
+    return _attempt(variant, options, as_saved(game, record, index), values, auction, index)
 
 
-def _as_saved(game: Game, record: dict, index: int | None) -> dict:
+def as_saved(game: Game, record: dict, index: int | None) -> dict:
     """The record as the hand is checked and saved against: with time called on the game, a
     new hand is the hand in play, after which the record is `called` (store.write_hand)."""
     return {**record, "called": game.called_with(len(record["hands"]) + (index is None))}

@@ -158,6 +158,17 @@ def read_values(form: Mapping[str, Any], players: int) -> dict[str, str]:
     return values
 
 
+# The fields a hand form sends before anything is entered (modes, and choices drawn
+# preselected): a form with nothing else filled holds no hand.
+PRESET_FIELDS = ("mode", "points_mode", "contract", "trump", "doubles_rule", "doubles_held",
+                 "played")
+
+
+def has_entries(values: Mapping[str, str]) -> bool:
+    """Whether a form's values (read_values) hold anything the scorer entered."""
+    return any(v for name, v in values.items() if name not in PRESET_FIELDS)
+
+
 SAVE_ID = re.compile(r"[0-9A-Za-z-]{8,40}")
 
 

@@ -43,11 +43,15 @@ def scoring_ended(game) -> ScoringEnded | None:
     return ScoringEnded("A new scorer link was made, and this phone's no longer works", last.at)
 
 
-def hand_in_words(game: Game, values: dict[str, str]) -> str:
+def hand_in_words(game: Game, values: dict[str, str], number: int | None = None) -> str:
     """The hand a form's values make, as one line to read out ("Hand 7: Ann bid 31 straight
-    42, caught 34: made"), finished or not: an unfinished one lists what was entered."""
+    42, caught 34: made"), finished or not: an unfinished one lists what was entered. `number`:
+    the hand the form was made for, when the game has moved past it since (its dealer, and so
+    who made each call, are that hand's)."""
     variant = rules.VARIANTS[game.variant]
     record = game.record()
+    if number is not None and 0 <= number < len(record["hands"]):
+        record = {**record, "hands": record["hands"][:number]}
     players = record["players"]
     number = len(record["hands"])
     label = f"{filters.hand_word(game.variant)} {number + 1}"

@@ -28,7 +28,7 @@ from sqlalchemy import select
 
 from .. import access, filters, render_cache, rules, security, store, web
 from ..extensions import db
-from ..models import MAX_HANDS, AuditEvent, Game
+from ..models import MAX_HANDS, AuditEvent, Game, Member
 from . import board, changes, entry, hand_form, listing, live
 from . import new_game as setup
 from . import scoring_ended as ended
@@ -244,10 +244,19 @@ def _over_time_call(game: Game, version: int, index: int | None) -> int:
 def _stale(game: Game, index: int | None):
     """The game moved on under this form (another phone saved, changed or took back a hand):
     show the new state and say what happened, never carry the form over to the new version
-    silently. A new hand starts empty; an edit shows the hand as it now stands, so what the
-    other phone saved is seen before it can be changed again."""
+    silently. A new hand starts empty, and what this form held for the hand it was made for
+    is shown in words to copy (`unsaved`): never merged into the next hand, never dropped; an
+    edit shows the hand as it now stands, so what the other phone saved is seen before it can
+    be changed again."""
     notice = _stale_message(game)
     if index is None or index >= len(game.hands):
+        values = hand_form.read_values(request.form, len(game.players))
+        hand_form.apply_call_button(values, request.form)  # the tap that found it stale too
+        if hand_form.has_entries(values):
+            words = ended.hand_in_words(game, values,
+                                        hand_form.whole_number(request.form.get("number")))
+            return _render_entry(game, {}, None, status=409,
+                                 unsaved={"notice": notice, "words": words})
         return _render_entry(game, {}, None, status=409, notice=notice)
     stored = hand_form.values_from_hand(get_variant(game.variant), game.hands[index].data,
                                     game.player_names)
@@ -255,7 +264,8 @@ def _stale(game: Game, index: int | None):
                          notice=f"{notice} This is how it stands now.")
 
 
-def _render_entry(game, values, index, status, message=None, notice=None, whole=True):
+def _render_entry(game, values, index, status, message=None, notice=None, whole=True,
+                  unsaved=None):
     """The hand form again, with what was typed and why it was not saved (message, notice).
 
     A browser without htmx gets the whole page with `status`; htmx gets 200, as it does not swap
@@ -264,9 +274,12 @@ def _render_entry(game, values, index, status, message=None, notice=None, whole=
     form (answer with the game body, retargeted to #game-body, since the scoreboard and hand
     list may have moved too). When no form is left to show (the game is over, say), it is the body
     regardless. Editing a hand (index set) always answers the form or the edit page.
+    `unsaved`: a hand the phone had typed that the game moved past: what moved it ("notice")
+    and the hand in words ("words"), shown above the form (_stale).
     """
     if index is None:
         ctx = board.page_context(game, values, message=message, notice=notice)
+        ctx["unsaved"] = unsaved
         if web.is_htmx() and (whole or "entry" not in ctx):
             return render_template("partials/games/_game_body.html", **ctx), 200, \
                 {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
@@ -283,11 +296,22 @@ def _stale_message(game: Game) -> str:
     last = changes.last_change(game.id)
     if last is not None and last.hand_number is not None:
         what = f"{filters.hand_word(game.variant)} {last.hand_number + 1}"
+        who = _writer(game, last)
         if last.action == "undone":
-            return f"{what} was just taken back from another phone."
+            return f"{what} was just taken back from {who}."
         verb = {"entered": "entered", "put back": "put back"}.get(last.action, "changed")
-        return f"{what} was just {verb} from another phone."
+        return f"{what} was just {verb} from {who}."
     return "The game was just changed from another phone."
+
+
+def _writer(game: Game, last: AuditEvent) -> str:
+    """The phone that made a write, as a phone the game moved past is told: a phone of the
+    game's club by its name there ("Bob's phone"), any other as "another phone"."""
+    if last.phone_id is None or game.club_id is None:
+        return "another phone"
+    member = db.session.scalar(select(Member).where(Member.club_id == game.club_id,
+                                                    Member.phone_id == last.phone_id))
+    return member.display if member is not None else "another phone"
 
 
 def _version_arg() -> int:

@@ -14,6 +14,7 @@ from .record import Invalid, Option, Table, is_whole, parse_table, too_long
 from .trains import CastleRock, MexicanTrain
 
 __all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "score_versions", "legal_calls",
+           "dealers_ahead",
            "countdown_mark"]
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (
@@ -130,6 +131,17 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
     except Invalid as error:
         out["error"] = error.message
     return out
+
+
+def dealers_ahead(record: Any, count: int) -> list[int]:
+    """The seats that deal the next `count` hands after the record's, in order (the deal
+    passes round the table whatever the hands hold): a phone keeping hands while the server
+    is away says who deals each next one. [] when the record cannot be read."""
+    try:
+        variant, table, hands = _open(record)
+    except Invalid:
+        return []
+    return [variant.dealer(table, k) for k in range(len(hands), len(hands) + count)]
 
 
 def _card42_bids(variant: Card42, table: Table, dealer: int, bids: list, out: dict) -> dict:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import Variant
-from .auction import MARK, PLUNGE, SPLASH
+from .auction import DOUBLES_IN_SET, MARK, PLUNGE, SPLASH
 from .dominoes import CALLED_GAMES, CONTRACTS
 from .record import minus, plural
-from .trains import TILES_DEALT_12, tiles_dealt
+from .trains import TILES_DEALT_12, TILES_DEALT_SET, tiles_dealt
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,20 @@ def _redeal(everyone: str, side: str = "left", reading: bool = False) -> str:
             f"and the next player to the {side} deals again.")
 
 
+def _doubles_reading(specials: list[str]) -> str:
+    """The Reading that the plunge and splash calls of one auction cannot need more doubles
+    than a double-six set holds, for the calls this table plays."""
+    if specials == [PLUNGE]:
+        return (f"Reading: a second plunge in one auction is refused (a double-six set holds only "
+                f"{DOUBLES_IN_SET} doubles).")
+    if specials == [SPLASH]:
+        return (f"Reading: a third splash in one auction is refused (a double-six set holds only "
+                f"{DOUBLES_IN_SET} doubles).")
+    return (f"Reading: the plunge and splash calls of one auction cannot need more than the "
+            f"{DOUBLES_IN_SET} doubles of a double-six set: a second plunge is refused, and after "
+            f"a plunge and a splash, or two splashes, so is any other plunge or splash.")
+
+
 def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
     texas = variant.id == "texas42"
     dealer = "dealer" if texas else "shaker"
@@ -111,8 +125,8 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
     out.append(("Bidding", ladder, ("ladder", "contracts", "splash_marks") if texas else (), False))
 
     calls = ["trumps" if c == "straight" else GAME_WORDS[c] for c in CALLED_GAMES if c in played]
-    partner = (f"The bidder's partner calls the game ({_listing(calls, 'or')}) and leads "
-               f"(in nello the bidder leads).")
+    partner = (f"The bidder's partner calls the game ({_listing(calls, 'or')}) and leads"
+               + (" (in nello the bidder leads)." if "nillo" in played else "."))
     if not texas:
         text = (f"A plunge (4 or more doubles in hand) raises exactly 4 marks and a splash (3 or "
                 f"more doubles) exactly 3 marks, counted as above: {bid_words(168)} and "
@@ -132,10 +146,9 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
         text = " ".join(parts) + " " + partner
     else:
         text = "No plunge and no splash at this table."
-    reading = PLUNGE in specials
+    reading = bool(specials)
     if reading:
-        text += (" Reading: a second plunge in one auction is refused (a double-six set holds "
-                 "only 7 doubles).")
+        text += " " + _doubles_reading(specials)
     out.append(("Plunge and splash", text, ("contracts", "splash_marks") if texas else (), reading))
 
     if not texas or o.get("all_pass", "forced") == "forced":
@@ -194,11 +207,16 @@ def _forty_two_lines(o: dict) -> list[tuple]:
         goals.append(plural(o["target_points"], "point"))
     if o["target_hands"]:
         goals.append(f"{plural(o['target_hands'], 'hand')} won")
+    both = len(goals) > 1
     target = f"The first team to {' or '.join(goals)} wins"
-    target += ", whichever comes first (Reading)." if len(goals) > 1 else "."
-    target += " If both teams get there in the same hand, the bidders win (Reading)."
+    target += ", whichever comes first (Reading)." if both else "."
+    if o["target_points"]:  # the rules' own tie-break (a hand is won by one team only)
+        target += f" If both teams reach {goals[0]} in the same hand, the bidders win."
+    if both:
+        target += (f" Reading: so do they when they reach {goals[1]} as the defenders reach "
+                   f"{goals[0]}.")
     return [
-        ("Target", target, ("target_points", "target_hands"), True),
+        ("Target", target, ("target_points", "target_hands"), both),
         ("Bidding", f"{_order('shuffler', 'Shuffling')}; each bids once or passes: 30 to 42, "
          "topping the high bid.", (), False),
         ("All pass", _redeal("all four"), (), False),
@@ -220,9 +238,11 @@ def _moon_lines(o: dict) -> list[tuple]:
         ("Score", "Every player scores 1 point for each trick she took. A bidder who takes fewer tricks "
          f"than her bid loses the bid instead (bid 5, took 4: {minus(-5)}). Totals can go "
          "negative.", (), False),
-        ("Shooting the moon", "Only a bid of 21 shoots the moon: taking all 7 tricks scores 21 "
-         f"and wins the game at once, whatever the totals; fewer costs her 21 ({minus(-21)}) and the others "
-         "score their tricks. A made bid of 7 scores 7.", (), False),
+        ("Shooting the moon", "Reading: only a bid of 21 shoots the moon: taking all 7 tricks "
+         "scores 21 and wins the game at once, whatever the totals; fewer costs her 21 "
+         f"({minus(-21)}) and the others score their tricks. The rules call a bid of 7 shooting "
+         "the moon too, but make 21 the game: a bid of 7 that takes every trick scores 7, and "
+         "wins only if that brings her to the target.", (), True),
     ]
 
 
@@ -243,6 +263,10 @@ def _card42_lines(o: dict) -> list[tuple]:
          "and 3 with 4 or more.", (), False),
         ("Cap", "Totals stop at 42: a player there waits for an exact bid (at 40, a hand worth 5 "
          "moves her 2)." if o["cap_at_42"] else "Totals do not stop at 42.", ("cap_at_42",), False),
+        ("Countdown", "The scoreboard shows what each player still needs to 42 and the bids that "
+         "would win her the game next hand if made exactly. Her countdown mark is the smallest of "
+         "those bids from 1 to 6, or \u201c14\u201d when only a bid of 7 (or 0 with 2 players) "
+         "remains.", (), False),
     ]
 
 
@@ -256,8 +280,10 @@ def _card42_teams_lines(o: dict) -> list[tuple]:
          "someone bids 18).", (), False),
         ("All pass", _redeal("all four", "right", reading=True), (), True),
         ("Points", "High (the highest trump taken) 2, each other ace 1, the jack of trumps 2, "
-         "each other jack 1, the four of trumps 4, game 2, the three of trumps 2: 18 in all.",
-         (), False),
+         "each other jack 1, the four of trumps 4, game 2, the three of trumps 2: 18 in all. "
+         "Trump is the last trump standing: the suit of the last four played (the starting trump "
+         "if no four was played). Game: each team counts its cards, ten 10, ace 4, king 3, queen "
+         "2, jack 1; the bidders get the 2 only if they have the most.", (), False),
         ("Score", "Only the bidding team scores. Made (caught at least the bid): it scores all it "
          f"caught (bid 8, caught 11: 11). Set: it loses its bid (bid 10, caught 6: {minus(-10)}). "
          "Totals can go negative.", (), False),
@@ -270,9 +296,13 @@ def _mexican_train_lines(o: dict) -> list[tuple]:
     last = top - rounds + 1
     dealt = ", ".join(f"{n}: {tiles_dealt(top, n)}" for n in TILES_DEALT_12)
     blank = o["double_blank"]
+    scaled = top != TILES_DEALT_SET
+    tiles = f"A double-{top} set. Tiles dealt to each player, by the number of players: {dealt}."
+    if scaled:
+        tiles += (f" Reading: the rules give these for a double-{TILES_DEALT_SET} set only; the app "
+                  f"scales them to the tiles of this set outside the engine double (rounded down).")
     return [
-        ("Set", f"A double-{top} set. Tiles dealt to each player, by the number of players: "
-         f"{dealt}.", ("set",), False),
+        ("Set", tiles, ("set",), scaled),
         ("Rounds", (f"{plural(rounds, 'round')}, starting from the double {top} as the engine, "
                     f"one double lower each round down to the double {last or 'blank'}"
                     if rounds > 1 else f"1 round, with the double {top} as the engine")
@@ -298,7 +328,8 @@ def _lines(variant: Variant, o: dict) -> list[tuple]:
         return simple[family](o)
     if family == "castle-rock":
         return [("Winning", "Each hand is a game of its own, won with 2 or fewer dominoes "
-                 "left. There is no end: play as many as you like.", (), False)]
+                 "left (Reading: the rules say won \u201cif only two dominoes remain\u201d; "
+                 "one or none left wins too). There is no end: play as many as you like.", (), True)]
     return []
 
 

@@ -247,8 +247,9 @@ class Texas42(MarksGame):
                "passed and she must bid: 30 or 31.", choices=(30, 31)),
         Option("special_minimum", 42, "choice", "The least bid for nello, sevens or follow me: "
                "42 (1 mark), 30 (any bid) or 84 (2 marks).", choices=(42, 30, 84)),
-        Option("ladder", "texas", "choice", "Texas: open at most 2 marks, then one mark at a time; "
-               "free: any bid that tops the high bid (plunge and splash keep their values).",
+        Option("ladder", "texas", "choice", "Texas: open at most 2 marks (a plunge or splash "
+               "aside), then one mark at a time; free: any bid that tops the high bid (plunge and "
+               "splash keep their values).",
                choices=("texas", "free")),
     )
 

@@ -5,6 +5,7 @@ from .game import HandScore, Variant, leaders
 from .record import Invalid, Option, Table, flag, per_seat, seat, whole
 
 TILES_DEALT_12 = {2: 16, 3: 15, 4: 14, 5: 12, 6: 11, 7: 10, 8: 9}  # the double-12 rule sheet
+TILES_DEALT_SET = 12  # the set the sheet's table is for; others scale it
 
 
 def tiles_in_set(top: int) -> int:
@@ -20,7 +21,9 @@ def tiles_dealt(top: int, players: int) -> int:
     """Tiles each player draws. The sheet gives double-12; other sets scale it by the tiles
     outside the engine (rounded down)."""
     base = TILES_DEALT_12[players]
-    return base if top == 12 else base * (tiles_in_set(top) - 1) // (tiles_in_set(12) - 1)
+    if top == TILES_DEALT_SET:
+        return base
+    return base * (tiles_in_set(top) - 1) // (tiles_in_set(TILES_DEALT_SET) - 1)
 
 
 class MexicanTrain(Variant):

@@ -94,6 +94,20 @@
     if (f && ev.target.matches && ev.target.matches(".tricks-rows input")) hintTricks(f);
   });
 
+  // A request of the form itself (a change: a pick, a number typed, a redraw asked by
+  // hand-keeper.js or live.js) carries its fields only. htmx adds the button that has the
+  // focus, and the call tapped last has it again in the form its answer drew: sent along, that
+  // call would be made a second time, or land in the next hand.
+  var FORM_BUTTONS = ["call", "set_mode", "set_points_mode"];  // hand_form.FORM_BUTTONS
+  document.addEventListener("htmx:configRequest", function (ev) {
+    var f = form(), detail = ev.detail;
+    if (!f || detail.elt !== f) return;
+    FORM_BUTTONS.forEach(function (name) {
+      if (detail.formData) detail.formData.delete(name);
+      else delete detail.parameters[name];
+    });
+  });
+
   document.addEventListener("htmx:beforeRequest", function (ev) {
     var f = form();
     var elt = ev.detail && ev.detail.elt;

@@ -12,9 +12,15 @@
 //    sent with the game's version, saved once). If the live poll gets through first, the
 //    server draws the form from those calls, with the version the form was made on: a call it
 //    refuses is shown in the form with the reason, and a game that moved on meanwhile keeps
-//    the hand as a refused kept hand (kept-hands.js's conflict view).
+//    the hand as a refused kept hand (kept-hands.js's conflict view). While hands kept on this
+//    phone wait to be sent, every call is taken so (the form is the phone's).
+// 2b. A hand kept on this phone: the form is drawn at once for the next hand (its number,
+//    version and dealer), from the empty form the server drew last, so any number of hands
+//    can be entered with the server away (kept-hands.js sends them in order).
 // 3. A phone whose scoring ended (a take-over, a new scorer link: the poll's #scoring-ended
 //    says so) puts the hand it had started in place of its form, in words, to read out or copy.
+// 4. A form the game moved past (another phone saved a hand, the game ended) is redrawn at the
+//    poll that says so, what it held shown in words.
 (function () {
   "use strict";
 
@@ -22,11 +28,6 @@
   if (!SK || !KEPT) return;
   var GAME = SK.GAME, read = SK.read, write = SK.write, text = SK.text, el = SK.el;
   var KEY = "sk:hand:" + GAME;
-  // Fields that say nothing about the hand itself (the contract comes preselected): a form
-  // with nothing else filled is empty.
-  var NOT_THE_HAND = ["csrf_token", "version", "index", "mode", "points_mode", "save_id",
-                      "contract"];
-
   function form() { return document.getElementById("hand-form"); }
   function newHandForm() {
     var f = form();
@@ -37,13 +38,6 @@
     values.delete("csrf_token");
     values.delete("save_id");
     return values;
-  }
-  function entered(values) {
-    var any = false;
-    values.forEach(function (value, name) {
-      if (value && NOT_THE_HAND.indexOf(name) < 0) any = true;
-    });
-    return any;
   }
 
   // ------------------------------------------------------------------ 1. the hand in progress
@@ -56,7 +50,7 @@
     var f = newHandForm();
     if (!GAME || !f || f.inert) return;
     var values = fields(f);
-    write(KEY, entered(values) ? {number: f.getAttribute("data-number"),
+    write(KEY, KEPT.entered(values) ? {number: f.getAttribute("data-number"),
                                   body: values.toString()} : null);
   }
 
@@ -70,12 +64,16 @@
     }
     var f = newHandForm();
     var kept = GAME && read(KEY);
-    if (!f || !kept || f.inert) return;  // inert: a kept hand waits (kept-hands.js)
+    // inert: a kept hand waits (kept-hands.js); drawn here after kept hands: the server has
+    // not seen them, so cannot draw this one; it stays kept until they are sent
+    if (!f || !kept || f.inert || f.hasAttribute("data-kept-next")) return;
     if (kept.number !== f.getAttribute("data-number")) {
-      write(KEY, null);  // that hand was saved (or taken back): nothing in progress
+      // typed after hands kept on this phone: it waits for them; else that hand was saved
+      // (or taken back): nothing in progress
+      if (!KEPT.has(GAME)) write(KEY, null);
       return;
     }
-    if (entered(fields(f))) return;  // the page already shows a hand in progress
+    if (KEPT.entered(fields(f))) return;  // the page already shows a hand in progress
     KEPT.refill(kept.body).catch(function () {});  // else the empty form stays
   }
 
@@ -228,13 +226,7 @@
     var button = f.querySelector("[data-offline=outcome]");
     if (button) button.remove();
     // The phone cannot tell whether the hand is complete: Save is offered, the server checks.
-    var save = f.querySelector("#save-hand");
-    if (save) {
-      save.removeAttribute("aria-disabled");
-      save.classList.remove("incomplete");
-    }
-    var why = f.querySelector("#save-why");
-    if (why) why.textContent = "Checked when the server is back.";
+    saveOnPhone(f);
   }
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-offline=outcome]")) showOutcome();
@@ -261,7 +253,7 @@
 
   function serverBack() {
     var f = form();
-    if (!offline || !f) return;
+    if (!offline || !f || KEPT.has(GAME)) return;  // the kept hands go first (kept-hands.js)
     offline = false;
     if (f.inert) return;  // saved offline: kept-hands.js sends the kept hand
     var body = fields(f).toString();
@@ -281,20 +273,38 @@
     });
   }
 
+  // Save as the phone offers it when the server cannot check the hand: tappable, the server
+  // checks it once it is back.
+  function saveOnPhone(f) {
+    f.setAttribute("data-on-phone", "");  // its preview, if any, is not the hand's now
+    var save = f.querySelector("#save-hand");
+    if (save) {
+      save.removeAttribute("aria-disabled");
+      save.classList.remove("incomplete");
+    }
+    var why = f.querySelector("#save-why");
+    if (why) why.textContent = "Checked when the server is back.";
+  }
+
   document.addEventListener("htmx:sendError", function (event) {
-    var elt = event.detail.elt;
+    var elt = event.detail.elt, f = form();
     if (callButton(elt)) goOffline(elt);
+    else if (f && elt && (elt === f || f.contains(elt)) && elt.id !== "save-hand") saveOnPhone(f);
   });
   // While offline, the form asks nothing of the server but a save (which kept-hands.js keeps
   // on the phone when it cannot get through): a call is taken on the phone.
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail.elt;
     var f = form();
-    if (!offline || !f || !elt || !elt.closest || !f.contains(elt) || elt.id === "save-hand") {
+    var onPhone = offline || KEPT.onPhone(GAME);  // hands kept wait: the form is the phone's
+    if (!onPhone || !f || !elt || !elt.closest || !f.contains(elt) || elt.id === "save-hand") {
       return;
     }
     event.preventDefault();
-    if (callButton(elt)) takeCall(elt);
+    if (callButton(elt)) {
+      if (offline) takeCall(elt);
+      else goOffline(elt);
+    }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var elt = event.detail.elt;
@@ -302,13 +312,86 @@
   });
   window.addEventListener("online", serverBack);
 
+  // ------------------------------------------------------------------ 2b. the next hand
+  // A hand kept on this phone (kept-hands.js, "sk:kept"): the form is drawn at once for the
+  // hand after it, from the empty form as the server drew it last in this entry mode, with
+  // its number, the version the kept hand's save will make and, where the form names them,
+  // who deals it and who calls first. Taken back ("keep": the last kept hand discarded), the
+  // form in place is renumbered instead, what it holds kept.
+  var blank = {};  // entry mode -> the empty new-hand form as the server drew it
+
+  function keepBlank() {
+    var f = newHandForm();
+    if (!f || f.inert || offline || KEPT.entered(fields(f))) return;
+    if (f.hasAttribute("data-kept-next")) return;  // drawn here, not by the server
+    blank[f.elements.mode ? f.elements.mode.value : ""] = f.outerHTML;
+    blank.any = f.outerHTML;
+  }
+
+  function lastNumber(s, n) { return s.replace(/\d+(\D*)$/, String(n) + "$1"); }
+
+  function nextForm(detail) {
+    var f = newHandForm();
+    if (!f) return;
+    var fresh = f;
+    if (!detail.keep) {
+      var html = blank[f.elements.mode ? f.elements.mode.value : ""] || blank.any;
+      if (!html) {  // no empty form seen on this page: the form waits, as drawn
+        f.inert = true;
+        return;
+      }
+      fresh = new DOMParser().parseFromString(html, "text/html").getElementById("hand-form");
+      f.replaceWith(fresh);
+    }
+    var from = Number(fresh.getAttribute("data-number"));
+    var number = detail.number;
+    fresh.setAttribute("data-kept-next", "");
+    fresh.setAttribute("data-number", String(number));
+    fresh.elements.version.value = detail.version;
+    if (fresh.elements.number) fresh.elements.number.value = String(number);
+    var heading = fresh.querySelector(".form-head h2");
+    if (heading) heading.textContent = lastNumber(heading.textContent, number + 1);
+    var save = fresh.querySelector("#save-hand");
+    if (save) save.textContent = lastNumber(save.textContent, number + 1);
+    saveOnPhone(fresh);
+    if (!detail.keep) {
+      Array.prototype.forEach.call(fresh.querySelectorAll(".alert, #preview > *"),
+                                   function (node) { node.remove(); });
+    }
+    var dealers = JSON.parse(fresh.getAttribute("data-dealers") || "null");
+    var dealer = dealers && !detail.keep ? dealers[number - from] : null;
+    var players = JSON.parse(fresh.getAttribute("data-players") || "[]");
+    var said = fresh.querySelector(".kept-dealer");
+    if (said) said.remove();
+    if (dealer) {
+      fresh.setAttribute("data-dealers", JSON.stringify(dealers.slice(number - from)));
+      fresh.querySelector(".form-head h2").after(el("span", {"class": "muted kept-dealer"}, [
+        el("strong", {text: dealer}),
+        document.createTextNode(" " + (fresh.getAttribute("data-deals") || "deals"))]));
+      var next = fresh.querySelector(".to-call");
+      var seat = players.indexOf(dealer);
+      if (next && seat >= 0) {  // the seat after the dealer calls first
+        var first = (seat + 1) % players.length;
+        next.setAttribute("data-seat", String(first));
+        fresh.setAttribute("data-first-seat", String(first));
+        var name = next.querySelector("strong");
+        if (name) name.textContent = players[first];
+      }
+    }
+    if (window.htmx) window.htmx.process(fresh);
+    if (detail.keep) remember();  // renumbered, what it holds is the hand in progress still
+    fresh.scrollIntoView({block: "start"});
+    if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }
+  }
+  document.addEventListener("sk:kept", function (event) { nextForm(event.detail); });
+
   // ------------------------------------------------------------------ 3. scoring ended
   function scoringEnded() {
     var said = document.querySelector("#scoring-ended [data-scoring-ended]");
     var f = form();
     if (!said || !f) return;
     f.inert = true;
-    if (!entered(fields(f))) {
+    if (!KEPT.entered(fields(f))) {
       f.remove();
       return;
     }
@@ -347,16 +430,38 @@
     if (f && f.contains(event.target)) remember();
   });
   document.addEventListener("sk:restored", remember);
+  // ------------------------------------------------------------------ 4. the game moved on
+  // Another phone saved a hand (two phones may score at once), or the game ended: at the poll
+  // that says so (#live's version is past the form's), the form asks the server as it is, and
+  // the server, finding it stale (views._stale), draws the game as it is now: the form for the
+  // next hand, or none once the game is over, with who saved what and, in words to copy, what
+  // this form held (never carried into the next hand). Not while the phone itself keeps hands.
+  function formBehind() {
+    var f = newHandForm(), live = document.getElementById("live");
+    if (!f || f.inert || offline || KEPT.has(GAME) || !live || !window.htmx) return;
+    var now = Number(live.getAttribute("data-version"));
+    if (now > Number(f.elements.version.value) && !f.hasAttribute("data-behind")) {
+      f.setAttribute("data-behind", "");  // asked once: its answer replaces the form
+      window.htmx.trigger(f, "change");  // its fields only (hand-form.js)
+    }
+  }
+
   document.addEventListener("htmx:afterSettle", function () {
     if (!offline) remember();
+    keepBlank();
     scoringEnded();
     offerCopy();
+    formBehind();
   });
 
   function start() {
     offerCopy();
     if (!GAME) return;
+    keepBlank();
     scoringEnded();
+    // hands kept and waiting (a reload mid-queue): the form is for the hand after them
+    var after = KEPT.after(GAME), f = newHandForm();
+    if (after && f && f.getAttribute("data-number") !== String(after.number)) nextForm(after);
     putBack();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -1,10 +1,22 @@
 // The hands kept on this phone (loaded on every page after pwa.js, whose helpers it uses as
-// window.SK): a hand whose save could not reach the server is kept (localStorage, one per game)
-// and sent again, as the plain form post it was, with the version it was made on, until the
-// server answers. A save answers 303; a game that moved on meanwhile answers 409 (the server
-// refuses a stale version), so a hand is never saved twice: the scorer is shown the kept hand
-// and puts it back in the form to check and save, or discards it. Nothing is dropped without
-// the scorer saying so.
+// window.SK): a hand whose save could not reach the server is kept (localStorage, a queue per
+// game, in the order they were saved) and the form is ready for the next hand at once
+// (hand-keeper.js draws it, on the "sk:kept" event); any number of hands wait so, each listed
+// as "kept on this phone, checked when the server is back". Once the server answers they are
+// sent in order, each as the plain form post it was, with the version it was made on: the
+// first at the version its form was drawn at, each next one at the version the one before
+// makes (a save moves the version by one), so a hand saved by another phone meanwhile makes
+// the next one stale, never merged. A save answers 303; a stale one 409 (and the phone asks
+// whether it was its own first try that went through: then it is not sent again); a hand the
+// engine refuses 422. The first one refused stops the queue: refused by the engine, it comes
+// back to the form with the reason; refused as stale, it is shown beside the game as it is
+// now, to put back in the form or discard; the ones after it stay kept and listed ("held")
+// until their turn comes again (the form is then at their number and version). Nothing is
+// dropped without the scorer saying so, nothing saved twice.
+//
+// An entry: {url, body, version, index (null: a new hand), number, label, preview, state, at}
+// with state "waiting" (to send), "refused" (stale: the scorer picks), "in-form" (refused by
+// the engine: back in the form) or "held" (behind one of those).
 (function () {
   "use strict";
 
@@ -18,9 +30,20 @@
 
   var KEPT = "sk:kept:";
   var FLASH = "sk:kept-flash";
+  var IN_PROGRESS = "sk:hand:";  // hand-keeper.js's hand in progress, per game
 
-  function kept(game) { return read(KEPT + game); }
-  function keep(game, entry) { return write(KEPT + game, entry); }
+  function queue(game) {
+    var kept = read(KEPT + game);
+    if (!kept) return [];
+    return Array.isArray(kept) ? kept : [kept];  // one entry, as a phone kept it before
+  }
+  function keepQueue(game, entries) {
+    return write(KEPT + game, entries.length ? entries : null);
+  }
+  function kept(game) { return queue(game)[0] || null; }  // the head: the one sent next
+  function waiting(game) {
+    return queue(game).some(function (entry) { return entry.state === "waiting"; });
+  }
   // Where hand-keeper.js keeps the unsaved change to hand `index` typed in its edit form: a
   // change kept here as a save, or saved, is no longer "in progress" there.
   function editKey(game, index) { return "sk:edit:" + game + ":" + index; }
@@ -54,6 +77,90 @@
     field.value = detail.parameters.save_id = newSaveId();
   });
 
+  // What a kept hand holds, in a few words, as the form shows it: the server's preview when
+  // the form was drawn for it, else (taken on the phone) the calls and the choices picked.
+  function summary(form, drawn) {
+    var preview = drawn && !form.hasAttribute("data-on-phone")
+      ? text(form.querySelector("#preview")) : "";
+    if (preview) return preview;
+    var parts = [];
+    var calls = Array.prototype.map.call(form.querySelectorAll("ol.calls li"), function (li) {
+      return text(li.querySelector("span")) + " " + text(li.querySelector("b"));
+    });
+    if (calls.length) parts.push(calls.join(", "));
+    Array.prototype.forEach.call(form.querySelectorAll("input"), function (input) {
+      if (input.disabled || input.closest("[hidden]")) return;
+      if ((input.type === "radio" || input.type === "checkbox") && input.checked && input.value) {
+        var label = input.closest("label");
+        var row = input.closest(".count-row");
+        var who = row ? text(row.querySelector(".count-label, .label, legend")) : "";
+        parts.push((who ? who + " " : "") + text(label && (label.querySelector("span") || label)));
+      } else if (input.getAttribute("inputmode") === "numeric" && input.value) {
+        var named = form.querySelector("label[for='" + input.id + "']");
+        parts.push((named ? text(named) + " " : "") + input.value);
+      }
+    });
+    return parts.join(" · ");
+  }
+
+  // The hand in `form` kept as the next of the queue (entered: the form's fields as a query
+  // string, its save id in it). A new hand's form is then drawn for the hand after it
+  // (hand-keeper.js), at once: its number, and the version this one's save will make.
+  function keepFromForm(game, form, url, index, drawn) {
+    var entries = queue(game);
+    var version = (form.elements.version || {}).value;
+    var body = new URLSearchParams(new FormData(form));
+    var last = entries[entries.length - 1];
+    if (index !== null && last && Number(version) <= Number(last.version)) {
+      // a change typed while hands wait: it follows them, at the version they will make
+      version = String(Number(last.version) + 1);
+      body.set("version", version);
+    }
+    var hands = Number(form.getAttribute("data-number"));
+    if (!form.hasAttribute("data-number") || isNaN(hands)) {
+      hands = document.querySelectorAll("#hands li.hand-row, #score-grid tbody tr").length;
+    }
+    var entry = {
+      url: url,
+      body: body.toString(),
+      version: version,
+      index: index,
+      number: index === null ? hands : index,
+      label: labelOf(form),
+      preview: summary(form, drawn),
+      state: "waiting",
+      at: new Date().toISOString()
+    };
+    // the same hand kept again (a double tap, or the hand back in the form saved once more):
+    // in its place
+    var at = -1;
+    entries.forEach(function (e, i) {
+      if (e.index === entry.index && e.number === entry.number &&
+          (e.state === "in-form" || (e.state === "waiting" && e.version === version))) at = i;
+    });
+    if (at >= 0) {
+      entries[at] = entry;
+      entries.forEach(function (e) { if (e.state === "held") e.state = "waiting"; });
+    } else {
+      var stopped = entries.some(function (e) { return e.state !== "waiting"; });
+      if (stopped) entry.state = "held";
+      entries.push(entry);
+    }
+    if (!keepQueue(game, entries)) {
+      renderKept({label: entry.label, state: "unkept"});
+      return null;
+    }
+    if (index !== null) write(editKey(game, index), null);  // kept here now, as a save
+    else {
+      write(IN_PROGRESS + game, null);  // the form holds the next hand now
+      document.dispatchEvent(new CustomEvent("sk:kept", {detail: {
+        number: entry.number + 1, version: String(Number(version) + 1)}}));
+    }
+    renderKept();
+    scheduleSend(0);
+    return entry;
+  }
+
   document.addEventListener("htmx:sendError", function (event) {
     var cfg = event.detail.requestConfig || {};
     var path = (cfg.path || "").split("?")[0];
@@ -61,57 +168,52 @@
     if (!match) return;
     var form = event.detail.elt.closest("form") || document.getElementById("hand-form");
     if (!form) return;
-    var game = match[1];
-    var before = kept(game);
-    var version = (form.elements.version || {}).value;
-    if (before && !(before.state === "waiting" && before.version === version)) {
-      // One kept hand a game: the first stays until the scorer settles it; this one stays in
-      // the form, and they are told so.
-      renderKept();
-      var node = slot("kept");
-      if (node) node.appendChild(el("p", {"class": "kept-also", text: "The hand in the form " +
-        "was not saved either: the server cannot be reached. It stays in the form; save it " +
-        "again once the kept hand above is settled."}));
-      return;
-    }
-    // The number of the hand to come, from the form itself: the hands below may be shown as
-    // the score sheet (no list rows to count).
-    var hands = Number(form.getAttribute("data-number"));
-    if (!form.hasAttribute("data-number") || isNaN(hands)) {
-      hands = document.querySelectorAll("#hands li.hand-row, #score-grid tbody tr").length;
-    }
-    var index = match[2] === undefined ? null : Number(match[2]);
-    var entry = {
-      url: new URL(path, location.href).pathname,
-      body: new URLSearchParams(new FormData(form)).toString(),
-      version: version,
-      index: index,
-      number: index === null ? hands : index,
-      label: labelOf(form),
-      preview: text(form.querySelector("#preview")),
-      state: "waiting",
-      at: new Date().toISOString()
-    };
-    if (!keep(game, entry)) {
-      renderKept({label: entry.label, state: "unkept"});
-      return;
-    }
-    if (index !== null) write(editKey(game, index), null);  // kept here now, as a save
-    renderKept();
-    scheduleSend(0);
+    keepFromForm(match[1], form, new URL(path, location.href).pathname,
+                 match[2] === undefined ? null : Number(match[2]), true);
   });
 
-  // While a hand waits, the hand form asks nothing of the server (its answer would be built on
-  // the game as it was before the kept hand): a tap tries to send the kept hand instead.
+  // Fields that say nothing about the hand itself: the form's bookkeeping, the modes, and the
+  // choices drawn preselected (hand_form.PRESET_FIELDS). A form with nothing else filled is
+  // empty.
+  var NOT_THE_HAND = ["csrf_token", "version", "index", "number", "save_id", "mode",
+                      "points_mode", "contract", "trump", "doubles_rule", "doubles_held", "played"];
+  // Whether a form's fields (URLSearchParams) hold anything entered.
+  function entered(values) {
+    var any = false;
+    values.forEach(function (value, name) {
+      if (value && NOT_THE_HAND.indexOf(name) < 0) any = true;
+    });
+    return any;
+  }
+  function formEntered(form) { return entered(new URLSearchParams(new FormData(form))); }
+
+  // Whether the hand form is the phone's: hands wait to be sent, or the form was drawn here
+  // for the hand after kept ones (the server has not seen them: it would find it stale).
+  function onPhone(game) {
+    var form = document.getElementById("hand-form");
+    return waiting(game) || !!(form && form.hasAttribute("data-kept-next"));
+  }
+
+  // While the form is the phone's, it asks nothing of the server: a call is taken on the
+  // phone (hand-keeper.js), a choice stays as picked, and Save keeps the hand next in line.
   document.addEventListener("htmx:confirm", function (event) {
-    if (!GAME) return;
-    var entry = kept(GAME);
+    if (!GAME || !onPhone(GAME)) return;
     var elt = event.detail.elt;
-    if (entry && entry.state === "waiting" && elt && elt.closest &&
-        elt.closest("#hand-form, #hands form")) {
-      event.preventDefault();
-      scheduleSend(0);
+    if (!elt || !elt.closest || !elt.closest("#hand-form, #hands form")) return;
+    event.preventDefault();
+    var form = document.getElementById("hand-form");
+    if (elt.id === "save-hand" && form && !form.inert) {
+      var index = form.elements.index.value;
+      if (index !== "" || formEntered(form)) {  // a new hand, or a change to an earlier one
+        var field = form.querySelector("input[name=save_id]");
+        if (!field) form.appendChild(field = el("input", {type: "hidden", name: "save_id"}));
+        if (window.crypto) field.value = newSaveId();
+        keepFromForm(GAME, form, new URL(form.getAttribute("action"), location.href).pathname,
+                     index === "" ? null : Number(index), false);
+      }
+      return;
     }
+    scheduleSend(0);
   });
 
   var timer = null;
@@ -135,7 +237,8 @@
   function refusal(response) {
     return response.text().then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
-      var said = doc.querySelector("#form-error, .alert.warn, .alert.error, main .error") ||
+      var said = doc.querySelector("#form-error, .alert.warn:not(.hand-not-saved), " +
+                                   ".stale-notice, .alert.error, main .error") ||
         doc.querySelector("body > p");
       return text(said) || ("The server refused it (" + response.status + ").");
     }, function () { return "The server refused it (" + response.status + ")."; });
@@ -154,68 +257,144 @@
     }).catch(function () { return {saved: false}; });
   }
 
-  // Saved: show the game as it now is. An edit was made on the edit page: its save ends on
-  // the game page, as the server's 303 would have.
-  function done(entry) {
-    if (entry.index !== null) write(editKey(GAME, entry.index), null);
-    var page = entry.index === null ? null : entry.url.replace(/\/hands\/\d+$/, "");
+  // All sent, or the queue stopped: show the game as it now is, saying what was saved. An
+  // edit was made on the edit page: its save ends on the game page, as the server's 303 would
+  // have.
+  function done(game, saved, stopped) {
+    if (saved.length === 1 && saved[0].lost) {
+      write(FLASH, {game: game, text: saved[0].label + " saved (its first try got through " +
+        "before the connection dropped)."}, "sessionStorage");
+    } else if (saved.length) {
+      var labels = saved.map(function (e, i) {  // "Hand 2 and the change to hand 1"
+        return i && /^The /.test(e.label) ? "t" + e.label.slice(1) : e.label;
+      });
+      var last = labels.pop();
+      write(FLASH, {game: game, text: (labels.length ? labels.join(", ") + " and " + last
+        : last) + " saved: " + (saved.length > 1 ? "they were" : "it was") + " kept on this " +
+        "phone while the server could not be reached." + (saved.some(function (e) {
+          return e.lost; }) ? " (A first try got through before the connection dropped.)"
+        : "")}, "sessionStorage");
+    }
+    var edit = !stopped && saved.length ? saved[saved.length - 1] : null;
+    var page = edit && edit.index !== null ? edit.url.replace(/\/hands\/\d+$/, "") : null;
     if (page && location.pathname !== page) location.assign(page);
     else location.reload();
   }
 
-  function sendKept(game) {
-    return withLock("sk-kept-" + game, function () {
-      var entry = kept(game);
-      if (!entry || entry.state !== "waiting") return null;
-      var abort = window.AbortController ? new AbortController() : null;
-      var stop = abort && setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS);
-      return fetch(entry.url, {
-        method: "POST", body: entry.body, credentials: "same-origin", redirect: "manual",
-        cache: "no-store", signal: abort ? abort.signal : undefined,
-        headers: {"Content-Type": "application/x-www-form-urlencoded"}
-      }).then(function (response) {
-        clearTimeout(stop);
-        if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-          keep(game, null);  // saved: the server answers a saved hand with 303
-          write(FLASH, {game: game, text: entry.label + " saved: it was kept on this phone " +
-            "while the server could not be reached."}, "sessionStorage");
-          done(entry);
-          return null;
-        }
-        if (response.status >= 500 || response.status === 429) throw new Error("retry");
-        return refusal(response).then(function (why) {
-          entry.notice = why;
-          return response.status === 409 ? check(game, entry) : {saved: false};
-        }).then(function (found) {
-          if (found.saved) {  // the first try went through; only its answer was lost
-            keep(game, null);
-            write(FLASH, {game: game, text: entry.label + " saved (its first try got through " +
-              "before the connection dropped)."}, "sessionStorage");
-            return done(entry);
-          } else {
-            entry.state = "refused";
-            if (found.text) entry.text = found.text;
-            if (found.now) entry.now = found.now;
-            keep(game, entry);
-          }
-          location.reload();  // the game as it is now, with the kept hand beside it if refused
-        });
-      }).catch(function () {
-        clearTimeout(stop);
-        scheduleSend(RETRY_MS);  // still no server: try again in a moment
-        renderKept();
-      });
-    });
+  // The head of the queue refused: it stops there, and the ones after it wait their turn.
+  function stop(game, entries, state) {
+    entries[0].state = state;
+    entries.slice(1).forEach(function (e) { e.state = "held"; });
+    if (state === "in-form" && entries[0].index === null) {
+      // back in the form (hand-keeper.js puts the hand in progress back), with the reason
+      write(IN_PROGRESS + game, {number: String(entries[0].number), body: entries[0].body});
+    }
+    keepQueue(game, entries);
   }
 
+  // One send at a time on this page (navigator.locks, for the phone's other tabs, needs a
+  // secure context, which a LAN address over http is not).
+  var sending = false;
+
+  function sendKept(game) {
+    if (sending) return null;
+    sending = true;
+    return Promise.resolve(withLock("sk-kept-" + game, function () {
+      var saved = [];
+      function next() {
+        var entries = queue(game);
+        var entry = entries[0];
+        if (!entry || entry.state !== "waiting") {
+          if (saved.length) done(game, saved, !!entry);
+          return null;
+        }
+        var abort = window.AbortController ? new AbortController() : null;
+        var stopTimer = abort && setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS);
+        return fetch(entry.url, {
+          method: "POST", body: entry.body, credentials: "same-origin", redirect: "manual",
+          cache: "no-store", signal: abort ? abort.signal : undefined,
+          headers: {"Content-Type": "application/x-www-form-urlencoded"}
+        }).then(function (response) {
+          clearTimeout(stopTimer);
+          if (response.type === "opaqueredirect" ||
+              (response.status >= 300 && response.status < 400)) {
+            return true;  // saved: the server answers a saved hand with 303
+          }
+          if (response.status >= 500 || response.status === 429) throw new Error("retry");
+          return refusal(response).then(function (why) {
+            entry.notice = why;
+            return response.status === 409 ? check(game, entry) : {saved: false};
+          }).then(function (found) {
+            if (found.saved) {  // the first try went through; only its answer was lost
+              entry.lost = true;
+              return true;
+            }
+            if (found.text) entry.text = found.text;
+            if (found.now) entry.now = found.now;
+            entries[0] = entry;
+            stop(game, entries, response.status === 422 && entry.index === null
+              ? "in-form" : "refused");
+            done(game, saved, true);  // the game as it is now, the refused hand beside it
+            return false;
+          });
+        }, function () {
+          clearTimeout(stopTimer);
+          throw new Error("retry");
+        }).then(function (sent) {
+          if (!sent) return null;
+          var left = queue(game);  // this one is saved: it is never sent again
+          keepQueue(game, left.filter(function (e) {
+            return !(e.at === entry.at && e.body === entry.body);
+          }));
+          if (entry.index !== null) write(editKey(game, entry.index), null);
+          saved.push(entry);
+          return next();
+        });
+      }
+      return next().catch(function () {
+        scheduleSend(RETRY_MS);  // still no server: try again in a moment
+        if (saved.length) done(game, saved, true);
+        else renderKept();
+      });
+    })).then(function () { sending = false; }, function () { sending = false; });
+  }
+
+  // Discard a kept hand, never saved. While they wait, the last one kept (the form is drawn
+  // for the hand after it: it is renumbered back, what it holds kept); once the queue has
+  // stopped, the one it stopped at (the ones after it stay kept, held until their turn
+  // comes, or the scorer settles each).
   function discard(game) {
-    var entry = kept(game);
-    if (!entry) return;
-    if (!window.confirm("Discard " + entry.label.toLowerCase() + "? It was never saved.")) return;
-    keep(game, null);
-    renderKept();
+    var entries = queue(game);
+    var head = entries[0];
+    if (!head) return;
+    var last = head.state === "waiting" ? entries[entries.length - 1] : head;
+    if (!window.confirm("Discard " + last.label.toLowerCase() + "? It was never saved.")) return;
+    entries.splice(entries.indexOf(last), 1);
+    if (last.state === "in-form") write(IN_PROGRESS + game, null);
+    keepQueue(game, entries);
     var form = document.getElementById("hand-form");
-    if (form) form.inert = false;
+    if (last.state === "waiting" && last.index === null && form &&
+        form.getAttribute("data-number") === String(last.number + 1)) {
+      document.dispatchEvent(new CustomEvent("sk:kept", {detail: {
+        number: last.number, version: last.version, keep: true}}));
+    }
+    renderKept();
+    turn(game);
+  }
+
+  // A held hand's turn: the form on the page is for its very number and version (the one
+  // before it was saved from the form): it is sent.
+  function turn(game) {
+    var entries = queue(game);
+    var entry = entries[0];
+    var form = document.getElementById("hand-form");
+    if (!entry || entry.state !== "held" || !form || entry.index !== null) return;
+    if (form.elements.index.value !== "" || form.getAttribute("data-number") !==
+        String(entry.number) || form.elements.version.value !== entry.version ||
+        form.hasAttribute("data-kept-next") || formEntered(form)) return;
+    entries.forEach(function (e) { if (e.state === "held") e.state = "waiting"; });
+    keepQueue(game, entries);
+    scheduleSend(0);
   }
 
   // The hand form on the page (for the hand to come, or the edit of an earlier hand), drawn by
@@ -230,6 +409,11 @@
     var now = new FormData(form);
     (ownVersion ? ["csrf_token", "index"] : ["version", "csrf_token", "index"]).forEach(
       function (k) { values.set(k, now.get(k) || ""); });
+    var live = document.getElementById("live");
+    if (!ownVersion && form.hasAttribute("data-kept-next") && live) {
+      // a form this phone drew after hands it kept: the game as the server last said it is
+      values.set("version", live.getAttribute("data-version") || "");
+    }
     return fetch(form.getAttribute("hx-post"), {
       method: "POST", body: values, credentials: "same-origin", cache: "no-store",
       headers: {"HX-Request": "true", "HX-Target": "hand-form",
@@ -239,7 +423,11 @@
       var whole = response.headers.get("HX-Retarget") === "#game-body";  // views._stale
       return response.text().then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
-        if (whole) throw {conflict: text(doc.querySelector(".alert.warn")) || "The game moved on."};
+        if (whole) {
+          throw {conflict: text(doc.querySelector(".alert.warn:not(.hand-not-saved), " +
+                                                  ".stale-notice")) ||
+                 "The game moved on."};
+        }
         var fresh = doc.getElementById("hand-form");
         if (!fresh) throw new Error("no form");
         var current = document.getElementById("hand-form");
@@ -267,7 +455,7 @@
     var entry = kept(game);
     if (!entry || !formFor(entry)) return;
     refill(entry.body).then(function (fresh) {
-      keep(game, null);
+      keepQueue(game, queue(game).slice(1));  // in the form now; the ones after wait their turn
       renderKept();
       // in the form now: hand-keeper.js keeps it as the hand (or change) in progress
       document.dispatchEvent(new CustomEvent("sk:restored"));
@@ -281,22 +469,41 @@
     });
   }
 
+  // How each kept hand stands, in the list and on the sheet.
+  var STATE_WORDS = {
+    waiting: "kept on this phone, checked when the server is back",
+    held: "kept on this phone, sent once the hand before it is saved",
+    "in-form": "back in the form: not saved",
+    refused: "not saved"
+  };
+
+  // The edit form of a change kept and waiting asks nothing more: it is saved as kept.
+  function settleForm(entries) {
+    var form = document.getElementById("hand-form");
+    if (!form || !form.elements.index) return;
+    var index = form.elements.index.value;
+    form.inert = index !== "" && entries.some(function (e) {
+      return e.state === "waiting" && String(e.index) === index;
+    });
+  }
+
   function renderKept(override) {
     var node = GAME ? slot("kept") : null;
     if (!node) return;
-    var entry = override || kept(GAME);
-    var form = document.getElementById("hand-form");
+    var entries = override ? [override] : queue(GAME);
+    var entry = entries[0];
     node.textContent = "";
     node.className = "";
     node.removeAttribute("role");
-    if (form) form.inert = !!(entry && entry.state === "waiting");
+    settleForm(entries);
+    renderRows(override ? [] : entries);
     var flash = read(FLASH, "sessionStorage");
     if (flash && flash.game === GAME) {
       write(FLASH, null, "sessionStorage");
       node.className = "alert ok kept";
       node.setAttribute("role", "status");
       node.appendChild(el("p", {text: flash.text}));
-      return;
+      if (!entry) return;
     }
     if (!entry) return;
     if (entry.state === "unkept") {
@@ -305,25 +512,96 @@
         "reached, and this phone could not keep it. Save it again when the server is back."}));
       return;
     }
-    if (entry.state === "waiting") {
-      node.className = "alert warn kept";
-      node.appendChild(el("p", {}, [el("strong", {text: entry.label + " is kept on this phone."}),
-        document.createTextNode(" The server cannot be reached; it is saved as soon as the " +
-          "server is back. Keep this page open.")]));
-      if (entry.preview) node.appendChild(el("p", {"class": "kept-preview", text: entry.preview}));
+    if (entry.state === "refused") {
+      node.className = "alert error kept";
+      node.setAttribute("role", "alert");
+      if (entry.index !== null && entry.index !== undefined) renderChange(node, entry);
+      else renderRefused(node, entry);
+      if (entries.length > 1) renderList(node, entries.slice(1));
+      return;
+    }
+    node.className = "alert warn kept";
+    var count = entries.length;
+    if (entry.state === "in-form") {
+      node.className = "alert error kept";
+      node.setAttribute("role", "alert");
+      node.appendChild(el("p", {}, [el("strong", {text: entry.label + " was not saved: "}),
+        document.createTextNode((entry.notice || "the server refused it.") + " It is back in " +
+          "the form: check it and save it again." + (count > 1 ? " The hands after it stay " +
+          "kept on this phone, and are sent once it is saved." : ""))]));
+      if (count > 1) renderList(node, entries.slice(1));
       node.appendChild(el("div", {"class": "kept-actions"}, [
-        el("button", {type: "button", "class": "button small", "data-kept": "send",
-                      text: "Try now"}),
         el("button", {type: "button", "class": "button small", "data-kept": "discard",
-                      text: "Discard it"})]));
+                      text: "Discard " + entry.label.toLowerCase()})]));
       return;
     }
-    node.className = "alert error kept";
-    node.setAttribute("role", "alert");
-    if (entry.index !== null && entry.index !== undefined) {
-      renderChange(node, entry);
-      return;
-    }
+    var sending = entry.state === "waiting";
+    node.appendChild(el("p", {}, [
+      el("strong", {text: count === 1 ? entry.label + " is kept on this phone."
+        : count + " hands are kept on this phone."}),
+      document.createTextNode(sending
+        ? " The server cannot be reached; " + (count === 1 ? "it is" : "they are") +
+          " checked and saved, in order, as soon as the server is back. Keep this page open."
+        : " " + entry.label + " waits for the hand before it to be saved; put it in the " +
+          "form, or discard it.")]));
+    renderList(node, entries);
+    node.appendChild(el("p", {"class": "kept-error"}));
+    node.appendChild(el("div", {"class": "kept-actions"}, [
+      sending ? el("button", {type: "button", "class": "button small", "data-kept": "send",
+                              text: "Try now"}) : null,
+      !sending && formFor(entry) ? el("button", {type: "button", "class": "button small primary",
+        "data-kept": "restore", text: "Put " + entry.label.toLowerCase() + " in the form"}) : null,
+      el("button", {type: "button", "class": "button small", "data-kept": "discard",
+                    text: count === 1 ? "Discard it" : "Discard " + (sending
+                      ? entries[count - 1] : entry).label.toLowerCase()})]));
+  }
+
+  function renderList(node, entries) {
+    node.appendChild(el("ol", {"class": "kept-list"}, entries.map(function (e) {
+      return el("li", {"class": "kept-" + e.state}, [
+        el("strong", {text: e.label}), document.createTextNode(" "),
+        el("span", {text: e.text || e.preview || ""}),
+        e.state === "waiting" ? null : el("small", {"class": "checked-later",
+                                                     text: STATE_WORDS[e.state] || ""})]);
+    })));
+  }
+
+  // The new hands kept, each as a row of the sheet (or the list) after the hands saved, until
+  // the server has them.
+  function renderRows(entries) {
+    Array.prototype.forEach.call(document.querySelectorAll(".kept-row"), function (row) {
+      row.remove();
+    });
+    var rows = entries.filter(function (e) {
+      return e.index === null && (e.state === "waiting" || e.state === "held");
+    });
+    // who deals next, as the server last said: the form says it for the hand after the kept ones
+    var dealsLine = document.querySelector("#scoreboard .turn");
+    if (dealsLine) dealsLine.hidden = rows.length > 0;
+    if (!rows.length) return;
+    var grid = document.querySelector("#score-grid tbody");
+    var list = document.querySelector("#hands .hand-list");
+    var hands = document.getElementById("hands");
+    rows.forEach(function (e) {
+      var words = [el("span", {"class": "kept-what", text: e.preview || ""}),
+                   el("small", {"class": "checked-later", text: STATE_WORDS[e.state]})];
+      if (grid) {
+        var cols = document.querySelectorAll("#score-grid thead th").length || 2;
+        grid.appendChild(el("tr", {"class": "kept-row"}, [
+          el("th", {scope: "row", "class": "hand-col", text: String(e.number + 1)}),
+          el("td", {colspan: String(cols - 1), "class": "kept-words"}, words)]));
+      } else if (list) {
+        list.insertBefore(el("li", {"class": "kept-row"}, [el("strong", {text: e.label}),
+          document.createTextNode(" ")].concat(words)), list.firstChild);
+      } else if (hands) {
+        hands.appendChild(el("p", {"class": "kept-row"}, [el("strong", {text: e.label}),
+          document.createTextNode(" ")].concat(words)));
+      }
+    });
+  }
+
+  // A new hand kept while the server was away, refused as stale: the game moved on meanwhile.
+  function renderRefused(node, entry) {
     node.appendChild(el("p", {}, [el("strong", {text: entry.label + " was not saved."}),
       document.createTextNode(" It was kept on this phone while the server could not be " +
         "reached, and meanwhile the game moved on: " + (entry.notice || "") + " Check the " +
@@ -372,26 +650,56 @@
   });
   window.addEventListener("online", function () { scheduleSend(0); });
 
-  // What hand-keeper.js uses: refill, check, editKey, label, `has` (a hand is kept for the game: it
-  // is settled first), and `refused` to keep a hand it took on this phone that the game then
-  // moved on from, shown like a kept hand refused (put it back, or discard it).
+  // What hand-keeper.js uses: refill, check, editKey, label, entered, `has` (hands are kept for the
+  // game: they are settled first), `onPhone` (the form asks nothing of the server), `after`,
+  // and `refused` to keep a hand it took on this phone that the game then moved
+  // on from, shown like a kept hand refused (put it back, or discard it), ahead of the rest.
   window.SKKept = Object.freeze({
     refill: refill,
     check: check,
     editKey: editKey,
     label: labelOf,
-    has: function (game) { return !!kept(game); },
+    entered: entered,
+    has: function (game) { return queue(game).length > 0; },
+    onPhone: onPhone,
+    // the new hand after the last one kept and waiting: {number, version}, or null
+    after: function (game) {
+      var hands = queue(game).filter(function (e) {
+        return e.index === null && e.state === "waiting";
+      });
+      var last = hands[hands.length - 1];
+      return last ? {number: last.number + 1, version: String(Number(last.version) + 1)} : null;
+    },
     refused: function (game, entry) {
-      keep(game, Object.assign({state: "refused", index: null, at: new Date().toISOString()},
-                               entry));
+      var entries = queue(game);
+      entries.unshift(Object.assign({index: null, at: new Date().toISOString()}, entry));
+      stop(game, entries, "refused");
       renderKept();
     }
   });
-  // A save swaps the game body: the new form is free unless a hand still waits.
-  document.addEventListener("htmx:afterSettle", function () {
+
+  // The hand back in the form saved (the form is past its number): the ones after it take
+  // their turn.
+  function afterForm() {
+    var entries = queue(GAME);
     var form = document.getElementById("hand-form");
-    var entry = GAME && kept(GAME);
-    if (form) form.inert = !!(entry && entry.state === "waiting");
+    var head = entries[0];
+    if (head && head.state === "in-form" && form && form.elements.index.value === "" &&
+        Number(form.getAttribute("data-number")) > head.number) {
+      entries.shift();
+      keepQueue(GAME, entries);
+    }
+    turn(GAME);
+  }
+
+  // A save, or a poll, swaps the game body or the hands: the rows and the form as the queue
+  // says.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!GAME) return;
+    afterForm();
+    var entries = queue(GAME);
+    settleForm(entries);
+    renderRows(entries);
   });
 
   // Elsewhere (the home page, say): a word about each hand still kept, with the way back to its
@@ -409,17 +717,20 @@
     if (!node) return;
     node.className = "alert warn kept";
     games.forEach(function (game) {
-      var entry = kept(game);
-      if (!entry) return;
+      var entries = queue(game);
+      if (!entries.length) return;
       node.appendChild(el("p", {}, [
-        document.createTextNode("Kept on this phone, not saved yet: " + entry.label + ". "),
-        el("a", {href: entry.url.replace(/\/hands(?:\/\d+)?$/, ""), text: "Open its game"})]));
+        document.createTextNode("Kept on this phone, not saved yet: " + entries.map(
+          function (e) { return e.label; }).join(", ") + ". "),
+        el("a", {href: entries[0].url.replace(/\/hands(?:\/\d+)?$/, ""),
+                 text: "Open its game"})]));
     });
   }
 
   function start() {
     if (!GAME) keptElsewhere();
     if (GAME) {
+      afterForm();
       renderKept();
       var entry = kept(GAME);
       if (entry && entry.state === "waiting") scheduleSend(0);

@@ -115,8 +115,9 @@ def test_contracts_in_another_order_are_the_written_rules():
 
 @pytest.mark.parametrize("variant, topics", [
     ("lechner42", {"Target", "Plunge and splash"}), ("texas42", {"Plunge and splash"}),
-    ("card42-teams", {"All pass"}), ("moon", {"All pass", "Target"}),
+    ("card42-teams", {"All pass"}), ("moon", {"All pass", "Target", "Shooting the moon"}),
     ("forty-two", {"Target"}), ("texas42-1986", {"Score"}), ("card42", set()),
+    ("castle-rock", {"Winning"}), ("mexican-train", set()),
 ])
 def test_readings_are_marked(variant, topics):
     c = card(variant)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.rules import VARIANTS, score
+from scorekeeper.rules import VARIANTS, countdown_mark, score
 from scorekeeper.rules.card import rules_card
 
 from ._helpers import rec
@@ -37,7 +37,8 @@ def won_bid(variant, calls, options=None, **rest):
     """The winning bid of a hand bid with `calls` (made), or None when the auction is refused."""
     hand = {"auction": calls, **rest}
     if variant in ("lechner42", "texas42"):
-        special = next((c for c in calls if c in ("plunge", "splash")), None)
+        bids = [c for c in calls if c != "pass"]
+        special = bids[-1] if bids and bids[-1] in ("plunge", "splash") else None
         hand.setdefault("contract", special or "straight")
         if special:
             hand.update(call="straight", doubles=4 if special == "plunge" else 3)
@@ -120,6 +121,34 @@ def test_card42_dealer_may_not_make_seven(dealer_bid, ok):
     assert refused("card42", {"bids": [dealer_bid, 3, 3], "tricks": [1, 3, 3]}) is not ok
 
 
+def card(variant, options=None):
+    return {x.topic: x for x in rules_card(VARIANTS[variant], options or {})}
+
+
+@pytest.mark.parametrize("n, hands, mark", [
+    (2, CAPPED[:2], "14"),   # at 28 (needs 14): only an exact 7, or 0 with 2 players
+    (2, CAPPED[:3], "4"),    # at 35 (needs 7): 4 + 3 is the smallest 1-6 that wins
+    (3, [{"bids": [7, 1, 1], "tricks": [7, 0, 0]}] * 2, "14"),  # at 28: 0 scores 7 with 3
+    (3, [{"bids": [1, 1, 1], "tricks": [1, 6, 0]}], None),      # at 4 (needs 38): none wins
+])
+def test_card42_countdown(n, hands, mark):
+    """The card shows the countdown its page explains (it had no line for it)."""
+    text = line("card42", {}, "Countdown")
+    lo, hi, fourteen, seven, zero, players = numbers(
+        text, r"smallest of those bids from (\d+) to (\d+), or \u201c(\d+)\u201d when only a bid "
+              r"of (\d+) \(or (\d+) with (\d+) players\) remains")
+    r = played("card42", hands, n=n)
+    countdown = r["hands"][-1]["countdown"][0]
+    bids = countdown["winning_bids"]
+    small = [b for b in bids if lo <= b <= hi]
+    assert countdown_mark(countdown, n) == mark
+    if small:
+        assert mark == str(small[0])
+    elif bids:
+        assert set(bids) <= {seven, zero if n == players else seven} and mark == str(fourteen)
+    assert countdown["needed"] == 42 - r["totals"][0] and "still needs to 42" in text
+
+
 # card42-teams -------------------------------------------------------------------------------
 
 def test_card42_teams_score_lines():
@@ -141,6 +170,19 @@ def test_card42_teams_points_and_bids():
     lo, hi = numbers(line("card42-teams", {}, "Bidding"), r"bids (\d+) to (\d+) points")
     for bid, ok in ((lo - 1, False), (lo, True), (hi, True), (hi + 1, False)):
         assert refused("card42-teams", {"bidder": 0, "bid": bid, "points": 0}) is not ok
+
+
+def test_card42_teams_points_say_which_trump_and_what_game_is():
+    """The Points line says which trump counts and what game is: both decide what is entered."""
+    text = line("card42-teams", {}, "Points")
+    assert "Trump is the last trump standing: the suit of the last four played" in text
+    assert "ten 10, ace 4, king 3, queen 2, jack 1" in text
+    assert not text.endswith("18 in all.")  # the old line stopped there
+    (game,) = numbers(text, r"bidders get the (\d+) only if they have the most")
+    (listed,) = numbers(text, r"game (\d+),")
+    for caught, points in ((True, game), (False, 0)):
+        r = played("card42-teams", [{"bidder": 0, "bid": 2, "points": {"game": caught}}])
+        assert r["hands"][0]["points"] == points and listed == game
 
 
 def test_card42_teams_auction_ends_when_three_pass_and_the_deal_goes_right():
@@ -228,6 +270,50 @@ def test_lechner42_plunge_and_splash():
     assert won_bid("lechner42", [over, "plunge", "pass", "pass"]) == plunge2
     assert won_bid("lechner42", [over, "splash", "pass", "pass"]) == splash2
     assert won_bid("lechner42", ["plunge", "plunge", "pass", "pass"]) is None  # the Reading
+
+
+DOUBLES_AUCTIONS = [  # (calls, legal)
+    (["plunge", "plunge", "pass", "pass"], False), (["splash", "plunge", "pass", "pass"], True),
+    (["plunge", "splash", "pass", "pass"], True), (["splash", "splash", "pass", "pass"], True),
+    (["splash", "splash", "splash", "pass"], False), (["splash", "splash", "plunge", "pass"], False),
+    (["plunge", "splash", "splash", "pass"], False), (["splash", "plunge", "splash", "pass"], False),
+]
+
+
+@pytest.mark.parametrize("variant, contracts", [
+    ("lechner42", None), ("texas42", None), ("texas42", ["straight", "plunge"]),
+    ("texas42", ["straight", "splash"]),
+])
+def test_plunge_and_splash_doubles_reading(variant, contracts):
+    """Only the calls the engine allows: no third splash, and nothing after a plunge and a splash."""
+    options = {"contracts": contracts} if contracts else {}
+    found = card(variant, options)["Plunge and splash"]
+    assert found.reading and "two splashes and a third" not in found.text
+    played_here = [c for c in ("plunge", "splash") if c in (contracts or ["plunge", "splash"])]
+    for calls, legal in DOUBLES_AUCTIONS:
+        if set(calls) - {"pass"} <= set(played_here):
+            assert (won_bid(variant, calls, options) is not None) is legal, calls
+    if played_here == ["plunge"]:
+        assert "a second plunge in one auction is refused" in found.text
+    elif played_here == ["splash"]:
+        assert "a third splash in one auction is refused" in found.text
+    else:
+        assert ("a second plunge is refused, and after a plunge and a splash, or two splashes, so "
+                "is any other plunge or splash") in found.text
+
+
+@pytest.mark.parametrize("contracts", [None, ["straight", "plunge", "splash", "sevens"],
+                                       ["straight", "nillo", "splash"]])
+def test_texas42_nello_lead_only_where_nello_is_played(contracts):
+    """A sentence about a contract the table does not play is left out."""
+    options = {"contracts": contracts} if contracts else {}
+    text = line("texas42", options, "Plunge and splash")
+    nello = contracts is None or "nillo" in contracts
+    assert ("(in nello the bidder leads)" in text) is nello
+    assert "partner calls the game" in text and text.count("nello") == (2 if nello else 0)
+    hand = {"auction": ["splash", "pass", "pass", "pass"], "contract": "splash", "call": "nillo",
+            "doubles": 3, "made": True}
+    assert played("texas42", [hand], options)["ok"] is nello
 
 
 @pytest.mark.parametrize("variant", ["lechner42", "texas42"])
@@ -385,13 +471,38 @@ def test_forty_two_target(options):
 
 
 def test_forty_two_both_reach_the_goal_the_bidders_win():
-    assert "the bidders win" in line("forty-two", {}, "Target")
+    """On the points goal it is the rules' own tie-break: no Reading when hands do not count."""
+    found = card("forty-two", {"target_hands": 0})["Target"]
+    assert "If both teams reach 250 points in the same hand, the bidders win." in found.text
+    assert "Reading" not in found.text and not found.reading
+    assert "get there in the same hand" not in found.text  # the old line
     hands = [{"bidder": 1, "bid": 30, "points": 30}] * 3 + [{"bidder": 0, "bid": 30, "points": 30}]
     options = {"target_points": 103, "target_hands": 0}
     r = played("forty-two", hands, options)
     assert r["totals"] == [36 + 30, 90 + 12] and not r["finished"]
     r = played("forty-two", hands + [{"bidder": 0, "bid": 30, "points": 37}], options)
     assert r["totals"] == [103, 107] and r["winners"] == [0]
+
+
+def test_forty_two_one_team_reaches_each_goal_the_bidders_win_reading():
+    options = {"target_points": 110, "target_hands": 3}
+    found = card("forty-two", options)["Target"]
+    points, hands = numbers(found.text, r"Reading: so do they when they reach (\d+) hands won as "
+                                        r"the defenders reach (\d+) points")[::-1]
+    assert found.reading and (points, hands) == (110, 3)
+    assert "(Reading)." in found.text and "get there in the same hand" not in found.text
+    made = {"bidder": 0, "bid": 30, "points": 30}       # 30 and a hand to team 0, 12 to team 1
+    theirs = {"bidder": 1, "bid": 30, "points": 42}     # 42 and a hand to team 1
+    r = played("forty-two", [made, made, theirs, theirs], options)
+    assert r["totals"] == [60, 108] and r["hands_won"] == [2, 2] and not r["finished"]
+    r = played("forty-two", [made, made, theirs, theirs, made], options)
+    assert r["totals"][1] >= points > r["totals"][0] and r["hands_won"][0] == hands
+    assert r["winners"] == [0]  # the bidders, though the defenders have more points
+
+
+def test_forty_two_hands_only_has_no_tie_and_no_reading():
+    found = card("forty-two", {"target_points": 0})["Target"]
+    assert found.text == "The first team to 7 hands won wins." and not found.reading
 
 
 def test_forty_two_all_pass_and_bids():
@@ -417,9 +528,19 @@ def test_moon_score_and_moon():
     assert r["finished"] and r["winners"] == [0] and r["totals"] == [21, 0, 0]
     r = played("moon", [{"bidder": 0, "bid": moon, "tricks": [6, 1, 0]}])
     assert r["hands"][0]["deltas"] == [cost, 1, 0] and not r["finished"]
-    (seven, gain) = numbers(text, r"made bid of (\d+) scores (\d+)")
+    (seven, gain) = numbers(text, r"a bid of (\d+) that takes every trick scores (\d+), and "
+                                  r"wins only if that brings her to the target")
     r = played("moon", [{"bidder": 0, "bid": seven, "tricks": [7, 0, 0]}])
     assert r["hands"][0]["deltas"] == [gain, 0, 0] and not r["finished"]
+    r = played("moon", [{"bidder": 0, "bid": seven, "tricks": [7, 0, 0]}] * 3)
+    assert r["totals"][0] == 21 and r["winners"] == [0]  # 7 + 7 + 7 reaches the target
+
+
+def test_moon_only_21_shoots_the_moon_is_a_reading():
+    found = card("moon")["Shooting the moon"]
+    assert found.reading and found.text.startswith("Reading: only a bid of 21 shoots the moon")
+    assert "The rules call a bid of 7 shooting the moon too" in found.text
+    assert "Only a bid of 21" not in found.text and "A made bid of 7 scores 7." not in found.text
 
 
 @pytest.mark.parametrize("target", [21, 15])
@@ -465,6 +586,17 @@ def test_mexican_train_rounds_and_tiles(options):
         assert r["hands"][0]["tiles"] == tiles
 
 
+@pytest.mark.parametrize("top", [9, 12, 15])
+def test_mexican_train_scaled_tiles_are_a_reading(top):
+    """The rules give the tiles dealt for double-12 only: on another set they are the app's."""
+    found = card("mexican-train", {"set": top})["Set"]
+    scaled = "Reading: the rules give these for a double-12 set only; the app scales them"
+    assert (scaled in found.text) is found.reading is (top != 12)
+    (two,) = numbers(found.text, r"\b2: (\d+)")
+    assert played("mexican-train", [{"pips": [0, 1]}], {"set": top}, n=2)["hands"][0]["tiles"] == two
+    assert two == {9: 9, 12: 16, 15: 24}[top]  # 16 x 135 / 90 on double-15, not 16 x 136 / 91
+
+
 @pytest.mark.parametrize("blank", [0, 25, 50])
 def test_mexican_train_score_and_double_blank(blank):
     options = {"double_blank": blank}
@@ -481,6 +613,9 @@ def test_mexican_train_score_and_double_blank(blank):
 
 
 def test_castle_rock():
-    (most,) = numbers(line("castle-rock", {}, "Winning"), r"won with (\d+) or fewer")
+    found = card("castle-rock")["Winning"]
+    assert found.reading and "(Reading: the rules say won \u201cif only two dominoes remain\u201d" in found.text
+    assert "left. There is no end" not in found.text  # the old line, unmarked
+    (most,) = numbers(found.text, r"won with (\d+) or fewer")
     r = played("castle-rock", [{"remaining": most}, {"remaining": most + 1}])
     assert r["hands"][0]["deltas"] == [1] and r["hands"][1]["deltas"] == [0]

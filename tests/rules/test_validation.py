@@ -487,3 +487,23 @@ def test_more_record_options(variant, options):
 
 def test_bool_first_dealer():
     bad(rec("moon", [], first_dealer=True), None, ("dealer", "first", "seat"))
+
+
+def test_dealers_ahead_follow_the_deal_round_the_table():
+    """Who deals the next hands (a phone keeping hands offline names them): the first is the
+    engine's next dealer for every variant; the deal passes left, card42-teams' to the right."""
+    from scorekeeper.rules import VARIANTS, dealers_ahead, score
+
+    for variant_id, variant in VARIANTS.items():
+        n = max(variant.min_players, 2)
+        record = {"variant": variant_id, "players": ["A", "B", "C", "D", "E", "F"][:n],
+                  "first_dealer": 1, "hands": []}
+        result = score(record)
+        if not result.get("ok"):
+            continue
+        assert dealers_ahead(record, 3)[0] == result["next_dealer"], variant_id
+    texas = {"variant": "texas42", "players": list("ABCD"), "first_dealer": 2, "hands": []}
+    assert dealers_ahead(texas, 5) == [2, 3, 0, 1, 2]
+    card = {"variant": "card42-teams", "players": list("ABCD"), "first_dealer": 0, "hands": []}
+    assert dealers_ahead(card, 4) == [0, 3, 2, 1]
+    assert dealers_ahead({"variant": "nope"}, 3) == []

@@ -185,6 +185,29 @@ def test_preview_on_a_stale_form_says_so_and_never_moves_it_to_the_new_version(c
     assert r.status_code == 409 and "was just entered from another phone" in text(r)
 
 
+def test_a_stale_form_keeps_what_it_held_in_words_for_the_hand_it_was_made_for(client):
+    """Phone B typed two calls of hand 1; phone A saved hand 1; B's tap is refused as stale:
+    B's calls come back in words, named as hand 1's callers (not hand 2's), the new form is
+    empty, and nothing of B's is saved."""
+    gid = create(client, "lechner42")
+    saved = {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight",
+             "points": "31"}
+    assert post_hand(client, gid, saved, version=1).status_code == 303  # phone A
+    typed = {"version": "1", "number": "0", "mode": "auction", "calls": "30", "call": "pass"}
+    r = client.post(f"/games/{gid}/hands/preview", data=typed, headers=HX)
+    assert r.headers.get("HX-Retarget") == "#game-body"
+    t = text(r)
+    assert "Hand 1 was just entered from another phone. What this phone had typed" in t
+    assert "Hand 1 (not finished): Bob 30, Cat Pass" in t
+    assert 'name="calls" value=""' in r.get_data(as_text=True)  # hand 2 starts empty
+    assert len(hands(gid)) == 1
+    # a form with nothing typed is just redrawn, with the notice
+    r = client.post(f"/games/{gid}/hands/preview",
+                    data={"version": "1", "mode": "auction", "contract": "straight"}, headers=HX)
+    assert "Hand 1 was just entered from another phone." in text(r)
+    assert "hand-words" not in r.get_data(as_text=True)
+
+
 def test_racing_insert_caught_by_unique_constraint(client, app):
     """If two writers pass the version check (they cannot, but the database must hold)."""
     gid = create(client, "castle-rock", 1)

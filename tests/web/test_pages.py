@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
-from scorekeeper.rules import VARIANTS
+from scorekeeper.rules import VARIANTS, score
 
 from .helpers import HX, create, game, post_hand, text
 
@@ -288,7 +288,126 @@ def test_rules_document_skipping_and_tile_scaling(client):
     t = text(client.get("/rules/card42-teams"))
     assert "a player who passed is skipped afterwards" in t
     t = text(client.get("/rules/mexican-train"))
-    assert "scaled from the double-12 table in proportion to the tiles in the set (rounded down)" in t
+    silent = t[t.index("Where the written rules are silent"):]  # the app's choice, said so
+    assert ("The rules give the tiles dealt for a double-12 set only. With a double-9 or double-15 "
+            "set, the app scales them from the double-12 table in proportion to the tiles in the "
+            "set outside the engine double (rounded down; 90 with double-12): with double-15, 2 "
+            "players draw 24 each.") in silent
+    assert "in proportion to the tiles in the set (rounded down)" not in t
+    r = _play("mexican-train", [{"pips": [0, 1]}], {"set": 15}, n=2)
+    assert r["hands"][0]["tiles"] == 24 == 16 * (136 - 1) // (91 - 1)
+    assert ("holds the double blank and nothing else has 0 pips as entered, but did not go out: "
+            "someone else must have, unless the round was blocked.") in t
+    holder = {"pips": [0, 5, 5], "double_blank": 0}
+    assert not _play("mexican-train", [holder], {"double_blank": 25}, n=3)["ok"]
+    r = _play("mexican-train", [{**holder, "blocked": True}], {"double_blank": 25}, n=3)
+    assert r["hands"][0]["deltas"] == [25, 5, 5]
+
+
+def _play(variant, hands, options=None, n=4):
+    """A record's result, straight from the engine (what a rules page says must hold there)."""
+    return score({"variant": variant, "players": ["Ann", "Bob", "Cat", "Dan"][:n],
+                  "first_dealer": 0, "options": options or {}, "hands": hands})
+
+
+def _special(calls, **options):
+    """A marks hand bid with `calls`, won by its last call (a plunge or splash), made."""
+    won = [c for c in calls if c != "pass"][-1]
+    return {"auction": calls, "contract": won, "call": "straight", "made": True,
+            "doubles": 4 if won == "plunge" else 3}
+
+
+def test_texas42_page_a_splash_opens_above_2_marks_too(client):
+    t = text(client.get("/rules/texas42"))
+    assert ("A plunge and a splash are the only ways to open above 2 marks (with 2-mark splashes, "
+            "only a plunge: see below).") in t
+    assert "it is the only way to open above 2 marks" not in t
+    assert "Texas: open at most 2 marks (a plunge or splash aside), then one mark at a time" in t
+    r = _play("texas42", [_special(["splash", "pass", "pass", "pass"])])
+    assert r["hands"][0]["bid"] == 126 and r["hands"][0]["deltas"] == [0, 3]
+    r = _play("texas42", [_special(["plunge", "pass", "pass", "pass"])])
+    assert r["hands"][0]["bid"] == 168
+    r = _play("texas42", [_special(["splash", "pass", "pass", "pass"])], {"splash_marks": 2})
+    assert r["hands"][0]["bid"] == 84
+    plain = {"auction": [126, "pass", "pass", "pass"], "contract": "straight", "made": True}
+    assert not _play("texas42", [plain])["ok"]
+
+
+def test_texas42_page_a_later_plunge_without_its_calls(client):
+    t = text(client.get("/rules/texas42"))
+    assert ("a later plunge or splash bids what it would over a high bid the players before her "
+            "could have left standing (a plunge 4 marks, or 1 mark above a high bid of 4 marks or "
+            "more)") in t
+    assert "is 1 mark above a bid the players before her" not in t
+    def plunge(bidder, bid):  # the dealer is Ann (seat 0): Bob bids first, Cat second
+        hand = {"bidder": bidder, "bid": bid, "contract": "plunge", "call": "straight",
+                "doubles": 4, "made": True}
+        return _play("texas42", [hand])["ok"]
+    assert plunge(2, 168) and not plunge(2, 210)  # nobody before Cat can leave 4 marks standing
+    assert plunge(3, 210) and plunge(0, 252) and not plunge(3, 252)
+
+
+@pytest.mark.parametrize("variant_id", ["lechner42", "texas42"])
+def test_marks_pages_no_third_splash(client, variant_id):
+    t = text(client.get(f"/rules/{variant_id}"))
+    assert ("an auction holds at most a plunge and a splash, or two splashes. After either, no "
+            "other plunge or splash may be called: a third splash is refused, and so is a plunge "
+            "after two splashes.") in t
+    assert "two splashes and a third, no more" not in t
+    for calls, legal in ((["plunge", "splash", "pass", "pass"], True),
+                         (["splash", "splash", "pass", "pass"], True),
+                         (["splash", "splash", "splash", "pass"], False),
+                         (["splash", "splash", "plunge", "pass"], False),
+                         (["plunge", "splash", "splash", "pass"], False)):
+        assert _play(variant_id, [_special(calls)])["ok"] is legal, calls
+
+
+def test_moon_page_reads_only_21_as_shooting_the_moon(client):
+    t = text(client.get("/rules/moon"))
+    assert ("Reading: the rules say bidding \u201cgoes as high as 7, called \u2018shooting the "
+            "moon\u2019\u201d, and that players \u201ccan bid 7 or 21: 21 being the game\u201d. "
+            "The app reads only a bid of 21 as shooting the moon. A bid of 7 that takes every "
+            "trick scores 7, like any made bid, and wins only if that brings the bidder to the "
+            "target.") in t
+    seven = {"bidder": 0, "bid": 7, "tricks": [7, 0, 0]}
+    r = _play("moon", [seven], n=3)
+    assert r["hands"][0]["deltas"] == [7, 0, 0] and not r["finished"]
+    assert _play("moon", [seven] * 3, n=3)["winners"] == [0]  # 21 by the points
+    r = _play("moon", [{**seven, "bid": 21}], n=3)
+    assert r["hands"][0]["deltas"] == [21, 0, 0] and r["winners"] == [0]
+
+
+def test_card42_teams_page_says_which_trump_counts_and_what_game_is(client):
+    t = text(client.get("/rules/card42-teams"))
+    assert ("Trump is the last trump standing: the suit of the last four played (the starting "
+            "trump if no four was played).") in t
+    assert ("Game (2): each team counts its cards, each ten 10, ace 4, king 3, queen 2, jack 1. "
+            "The bidders get the 2 only if they have the most.") in t
+    r = _play("card42-teams", [{"bidder": 0, "bid": 2, "points": {"game": True}}])
+    assert r["hands"][0]["points"] == 2 and r["hands"][0]["deltas"] == [2, 0]
+
+
+def test_castle_rock_page_marks_its_reading(client):
+    t = text(client.get("/rules/castle-rock"))
+    assert ("A game is won when at most two dominoes remain. Reading: the rules say a game is won "
+            "\u201cif only two dominoes remain\u201d; the app counts one or none left as a win "
+            "too.") in t
+    r = _play("castle-rock", [{"remaining": n} for n in (0, 1, 2, 3)], n=1)
+    assert [h["deltas"] for h in r["hands"]] == [[1], [1], [1], [0]]
+
+
+def test_forty_two_page_the_points_tie_is_the_rules_own(client):
+    t = text(client.get("/rules/forty-two"))
+    assert ("If both teams reach 250 points on the same hand, the team that made the bid wins, as "
+            "the rules say.") in t
+    assert ("the rules say so for points, and the app does the same when the bidders win their "
+            "last hand as the defenders reach the points.") in t
+    # both reach 250 in one hand: the bidders (team 0) win with fewer points
+    hands = [{"bidder": 0, "bid": 42, "points": 42}] * 4 + [{"bidder": 1, "bid": 30, "points": 35}] * 7
+    r = _play("forty-two", hands, {"target_hands": 0})
+    assert r["totals"] == [217, 245] and not r["finished"]
+    r = _play("forty-two", hands + [{"bidder": 0, "bid": 30, "points": 33}], {"target_hands": 0})
+    assert r["totals"] == [250, 254] and r["winners"] == [0]
 
 
 # --------------------------------------------------------------------------- no JavaScript, CSRF
@@ -517,6 +636,18 @@ def _route_cases():
         ("events.schedule_csv", "GET", EVENT + "/schedule.csv", None, "csv:Round"),
         ("events.import_event", "POST", "/clubs/{club}/events/import", {"record": "no"},
          "page:422"),
+        # the API's pages (its JSON routes: tests/api)
+        ("api_tokens.docs", "GET", "/api/v1/docs", None, "page"),
+        ("api_tokens.club_tokens", "GET", "/clubs/{club}/api-tokens", None, "page"),
+        ("api_tokens.club_tokens", "POST", "/clubs/{club}/api-tokens", {"label": ""},
+         "page:422"),
+        ("api_tokens.revoke_club_token", "POST", "/clubs/{club}/api-tokens/9/revoke", {},
+         "see:/clubs/{club}/api-tokens"),
+        ("api_tokens.game_tokens", "GET", "/games/{gid}/api-tokens", None, "page"),
+        ("api_tokens.game_tokens", "POST", "/games/{gid}/api-tokens", {"label": ""},
+         "page:422"),
+        ("api_tokens.revoke_game_token", "POST", "/games/{gid}/api-tokens/9/revoke", {},
+         "see:/games/{gid}/api-tokens"),
     ]
 
 
@@ -549,9 +680,13 @@ def _event_setup(client, club_id: int) -> tuple[int, int]:
     return event_id, next(m.id for m in event(event_id).matches if m.bye is None)
 
 
+API_JSON = {"api", "api-docs"}  # the JSON API and its OpenAPI document: tests/api
+
+
 def test_every_route_has_a_case(app):
     routes = {(rule.endpoint, method) for rule in app.url_map.iter_rules()
-              if rule.endpoint != "static" for method in rule.methods - {"HEAD", "OPTIONS"}}
+              if rule.endpoint != "static" and rule.endpoint.split(".")[0] not in API_JSON
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert routes == {(endpoint, method) for endpoint, method, *_ in _route_cases()}
 
 

@@ -1,6 +1,9 @@
 """Starting and joining a club, its phones (leave, remove, admin), and what a stranger sees."""
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from scorekeeper.extensions import db
@@ -217,3 +220,16 @@ def test_the_club_home_links_to_its_stats_archive_and_people(client):
         assert f'href="{url}"' in home
         assert client.get(url).status_code == 200
     assert f'href="/clubs/{cid}/people/{ann}"' in client.get(f"/clubs/{cid}/roster").text
+
+
+def test_the_roster_links_each_person_by_name(client):
+    """The roster's link to a person's page says whose page it is ("Ann's page"), not "Numbers"."""
+    cid = create_club(client)
+    club_game(client, cid, "moon", ["Ann", "Bob", "O'Neil"])
+    roster = client.get(f"/clubs/{cid}/roster")
+    for p in club(cid).people:
+        link = re.search(rf'<a [^>]*href="/clubs/{cid}/people/{p.id}"[^>]*>([^<]*)</a>', roster.text)
+        assert link and html.unescape(link.group(1)) == f"{p.name}'s page"
+    assert "Numbers" not in text(roster)
+    r = client.get(f"/clubs/{cid}/roster", headers=HX)
+    assert "Bob's page" in text(r) and "<html" not in r.text

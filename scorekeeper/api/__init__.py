@@ -1,0 +1,122 @@
+"""The JSON API at /api/v1 (flask-smorest and marshmallow), with its OpenAPI 3 document at
+/api/v1/openapi.json and a docs page (/api/v1/docs) drawn from it by a local script.
+
+It plugs into the plain Flask app beside the pages and changes none of them: its own blueprint,
+its own error answers (problems.py: problem+json, inside the API only), no cookies read (a
+bearer token is the only right: auth.py), so no CSRF token is asked either. Every number comes
+from the same functions the pages call (the engine, store, the stats and events libraries).
+
+games.py: a game and its hands; clubs.py: a club's people, games, numbers and events; tokens.py:
+the pages that make, list and revoke tokens; idempotency.py: Idempotency-Key on every POST.
+"""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from flask import request
+from flask_smorest import Api, Blueprint
+from flask_smorest.utils import prepare_response
+
+from . import problems
+from .problems import PROBLEM
+
+PREFIX = "/api/v1"
+
+blp = Blueprint("api", __name__, url_prefix=PREFIX,
+                description="A club's games, hands, people and numbers as JSON.")
+blp.before_request(problems.readable_body)
+blp.after_request(problems.finish)
+problems.answer_errors(blp)
+
+
+class ProblemApi(Api):
+    """flask-smorest, with every documented error as problem+json (the Problem schema) and its
+    error handlers on the API's blueprint alone (the app's pages keep their own)."""
+
+    DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def _register_error_handlers(self):
+        """(problems.register does it, for the API's routes only)"""
+
+    def _register_responses(self):
+        from .schemas import Problem
+
+        for status in HTTPStatus:
+            response = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = Problem
+                prepare_response(response, self.spec, PROBLEM)
+            self.spec.components.response(status.name, response, lazy=True)
+
+
+_IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False,
+                  "schema": {"type": "string"},
+                  "description": "The ETag of the copy held: 304 when it is still the one."}
+_IF_MATCH = {"in": "header", "name": "If-Match", "required": False,
+             "schema": {"type": "string"},
+             "description": "The game's ETag the change was made on (or `version` in the body)."}
+_IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
+                    "schema": {"type": "string", "pattern": "^[!-~]{1,80}$"},
+                    "description": "Any unique string: the same request sent again with it gets "
+                                   "the first answer again, and changes nothing more."}
+
+
+def documented(codes=(), read: bool = False, write: bool = False, token: bool = True,
+               post: bool = False):
+    """Document an operation's refusals (problem+json), its conditional headers, and whether it
+    needs a token (401 without one, 429 past the wrong-token limit)."""
+    statuses = set(codes) | ({401, 429} if token else set()) | ({400} if write else set())
+    parameters = [_IF_NONE_MATCH] if read else []
+    if write:
+        parameters.append(_IF_MATCH)
+
+    def decorate(view):
+        params = list(parameters)
+        if post:
+            params.append(_IDEMPOTENCY_KEY)
+        doc = {"parameters": params, "security": [{"bearer": []}] if token else []}
+        for status in sorted(statuses, reverse=True):
+            view = blp.alt_response(status, response=HTTPStatus(status).name)(view)
+        if read:
+            view = blp.alt_response(304, response="NOT_MODIFIED")(view)
+        return blp.doc(**doc)(view)
+    return decorate
+
+
+def init_app(app) -> None:
+    """The API on the app: its blueprint, the OpenAPI document, CSRF off for it (no cookie is
+    a right there), CORS for API_CORS_ORIGINS only."""
+    from ..extensions import csrf
+    from . import clubs, games, tokens  # noqa: F401  (the routes)
+
+    app.config.update(API_TITLE="Scorekeeper", API_VERSION="1", OPENAPI_VERSION="3.0.3",
+                      OPENAPI_URL_PREFIX=PREFIX, OPENAPI_JSON_PATH="openapi.json")
+    api = ProblemApi(app, spec_kwargs={"info": {"description": _DESCRIPTION}})
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer",
+                                                   "description": "An API token (skt_...)."})
+    from ..web import RowIdConverter
+    from ..models import MAX_ID
+
+    api.register_converter(RowIdConverter, lambda _converter: {
+        "type": "integer", "minimum": 0, "maximum": MAX_ID})
+    csrf.exempt(blp)
+    problems.answer_unrouted(app, PREFIX)
+    app.after_request(_document_manners)
+    api.register_blueprint(blp)
+    app.register_blueprint(tokens.bp)
+
+
+def _document_manners(response):
+    """The OpenAPI document (flask-smorest's own blueprint) gets the API's ETag and CORS."""
+    if request.endpoint == "api-docs.openapi_json":
+        return problems.finish(response)
+    return response
+
+
+_DESCRIPTION = (
+    "Send a token made on the club's page (Phones → API tokens) or the game's page (Invite "
+    "players → API tokens) as `Authorization: Bearer <token>`. Errors are "
+    "application/problem+json with the engine's sentence in `detail`. Every GET has an ETag "
+    "(If-None-Match: 304); a write carries the version it was made on (If-Match: the game's "
+    "ETag, or `version` in the body; 409 when stale, 428 without); every POST takes an "
+    "Idempotency-Key.")

@@ -1,0 +1,143 @@
+"""A club through the API: its people, its games (paginated with Link headers, filtered as the
+archive page filters them), a person's numbers and the club's, an event's record, schedule and
+standings. Each is read by the function the club's page reads it with (players.queries and
+players.numbers, the events library), so every number is the page's."""
+from __future__ import annotations
+
+from datetime import timezone
+
+from flask import current_app, url_for
+
+from .. import rules, tournament
+from ..clubs import roster
+from ..events.record import event_record, load_event
+from ..extensions import db
+from ..models import Club
+from ..players import numbers, queries
+from . import auth, blp, documented, schemas
+from .problems import refuse
+
+
+def _club(club_id: int) -> Club:
+    auth.require_club(club_id)
+    club = db.session.get(Club, club_id)
+    if club is None:
+        refuse(404, f"There is no club #{club_id}.")
+    return club
+
+
+@blp.route("/clubs/<int:club_id>/people", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.Person(many=True))
+def people(club_id: int):
+    """The club's roster, by name, each with the number of games they sat in."""
+    club = _club(club_id)
+    return [{"id": row["person"].id, "name": row["person"].name, "games": row["games"]}
+            for row in roster.people(club)]
+
+
+def _links(club_id: int, args: dict, page: int, pages: int) -> str:
+    """RFC 8288 Link header of a page of the list: first, prev, next, last."""
+    def url(n: int) -> str:
+        return url_for("api.club_games", club_id=club_id, _external=True,
+                       **{**args, "page": n})
+    rels = {"first": 1, "prev": page - 1 if page > 1 else None,
+            "next": page + 1 if page < pages else None, "last": pages}
+    return ", ".join(f'<{url(n)}>; rel="{rel}"' for rel, n in rels.items() if n)
+
+
+@blp.route("/clubs/<int:club_id>/games", methods=["GET"])
+@documented(read=True, codes=(403, 404, 422))
+@blp.arguments(schemas.GamesQuery, location="query", as_kwargs=True)
+@blp.response(200, schemas.ArchiveGame(many=True), headers={
+    "Link": {"description": "first, prev, next, last pages (RFC 8288)",
+             "schema": {"type": "string"}},
+    "X-Total-Count": {"description": "How many games the filters match",
+                      "schema": {"type": "integer"}}})
+def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
+    """The club's games, newest first, a page at a time (Link: first, prev, next, last),
+    filtered by day (from, to: YYYY-MM-DD), variant, person, event and status, as the club's
+    archive page lists them."""
+    club = _club(club_id)
+    names, events = queries.people(club.id), queries.events(club.id)
+    for key, known, what in (("person", names, "person"), ("event", events, "event")):
+        if query.get(key) is not None and query[key] not in known:
+            refuse(422, f"The club has no {what} #{query[key]}.")
+    if query.get("variant") and query["variant"] not in rules.VARIANTS:
+        refuse(422, f"There is no variant {query['variant']!r}.")
+    # (as the archive page's form sends them: text)
+    args = {k: v.isoformat() if hasattr(v, "isoformat") else str(v)
+            for k, v in query.items() if v is not None}
+    page = queries.club_games(club.id, queries.read_filters(args, rules.VARIANTS, names,
+                                                            events), per_page)
+    args.pop("page", None)
+    if per_page != queries.PAGE_SIZE:
+        args["per_page"] = per_page
+    rows = [numbers.archive_row(g) for g in page.games]
+    for row in rows:  # stored in UTC, said so
+        row["date"] = row["date"].replace(tzinfo=timezone.utc)
+    return rows, {
+        "Link": _links(club.id, args, page.page, page.pages),
+        "X-Total-Count": str(page.total)}
+
+
+@blp.route("/clubs/<int:club_id>/people/<int:person_id>/stats", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.PersonStats)
+def person_stats(club_id: int, person_id: int):
+    """A person's numbers in the club (the person page's: stats.player_stats over its games;
+    null before her first game)."""
+    club = _club(club_id)
+    names = queries.people(club.id)
+    if person_id not in names:
+        refuse(404, f"The club has no person #{person_id}.")
+    return {"id": person_id, "name": names[person_id],
+            "numbers": numbers.person_numbers(club.id, person_id)}
+
+
+@blp.route("/clubs/<int:club_id>/stats", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.ClubStats)
+def club_stats(club_id: int):
+    """The club's numbers (the club stats page's: stats.club_summary, and each person's
+    stats.player_stats by person id)."""
+    club = _club(club_id)
+    summary, players = numbers.club_numbers(club.id)
+    return {"summary": summary, "people": {str(pid): n for pid, n in players.items()}}
+
+
+def _event(club_id: int, event_id: int):
+    _club(club_id)
+    event = load_event(club_id, event_id)
+    if event is None:
+        refuse(404, f"The club has no event #{event_id}.")
+    return event_record(event)
+
+
+def _document(value: dict):
+    """A document of the events library as it is (no schema reshapes it)."""
+    return current_app.json.response(value)
+
+
+@blp.route("/clubs/<int:club_id>/events/<int:event_id>", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.DOCUMENT)
+def event(club_id: int, event_id: int):
+    """The event record (spec/events.md): its entrants, matches and their games' records."""
+    return _document(_event(club_id, event_id))
+
+
+@blp.route("/clubs/<int:club_id>/events/<int:event_id>/standings", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.DOCUMENT)
+def event_standings(club_id: int, event_id: int):
+    """The event's standings, as `scorekeeper standings` prints them (spec/events.md)."""
+    return _document(tournament.standings(_event(club_id, event_id)))
+
+
+@blp.route("/clubs/<int:club_id>/events/<int:event_id>/schedule", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.DOCUMENT)
+def event_schedule(club_id: int, event_id: int):
+    """The event's rounds still to seat, as `scorekeeper schedule` prints them."""
+    return _document(tournament.schedule(_event(club_id, event_id)))

@@ -1,0 +1,92 @@
+"""“Send to BG Stats”: a finished game as BG Stats' “create play” link
+(https://app.bgstatsapp.com/createPlay.html?data=<URL-encoded JSON>), on the game page and in
+the API (one function for both).
+
+Everything in it is read from the record and the engine's result: who won and each side's
+total, the variant's own properties (its title, whether the lowest total wins), the rules card's
+house rules in words. The time is the game's start in the club's time zone (CLUB_TIMEZONE, an
+IANA name; the server's own zone when unset).
+"""
+from __future__ import annotations
+
+import json
+from datetime import timezone
+from urllib.parse import quote
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import current_app
+
+from ..rules import VARIANTS
+from ..rules.card import rules_card
+from ..stats import name_key
+
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def _club_time(moment):
+    """A stored UTC time in the club's time zone."""
+    aware = moment.replace(tzinfo=timezone.utc)
+    name = current_app.config.get("CLUB_TIMEZONE")
+    try:
+        return aware.astimezone(ZoneInfo(name)) if name else aware.astimezone()
+    except (ZoneInfoNotFoundError, ValueError):
+        return aware.astimezone()
+
+
+def board(variant, options: dict) -> str:
+    """The variant and its house rules in words (the rules card's lines that differ from the
+    written rules)."""
+    house = [line.text for line in rules_card(variant, options) if line.house]
+    return f"{variant.title}. House rules: {' '.join(house)}" if house else \
+        f"{variant.title}, as written."
+
+
+def _ranks(totals: list, winners: set, lowest_wins: bool) -> list[int]:
+    """Each side's place: the winners first (rank 1, all of them), then by total (the lowest
+    first where the lowest wins), equal totals sharing a place."""
+    def better(a: int, b: int) -> bool:
+        if (a in winners) != (b in winners):
+            return a in winners
+        return totals[a] < totals[b] if lowest_wins else totals[a] > totals[b]
+    return [1 + sum(better(other, side) for other in range(len(totals)))
+            for side in range(len(totals))]
+
+
+def play(game, record: dict, result: dict) -> dict | None:
+    """The play as BG Stats reads it, or None while the game is not finished."""
+    if not (result.get("ok") and result.get("finished")):
+        return None
+    variant = VARIANTS[game.variant]
+    winners = set(result["winners"])
+    ranks = _ranks(result["totals"], winners, variant.lowest_wins)
+    ended = max((h.created_at for h in game.hands), default=game.created_at)
+    players = []
+    for seat in game.players:
+        side = variant.side_of(seat.seat)
+        player = {"name": seat.name,
+                  "sourcePlayerId": f"person-{seat.person_id}" if seat.person_id is not None
+                  else f"name-{name_key(seat.name)}",
+                  "score": result["totals"][side], "winner": side in winners,
+                  "rank": ranks[side], "startPlayer": seat.seat == record["first_dealer"]}
+        if variant.partnership:
+            player["role"] = result["sides"][side]
+        players.append(player)
+    return {
+        "sourceName": "Scorekeeper",
+        "sourcePlayId": f"scorekeeper-game-{game.id}",
+        "playDate": _club_time(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": max(0, round((ended - game.created_at).total_seconds() / 60)),
+        "board": board(variant, record["options"]),
+        "game": {"name": variant.title, "highestWins": not variant.lowest_wins,
+                 "noPoints": False, "sourceGameId": variant.id},
+        "players": players,
+    }
+
+
+def link(game, record: dict, result: dict) -> str | None:
+    """The “create play” link of a finished game (None while it goes on)."""
+    data = play(game, record, result)
+    if data is None:
+        return None
+    return CREATE_PLAY + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                               safe="")

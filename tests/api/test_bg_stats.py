@@ -1,0 +1,96 @@
+"""“Send to BG Stats”: on a finished game's page and in the API, one link with the play filled
+in exactly as BG Stats' createPlay reads it."""
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from datetime import timedelta
+from urllib.parse import unquote
+
+from scorekeeper import rules
+from scorekeeper.games.bgstats import CREATE_PLAY
+
+from tests.random_games import random_record
+from tests.web.clubs.helpers import person_id
+from tests.web.helpers import game
+
+from .helpers import api_client, bearer, club_token, create_club
+
+WON_BY_ANN_AND_CAT = [{"bidder": 0, "bid": 30, "contract": "straight", "points": 40}] * 7
+
+
+def _play(url: str) -> dict:
+    assert url.startswith(CREATE_PLAY)
+    return json.loads(unquote(url[len(CREATE_PLAY):]))
+
+
+def _new(app, client, record: dict) -> tuple[int, int, dict]:
+    club = create_club(client)
+    token = club_token(client, club, "club-write")
+    r = api_client(app).post(f"/api/v1/clubs/{club}/games", json={"record": record},
+                             headers=bearer(token))
+    assert r.status_code == 201, r.get_json()
+    return club, r.get_json()["id"], r.get_json()
+
+
+def test_a_finished_partnership_game_both_partners_win_rank_1(app, client):
+    record = {"variant": "lechner42", "players": ["Ann", "Bob", "Cat", "Dan"],
+              "first_dealer": 1, "options": {}, "hands": WON_BY_ANN_AND_CAT}
+    club, gid, body = _new(app, client, record)
+    play = _play(body["bg_stats_url"])
+    assert play["sourceName"] == "Scorekeeper"
+    assert play["sourcePlayId"] == f"scorekeeper-game-{gid}"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
+    assert play["game"] == {"name": rules.VARIANTS["lechner42"].title, "highestWins": True,
+                            "noPoints": False, "sourceGameId": "lechner42"}
+    assert play["board"].startswith(rules.VARIANTS["lechner42"].title)
+    assert isinstance(play["durationMin"], int) and play["durationMin"] >= 0
+    by_name = {p["name"]: p for p in play["players"]}
+    assert [p["name"] for p in play["players"]] == ["Ann", "Bob", "Cat", "Dan"]
+    for name in ("Ann", "Cat"):
+        assert by_name[name] | {"sourcePlayerId": None} == {
+            "name": name, "sourcePlayerId": None, "score": 7, "winner": True, "rank": 1,
+            "startPlayer": False, "role": "Ann & Cat"}
+    for name in ("Bob", "Dan"):
+        assert (by_name[name]["winner"], by_name[name]["rank"], by_name[name]["score"],
+                by_name[name]["role"]) == (False, 2, 0, "Bob & Dan")
+    assert by_name["Bob"]["startPlayer"] and sum(p["startPlayer"] for p in play["players"]) == 1
+    assert by_name["Ann"]["sourcePlayerId"] == f"person-{person_id(club, 'Ann')}"
+    # the same link on the game's page, and again on a second read (stable)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Send to BG Stats" in page
+    assert html.escape(body["bg_stats_url"]) in page
+    again = api_client(app).get(f"/api/v1/games/{gid}",
+                                headers=bearer(club_token(client, club, "club-read")))
+    assert _play(again.get_json()["bg_stats_url"]) == play
+    app.config["CLUB_TIMEZONE"] = "America/Chicago"  # November: UTC-6
+    _club, later, body = _new(app, client, record)
+    assert _play(body["bg_stats_url"])["playDate"] == (
+        game(later).created_at - timedelta(hours=6)).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def test_mexican_train_is_lowest_wins_and_ranked_by_fewest_pips(app, client):
+    rng = random.Random(7)
+    while True:
+        record = random_record(rng, "mexican-train", ["Ann", "Bob", "Cat"], hands=13)
+        result = rules.score(record)
+        if result["ok"] and result["finished"]:
+            break
+    _club, gid, body = _new(app, client, record)
+    play = _play(body["bg_stats_url"])
+    assert play["game"]["highestWins"] is False and play["game"]["sourceGameId"] == "mexican-train"
+    totals = result["totals"]
+    for seat, p in enumerate(play["players"]):
+        assert p["score"] == totals[seat] and "role" not in p
+        assert p["rank"] == 1 + sum(t < totals[seat] for t in totals)
+        assert p["winner"] == (seat in result["winners"])
+
+
+def test_a_game_still_going_has_no_link(app, client):
+    record = {"variant": "lechner42", "players": ["Ann", "Bob", "Cat", "Dan"],
+              "hands": WON_BY_ANN_AND_CAT[:3]}
+    _club, gid, body = _new(app, client, record)
+    assert body["bg_stats_url"] is None and not body["finished"]
+    assert "Send to BG Stats" not in client.get(f"/games/{gid}").get_data(as_text=True)
