@@ -118,7 +118,7 @@
     }
     var hands = Number(form.getAttribute("data-number"));
     if (!form.hasAttribute("data-number") || isNaN(hands)) {
-      hands = document.querySelectorAll("#hands li.hand-row, #score-grid tbody tr").length;
+      hands = document.querySelectorAll("#hands li.hand-row, #score-grid tbody.hand-rows").length;
     }
     var entry = {
       url: url,
@@ -579,7 +579,7 @@
     var dealsLine = document.querySelector("#scoreboard .turn");
     if (dealsLine) dealsLine.hidden = rows.length > 0;
     if (!rows.length) return;
-    var grid = document.querySelector("#score-grid tbody");
+    var grid = document.querySelector("#score-grid");
     var list = document.querySelector("#hands .hand-list");
     var hands = document.getElementById("hands");
     rows.forEach(function (e) {
@@ -587,9 +587,11 @@
                    el("small", {"class": "checked-later", text: STATE_WORDS[e.state]})];
       if (grid) {
         var cols = document.querySelectorAll("#score-grid thead th").length || 2;
-        grid.appendChild(el("tr", {"class": "kept-row"}, [
+        // a row group of its own, as each saved hand's (partials/games/_score_grid.html)
+        grid.insertBefore(el("tbody", {"class": "kept-rows"}, [el("tr", {"class": "kept-row"}, [
           el("th", {scope: "row", "class": "hand-col", text: String(e.number + 1)}),
-          el("td", {colspan: String(cols - 1), "class": "kept-words"}, words)]));
+          el("td", {colspan: String(cols - 1), "class": "kept-words"}, words)])]),
+          grid.querySelector("tfoot"));
       } else if (list) {
         list.insertBefore(el("li", {"class": "kept-row"}, [el("strong", {text: e.label}),
           document.createTextNode(" ")].concat(words)), list.firstChild);

@@ -56,7 +56,7 @@ def test_three_hands_kept_offline_are_sent_in_order(page, live):
     page.locator("#hand-form label:has(> input[name=bidder][value='0'])").click()  # hand 4 begun
     page.context.set_offline(False)
     expect(kept(page)).to_contain_text("Hand 1, Hand 2 and Hand 3 saved", timeout=10_000)
-    expect(page.locator("#score-grid tbody tr")).to_have_count(3)
+    expect(page.locator("#score-grid tbody.hand-rows")).to_have_count(3)  # a row group a hand
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
     expect(page.locator("#hand-form h2")).to_have_text("Hand 4")  # drawn by the server now,
     expect(page.locator("#hand-form input[name=bidder][value='0']")).to_be_checked()  # as begun

@@ -157,7 +157,7 @@ def quick_mode(page: Page) -> None:
     settle(page)
 
 
-HAND_ROWS = "#hands li.hand-row, #score-grid tbody"  # the list of hands, or the score sheet (a row group a hand)
+HAND_ROWS = "#hands li.hand-row, #score-grid tbody.hand-rows"  # the saved hands: list or sheet (a row group a hand)
 
 
 def list_view(page: Page) -> None:
