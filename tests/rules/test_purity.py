@@ -127,7 +127,7 @@ print("\\n".join(added))
 
 
 APP_WIDE = sorted(p for p in (ROOT / "scorekeeper").glob("*.py") if p.name != "__init__.py")
-FEATURES = ("games", "sharing", "clubs", "handover", "players", "events")
+FEATURES = ("games", "sharing", "clubs", "handover", "players", "events", "api")
 
 
 def _module_of(path: Path) -> str:
