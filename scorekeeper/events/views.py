@@ -49,8 +49,10 @@ def _to_event(club_id: int, event_id: int):
 
 
 def _refused(club, phone, event, message: str):
-    """The event page again with a plain message (422), never a 500."""
-    return _render_page(club, phone, event, 422, error=message)
+    """The event page again with a plain message (422), never a 500: the event as it is now
+    (a race lost to another phone shows what that phone did)."""
+    db.session.rollback()
+    return _render_page(club, phone, records.load_event(club.id, event.id), 422, error=message)
 
 
 def _via(phone) -> str:
@@ -334,7 +336,10 @@ def late_entrant(club_id: int, event_id: int):
             errors = [problem]
     if errors:
         return _refused(club, phone, event, errors[0])
-    store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
+    try:
+        store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
     return _back(event)
 
 

@@ -331,3 +331,19 @@ def test_a_pools_playoff_is_between_two_of_one_pool(client):
     assert r.status_code == 303
     playoff = event(event_id).matches[0]
     assert (playoff.bracket, playoff.pool, playoff.entrants) == ("pool", 1, [0, 3])
+
+
+def test_an_event_action_on_what_another_phone_changed_is_refused_saying_what_happened(client):
+    """Every event action writes only from the event's version its checks read (as a hand
+    does from its game's): one read before another phone's change is refused, naming it."""
+    club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay")
+    start_round(client, club_id, event_id)
+    before = event(event_id)
+    match = next(m for m in before.matches if m.bye is None)
+    db.session.expunge_all()  # kept as read: before the late entrant joined
+    assert client.post(url(club_id, event_id, "/entrants"),
+                       data={"entrant": "Gus & Hal"}).status_code == 303
+    with pytest.raises(store.Refused, match="a late entrant joined from .*: round 1, table 1 "
+                                            "was not forfeited"):
+        store.record_forfeit(before, match, 1, "test")
+    assert event(event_id).matches[0].forfeit is None and round_games(event_id, 1)
