@@ -1077,10 +1077,11 @@ def _entrant_row(club: Club, roster: dict, seed: int, entrant: dict) -> EventEnt
 def seat_matches(event: ClubEvent, version: int, number: int,
                  matches: list[tuple[dict, dict | None]], via: str,
                  action: str = "round started") -> None:
-    """Seat round `number` (or a playoff): each match is (its EventMatch columns, the record of
-    its first game, None for a bye or a forfeit); each game is made in the club with the event's
-    rules and seats. Refused when the event moved on from `version` (another phone started
-    the round a moment ago) or a table of the round is taken already."""
+    """Seat round `number` (or a playoff, from round `number` on): each match is (its
+    EventMatch columns, its round when not `number`; the record of its first game, None for a
+    bye or a forfeit); each game is made in the club with the event's rules and seats. Refused
+    when the event moved on from `version` (another phone started the round a moment ago) or a
+    table of the round is taken already."""
     if not _bump_event(event.id, version):
         db.session.rollback()
         raise Refused(f"Round {number} was started from another phone a moment ago.")
@@ -1088,7 +1089,7 @@ def seat_matches(event: ClubEvent, version: int, number: int,
     roster = _roster(club)
     try:
         for values, record in matches:
-            row = EventMatch(event_id=event.id, round=number, **values)
+            row = EventMatch(event_id=event.id, **{"round": number, **values})
             db.session.add(row)
             db.session.flush()
             if record is not None:

@@ -345,33 +345,31 @@ def late_entrant(club_id: int, event_id: int):
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
 def playoff(club_id: int, event_id: int):
-    """A tie decided by one more match between two tied entrants (events.md: it counts like
-    any other), in the round after the last."""
+    """A tie decided by more matches between the tied entrants (events.md: each counts like
+    any other), in the rounds after the last: one match for two, every pair once for three
+    or more (running.playoff)."""
     club, phone, event = _running(club_id, event_id)
     library_event, problem = running.parsed(event)
     if problem:
         return _refused(club, phone, event, problem)
-    raw = request.form.getlist("entrant")
     if not library_event.teams or library_event.bracket and event.format != "pools":
-        return _refused(club, phone, event, "A playoff is a match of two teams of a round "
+        return _refused(club, phone, event, "A playoff is played between teams of a round "
                                             "robin or a pool.")
-    pair = [setup.whole(r) for r in raw]
-    if len(pair) != 2 or pair[0] == pair[1] or not all(
-            e is not None and e < len(event.entrants) for e in pair):
-        return _refused(club, phone, event, "Pick the two tied entrants.")
+    tied = [setup.whole(r) for r in request.form.getlist("entrant")]
+    if len(tied) < 2 or len(set(tied)) != len(tied) or not all(
+            e is not None and e < len(event.entrants) for e in tied):
+        return _refused(club, phone, event, "Pick the tied entrants.")
     number = max([m.round for m in event.matches] + [0]) + 1
-    values = {"table": 1, "entrants": pair, "bracket": None, "pool": None}
+    pool = None
     if event.format == "pools":
         pool = next((p for p, members in enumerate(pool_members(library_event), start=1)
-                     if set(pair) <= set(members)), None)
+                     if set(tied) <= set(members)), None)
         if pool is None:
-            return _refused(club, phone, event, "A pool's playoff is between two of its "
-                                                "entrants.")
-        values.update(bracket="pool", pool=pool)
-    matches = [(values, running.game_record(event, library_event.seats(tuple(pair)), 0))]
+            return _refused(club, phone, event, "A pool's playoff is between its entrants.")
+    matches = running.playoff(event, library_event, tied, number, pool)
     record = records.event_record(event)
-    record["matches"].append({"round": number, **{k: v for k, v in values.items() if v},
-                              "games": []})
+    record["matches"] += [{**{k: v for k, v in values.items() if v}, "games": []}
+                          for values, _game in matches]
     problem = setup.problem_of(record)
     if problem:
         return _refused(club, phone, event, problem)

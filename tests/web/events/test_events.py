@@ -319,13 +319,13 @@ def test_a_best_of_one_event_game_has_no_rematch(client):
     assert "Rematch" not in text(client.get(f"/games/{game.id}"))
 
 
-def test_a_pools_playoff_is_between_two_of_one_pool(client):
+def test_a_pools_playoff_is_between_entrants_of_one_pool(client):
     teams = "\n".join(f"P{i} & Q{i}" for i in range(6))
     club_id, event_id = club_with_event(client, entrants=teams, fmt="pools", pool_size="3")
     e = event(event_id)
     r = client.post(url(club_id, event_id, "/playoff"),
                     data={"entrant": ["0", "1"], "version": str(e.version)})
-    assert r.status_code == 422 and "A pool's playoff is between two of its entrants." in text(r)
+    assert r.status_code == 422 and "A pool's playoff is between its entrants." in text(r)
     r = client.post(url(club_id, event_id, "/playoff"),
                     data={"entrant": ["0", "3"], "version": str(e.version)})
     assert r.status_code == 303
@@ -347,3 +347,33 @@ def test_an_event_action_on_what_another_phone_changed_is_refused_saying_what_ha
                                             "was not forfeited"):
         store.record_forfeit(before, match, 1, "test")
     assert event(event_id).matches[0].forfeit is None and round_games(event_id, 1)
+
+
+def test_a_tie_of_three_is_offered_a_playoff_among_all_three(client):
+    """Three teams each beating one: level after every tie-break. The playoff button names all
+    three, and seats every pair of them once (a round robin of the group, no byes listed), in
+    the rounds after the last."""
+    club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay")
+    beats = {frozenset((0, 1)): 0, frozenset((0, 2)): 2, frozenset((1, 2)): 1}
+    for number in (1, 2, 3):
+        r = start_round(client, club_id, event_id)
+        assert r.status_code == 303, text(r)[-300:]
+        [game] = round_games(event_id, number)
+        [match] = [m for m in event(event_id).matches if m.round == number and m.bye is None]
+        play(game.id, [match.entrants.index(beats[frozenset(match.entrants)])] * 7)
+    rows = tournament.standings(records.event_record(event(event_id)))["standings"]
+    assert [(r["rank"], r["tied"]) for r in rows] == [(1, True)] * 3
+    page = text(client.get(url(club_id, event_id)))
+    assert "Playoff: Ann & Bob v Cat & Dan v Eve & Fay (3 matches, each pair once)" in page
+    e = event(event_id)
+    byes = len([m for m in e.matches if m.bye is not None])
+    r = client.post(url(club_id, event_id, "/playoff"),
+                    data={"entrant": ["0", "1", "2"], "version": str(e.version)})
+    assert r.status_code == 303
+    e = event(event_id)
+    playoff = [m for m in e.matches if m.round > 3]
+    assert sorted(m.round for m in playoff) == [4, 5, 6]
+    assert {frozenset(m.entrants) for m in playoff} == set(beats)
+    assert all(m.table == 1 and len(m.games) == 1 for m in playoff)
+    assert len([m for m in e.matches if m.bye is not None]) == byes
+    assert tournament.standings(records.event_record(e))["ok"]
