@@ -202,13 +202,13 @@ def _tied_groups(standings: dict) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def card(event: ClubEvent, library_event, row: EventMatch, scorer_url) -> dict[str, Any]:
+def card(event: ClubEvent, library_event, row: EventMatch) -> dict[str, Any]:
     """A table card (partials/events/_table_card.html's `card`): the table, who sits where in
     seat order (with their team), who shakes first, and the QR code that opens the match's
-    latest game as its scorer (`scorer_url(game)`, the sharing scorer link)."""
+    latest game as its scorer (qr.scorer_url, the invite's scorer link)."""
     game = row.games[-1]
     players = event.inputs[game.id]["players"]
-    url = scorer_url(game)
+    url = qr.scorer_url(game)
     return {"event_name": event.name, "round": row.round, "table": row.table,
             "seats": [{"seat": i, "name": name, "team": team}
                       for i, (name, team) in enumerate(zip(players, seat_teams(library_event, row,

@@ -15,7 +15,6 @@ from .. import access, render_cache, security, store, web
 from ..clubs import roster
 from ..extensions import db
 from ..models import ClubEvent
-from ..sharing import views as sharing
 from ..tournament.event import pool_members
 from . import bp, live, record as records, running, setup, sheets
 
@@ -256,7 +255,7 @@ def table_card(club_id: int, event_id: int, match_id: int):
     if not match.games:
         abort(404)  # a forfeit: nobody sits at the table
     return web.render("events/card.html", "events/_card.html", club=club, event=event,
-                      card=running.card(event, library_event, match, sharing.scorer_url))
+                      card=running.card(event, library_event, match))
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/forfeit")
