@@ -236,6 +236,29 @@ def stop_at_time(game_id: int):
     return redirect(url_for("games.game_page", game_id=game.id), 303)
 
 
+@bp.post("/games/<int:game_id>/table/next")
+def follow_table(game_id: int):
+    """A table's phone follows its table: the phone scoring an event's game goes, in one tap,
+    to the game now at the same table in the event's latest round, as its scorer (the phone
+    that scored a table's match is that table's phone for the event; the new card need not be
+    scanned). Plainly refused (409) while no later round is seated, or when it seats nobody
+    at that table."""
+    game = access.load_game(game_id, write=True)
+    event = records.event_of(game)
+    if event is None or event["table"] is None:
+        abort(404)
+    found = records.table_game_after(game)
+    if found is None:
+        return web.refuse(409, "Not seated yet", f"Round {event['round'] + 1} is not seated "
+                                                 f"yet: tap again once the organizer starts it.")
+    number, table, there = found
+    if there is None:
+        return web.refuse(409, "Nobody at this table", f"Round {number} plays no game at "
+                                                       f"table {table}.")
+    return access.grant_scorer(redirect(url_for("games.game_page", game_id=there.id), 303),
+                               there)
+
+
 def _match(event: ClubEvent, match_id: int):
     match = next((m for m in event.matches if m.id == match_id and m.bye is None), None)
     if match is None:

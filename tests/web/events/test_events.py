@@ -16,8 +16,8 @@ from scorekeeper.models import ClubEvent
 
 from ..clubs.helpers import create_club, join_club
 from ..helpers import text
-from .helpers import (TEAMS, club_with_event, event, new_event, play, round_games, start_round,
-                      url)
+from .helpers import (TEAMS, club_with_event, event, new_event, play, round_games, scorer_path,
+                      start_round, url)
 
 
 def test_a_member_starts_an_event_and_its_page_shows_the_first_round(client):
@@ -377,3 +377,33 @@ def test_a_tie_of_three_is_offered_a_playoff_among_all_three(client):
     assert all(m.table == 1 and len(m.games) == 1 for m in playoff)
     assert len([m for m in e.matches if m.bye is not None]) == byes
     assert tournament.standings(records.event_record(e))["ok"]
+
+
+def test_a_table_phone_follows_its_table_to_the_next_round(app, client):
+    """The phone that scored table 1's match is table 1's phone: once its game is over, one
+    tap takes it to the game at table 1 of the next round, as its scorer, no card scanned;
+    before that round is seated it is told so plainly."""
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    first = round_games(event_id, 1)[0]
+    phone = app.test_client()  # in no club: the scorer link of the card is all it has
+    assert phone.get(scorer_path(first)).status_code == 303
+    assert "Next round at table 1" not in text(phone.get(f"/games/{first.id}"))
+    for game in round_games(event_id, 1):
+        play(game.id, [0] * 7)
+    assert "Next round at table 1" in text(phone.get(f"/games/{first.id}"))
+    r = phone.post(f"/games/{first.id}/table/next")
+    assert r.status_code == 409 and "Round 2 is not seated yet" in text(r)
+    assert start_round(client, club_id, event_id).status_code == 303
+    r = phone.post(f"/games/{first.id}/table/next")
+    second = round_games(event_id, 2)[0]
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{second.id}")
+    page = text(phone.get(f"/games/{second.id}"))
+    assert "round 2, table 1" in page and all(name in page for name in second.player_names)
+    assert phone.post(f"/games/{second.id}/hands", data={
+        "version": str(second.version), "mode": "quick", "bidder": "1", "bid": "30",
+        "points": "35"}).status_code == 303  # its scorer: the hand is in
+    assert len(store.get_game(second.id).hands) == 1
+    watcher = app.test_client()  # a phone that scored nothing follows no table
+    assert watcher.post(f"/games/{first.id}/table/next").status_code == 403
+    assert watcher.get(f"/games/{second.id}").status_code == 303  # to /join
