@@ -1,9 +1,10 @@
 """Event races against the real server (gunicorn, several workers; SQLite, or PostgreSQL with
 TEST_DATABASE_URL): the organizer's double tap on "Start round", time called from two phones at
 once, and every event action that can meet a table's first hand or another action: a forfeit
-against the hand and against a second forfeit, a swap against the hand and against time called,
-the same late entrant sent twice. Every race: no 500; a hand the server acknowledged is in the
-database with the seats it was saved under; the loser is told plainly (409 or 422)."""
+against the hand, against time called and against a second forfeit, a swap against the hand
+and against time called, the same late entrant sent twice. Every race: no 500; a hand the
+server acknowledged is in the database with the seats it was saved under; the loser is told
+plainly (409 or 422)."""
 from __future__ import annotations
 
 import json
@@ -149,7 +150,7 @@ def test_a_forfeit_racing_the_first_hand_never_deletes_a_saved_hand(server):
     forfeit is (the hand is refused, its game gone: 409, or 404 once it is gone)."""
     port, db_url = server
     outcomes = []
-    while len(outcomes) < 2 * ROUNDS:
+    while len(outcomes) < ROUNDS:
         admin, event, event_id, tables = started(port, db_url, SIXTEEN_TEAMS)
         for match_id, game_id in tables:
             table = Table(port, db_url, game_id)
@@ -239,6 +240,29 @@ def test_a_swap_racing_time_called_and_the_first_hand(server):
             assert hands == 1 and seats == before and swap[0] == 422
         else:
             assert hands == 0
+    valid_record(admin, event)
+
+
+def test_a_forfeit_racing_time_called_and_the_first_hand(server):
+    """Three phones at once on a table: the organizer records a forfeit and calls time, and
+    the table saves its first hand. No 500, an acknowledged hand is in, and a forfeited match
+    has no game left."""
+    port, db_url = server
+    admin, event, event_id, tables = started(port, db_url, SIXTEEN_TEAMS)
+    for i, (match_id, game_id) in enumerate(tables):
+        table = Table(port, db_url, game_id)
+        forfeit, call, hand = at_once(port, [
+            lambda conn: admin.post(f"{event}/matches/{match_id}/forfeit", {"side": "0"}, conn),
+            lambda conn: admin.post(f"{event}/rounds/1/call", {}, conn),
+            lambda conn: table.save(conn, LATE[i % len(LATE)])])
+        assert forfeit[0] in (303, 422) and call[0] == 303 and hand[0] in (303, 404, 409), \
+            [r[0] for r in (forfeit, call, hand)]
+        [(forfeited,)] = rows(db_url, "SELECT forfeit FROM event_match WHERE id = :m", m=match_id)
+        games = rows(db_url, "SELECT count(*) FROM game WHERE id = :g", g=game_id)[0][0]
+        if hand[0] == 303:
+            assert forfeit[0] == 422 and forfeited is None
+            assert rows(db_url, "SELECT count(*) FROM hand WHERE game_id = :g", g=game_id) == [(1,)]
+        assert (forfeit[0] == 303) == (forfeited == 0) == (games == 0)
     valid_record(admin, event)
 
 
