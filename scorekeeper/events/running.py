@@ -14,10 +14,10 @@ from ..models import ClubEvent, EventMatch, Member, utcnow
 from ..rules.card import rules_card
 from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
-from ..tournament.ranking import standings as derive_standings
+from ..tournament.ranking import event_bracket, standings as derive_standings
 from ..tournament.seating import round_robin
 from . import record as records
-from .bracket_svg import draw_bracket
+from .bracket_svg import draw_bracket, round_names
 from .placing import undecided_tie
 
 
@@ -132,7 +132,9 @@ def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -
         games.append({"game": game, "totals": result.get("totals"),
                       "finished": result.get("finished"), "called": game.called})
     winners = match_winners(library_event, parsed_match) if parsed_match else []
-    sides = [names[e] for e in row.entrants]
+    sides = [names[e] for e in row.entrants]  # the teams, or the players in seat order
+    if library_event.format == "progressive":  # the two pairs of partners (seats 0-2, 1-3)
+        sides = [f"{sides[s]} & {sides[s + 2]}" for s in (0, 1)]
     return {"match": row, "table": row.table, "sides": sides, "games": games,
             "latest": row.games[-1] if row.games else None, "forfeit": row.forfeit,
             "winners": [sides[w] for w in winners if w < len(sides)],
@@ -169,7 +171,8 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     """Everything the event page and TV view show, derived from the record."""
     library_event, problem = parsed(event)
     ctx: dict[str, Any] = {"event": event, "problem": problem, "rounds": [], "planned": None,
-                           "standings": None, "names": [], "bracket": None, "round_open": False}
+                           "standings": None, "names": [], "bracket": None, "round_open": False,
+                           "round_names": {}, "phase": None, "champions": []}
     if library_event is None:
         return ctx
     record = records.event_record(event)
@@ -182,12 +185,30 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
     current = ctx["rounds"][0]["number"] if ctx["rounds"] else None
     ctx["current_round"] = current
-    ctx["minutes_left"] = minutes_left(event, current)
+    # the clock runs while the round is played: none once its last match is decided
+    ctx["minutes_left"] = minutes_left(event, current) if ctx["round_open"] else None
     ctx["tied"] = _tied_groups(ctx["standings"])
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
-    ctx["bracket"] = draw_bracket(library_event, ctx["names"]) if library_event.bracket else None
+    if library_event.bracket:
+        tree = event_bracket(library_event)
+        ctx["bracket"] = draw_bracket(library_event, ctx["names"], tree)
+        ctx["round_names"] = round_names(tree)
+    ctx["phase"] = _phase(library_event, ctx["standings"])
+    ctx["champions"] = [ctx["names"][row["entrant"]] for row in ctx["standings"]["standings"]
+                        if ctx["phase"] == "over" and row["rank"] == 1]
     ctx["rules_lines"] = rules_card(library_event.variant, event.options)  # one for every game
     return ctx
+
+
+def _phase(library_event, standings: dict) -> str:
+    """What the TV shows: "over" (the champion), "bracket" (a bracket format once its bracket
+    is played), "pools" (a pools event's pools), else "standings"."""
+    if standings["complete"]:
+        return "over"
+    if library_event.format == "pools":
+        started = any(m.bracket not in (None, "pool") for m in library_event.matches)
+        return "bracket" if started else "pools"
+    return "bracket" if library_event.bracket else "standings"
 
 
 def _tied_groups(standings: dict) -> list[list[int]]:

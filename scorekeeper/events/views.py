@@ -141,7 +141,7 @@ def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
         body = render_cache.cached(key)
         if body is None:
             ctx = _context(club, phone, records.load_event(club.id, event_id), etag)
-            ctx.update(csrf_token=render_cache.placeholder_csrf, tv=kind == "tv")
+            ctx.update(csrf_token=render_cache.placeholder_csrf)
             template = f"partials/{part}" if part else page
             body = render_cache.body(key, lambda: render_template(template, **ctx))
         response = render_cache.respond(key, body)
@@ -164,9 +164,9 @@ def event_live(club_id: int, event_id: int):
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/tv")
 def tv(club_id: int, event_id: int):
-    """The big screen: standings (or the bracket), the round's tables and live scores, the
-    round's time left."""
-    return _cached(club_id, event_id, "tv", "events/tv.html", "events/_event_live.html")
+    """The big screen (partials/events/_tv.html): the pools, the standings or the bracket,
+    the round's tables and live scores, the round's time left; at the end the champion."""
+    return _cached(club_id, event_id, "tv", "events/tv.html", "events/_tv.html")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/history")
