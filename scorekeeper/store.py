@@ -28,7 +28,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kept_reads, rules, stats
 from .extensions import db
-from .models import (AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubStats, EventAudit,
+from .models import (AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubSeason, ClubStats,
+                     EventAudit,
                      EventEntrant, EventMatch, Game, GuessAttempt, Hand, Member, Person, Phone,
                      PhoneGame, Player, new_code, new_secret, unused_code, utcnow, with_called)
 
@@ -731,6 +732,34 @@ def _set_club_rules(club: Club, variant: str, options: dict) -> None:
     else:
         row.options = dict(options)
         row.updated_at = utcnow()
+
+
+def name_season(admin: Member, name: str, first_day, last_day, via: str) -> ClubSeason:
+    """The admin names a season of the club (its first and last day both included). Refused,
+    with a plain sentence, for a phone that is not the admin, a last day before the first, or
+    days that overlap another season's. The club's row is written first, so two admins' taps
+    at once are judged one after the other."""
+    _lock_club(admin.club_id)
+    now = _current(admin.id)
+    if now is None or not now.is_admin:
+        db.session.rollback()
+        raise Refused("Only the club's admin can name a season.")
+    if last_day < first_day:
+        db.session.rollback()
+        raise Refused("A season's last day cannot come before its first day.")
+    clash = db.session.scalars(select(ClubSeason).where(
+        ClubSeason.club_id == admin.club_id, ClubSeason.first_day <= last_day,
+        ClubSeason.last_day >= first_day).order_by(ClubSeason.first_day)).first()
+    if clash is not None:
+        message = (f"Those days overlap the season {clash.name} ({clash.first_day.isoformat()} "
+                   f"to {clash.last_day.isoformat()}): seasons cannot overlap.")
+        db.session.rollback()
+        raise Refused(message)
+    season = ClubSeason(club_id=admin.club_id, name=name, first_day=first_day,
+                        last_day=last_day, named_by=via[:40])
+    db.session.add(season)
+    db.session.commit()
+    return season
 
 
 def add_person(club: Club, name: str) -> Person:

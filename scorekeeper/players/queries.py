@@ -17,7 +17,8 @@ from sqlalchemy import func, or_, select
 from .. import kept_reads, stats
 from ..extensions import db
 from .. import store
-from ..models import ClubEvent, EventEntrant, EventMatch, Game, Hand, Person, Player, with_called
+from ..models import (AuditEvent, ClubEvent, ClubSeason, EventEntrant, EventMatch, Game, Hand,
+                      Person, Player, with_called)
 from ..store import derive_summary
 
 PAGE_SIZE = 25
@@ -280,3 +281,39 @@ def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
             continue
         games.append(stats.Game(summary, seats[r.id], (r.created_at, r.id)))
     return games
+
+
+def club_finished(club_id: int) -> list[tuple[stats.Game, datetime]]:
+    """The club's finished games as stats.Game items (summary, person id per seat, order), each
+    with the moment it finished (its last hand saved, or time called after it), in the order
+    ratings replay them (spec/ratings.md): by that moment, ties by the game's id. Three
+    statements (three more when a summary had to be recomputed)."""
+    mine = [Game.club_id == club_id, Game.finished.is_(True)]
+    last_hand = (select(Hand.game_id, func.max(Hand.updated_at).label("at"))
+                 .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
+                 .subquery())
+    called = (select(AuditEvent.game_id, func.max(AuditEvent.at).label("at"))
+              .join(Game, Game.id == AuditEvent.game_id)
+              .where(*mine, AuditEvent.action == "called").group_by(AuditEvent.game_id)
+              .subquery())
+    rows = db.session.execute(
+        select(Game.id, Game.summary, Game.updated_at, last_hand.c.at, called.c.at.label("called"))
+        .outerjoin(last_hand, last_hand.c.game_id == Game.id)
+        .outerjoin(called, called.c.game_id == Game.id).where(*mine)).all()
+    fresh = _refresh_stale({r.id: r.summary for r in rows})
+    seats = _seats(Player.game_id.in_(select(Game.id).where(*mine))) if rows else {}
+    games = []
+    for r in rows:
+        summary = fresh.get(r.id, r.summary)
+        if summary is None or len(seats.get(r.id, [])) != len(summary["seats"]):
+            continue
+        at = max(t for t in (r.at, r.called, None if r.at or r.called else r.updated_at) if t)
+        games.append((stats.Game(summary, seats[r.id], (at, r.id)), at))
+    games.sort(key=lambda g: g[0].order)
+    return games
+
+
+def seasons(club_id: int) -> list:
+    """The club's seasons, the latest first."""
+    return list(db.session.scalars(select(ClubSeason).where(ClubSeason.club_id == club_id)
+                                   .order_by(ClubSeason.first_day.desc())))

@@ -1,0 +1,125 @@
+"""The club's ratings pages (spec/ratings.md): the leaderboard and its CSV equal a replay of the
+club's games by the pure library, seasons (named by the admin, never overlapping), a person's
+rating history, rivals and head to head."""
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+
+from sqlalchemy import select, update
+
+from scorekeeper import ratings
+from scorekeeper.cli import read_games
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand
+from scorekeeper.players.review import safe_text
+
+from ..clubs.helpers import MOON_WIN, club_game, join_club, person_id
+from ..helpers import HX, post_hand, text
+from .test_club_pages import club_records, import_club, parse_csv
+
+
+def lechner_records(n: int) -> list[dict]:
+    """n finished lechner42 games among four people, A & C winning all but every third."""
+    players = [["Ann", "Bob", "Cat", "Dan"], ["Ann", "Cat", "Bob", "Dan"]]
+    return [{"variant": "lechner42", "players": players[i % 2], "options": {"target_marks": 2},
+             "hands": [{"bidder": 1 if i % 3 == 2 else 0, "bid": 84, "contract": "straight",
+                        "points": 42}]} for i in range(n)]
+
+
+def test_the_leaderboard_is_the_replay_of_the_club_games_and_its_csv_too(client, tmp_path):
+    records = club_records(18) + lechner_records(6)
+    club_id = import_club(client, records)
+    r = client.get(f"/clubs/{club_id}/ratings?group=dominoes-42")
+    assert r.status_code == 200
+    page = text(r)
+    assert "Thursday: ratings" in page and "All time." in page and "Partnerships" in page
+    # the command line's numbers over the export, in the same order (imported games finish in
+    # id order)
+    export = tmp_path / "club.json"
+    export.write_text(json.dumps(client.get(f"/clubs/{club_id}/export.json").get_json()))
+    expected = ratings.replay(read_games("ratings", [str(export)])).groups["dominoes-42"]
+    rows = parse_csv(client.get(f"/clubs/{club_id}/ratings.csv?group=dominoes-42"))
+    assert rows[0] == ["Place", "Person", "Rating", "Games", "Wins", "Provisional", "mu", "sigma",
+                       "ordinal"]
+    by_name = {row[1]: row for row in rows[1:]}
+    assert set(by_name) == {safe_text(name) for name in expected.players}  # "'@Fay": no formula
+    for name, s in expected.players.items():
+        row = by_name[safe_text(name)]
+        assert float(row[8]) == s.ordinal and int(row[3]) == s.games and int(row[4]) == s.wins
+        assert row[5] == ("yes" if s.provisional else "no")
+        assert f"{s.ordinal:.1f}".replace("-", "−") in page
+    # ranked: the others by ordinal, then the provisional
+    provisional = [row[5] == "yes" for row in rows[1:]]
+    assert provisional == sorted(provisional)
+    settled = [float(row[8]) for row in rows[1:] if row[5] == "no"]
+    assert settled == sorted(settled, reverse=True)
+    pairs = parse_csv(client.get(f"/clubs/{club_id}/ratings.csv?group=dominoes-42&board=pairs"))
+    assert pairs[0][1] == "Pair" and {row[1] for row in pairs[1:]} >= {"Ann & Cat", "Bob & Dan"}
+    # a group without partners has no pairs
+    assert "Partnerships" not in text(client.get(f"/clubs/{club_id}/ratings?group=moon"))
+
+
+def test_a_hand_that_finishes_a_game_moves_the_ratings(client):
+    club_id = import_club(client, lechner_records(1))
+    ann = person_id(club_id, "Ann")
+    before = text(client.get(f"/clubs/{club_id}/people/{ann}/ratings"))
+    assert "Moon" not in before
+    game_id = club_game(client, club_id, "moon", [ann, person_id(club_id, "Bob"),
+                                                  person_id(club_id, "Cat")])
+    assert post_hand(client, game_id, MOON_WIN).status_code in (200, 303)
+    page = text(client.get(f"/clubs/{club_id}/people/{ann}/ratings"))
+    assert "Ann's ratings" in page and "Moon (Double 12 rule sheet)" in page
+    assert "Rating after each rated game" in page
+    board = text(client.get(f"/clubs/{club_id}/ratings?group=moon"))
+    assert "1 rated game" in board and "provisional" in board
+
+
+def test_seasons_are_named_by_the_admin_never_overlap_and_rate_again_from_the_default(client, app):
+    club_id = import_club(client, lechner_records(6))
+    today = date.today()
+    form = {"name": "Spring", "first_day": (today - timedelta(days=3)).isoformat(),
+            "last_day": (today + timedelta(days=30)).isoformat()}
+    r = client.post(f"/clubs/{club_id}/seasons", data=form)
+    assert r.status_code == 303
+    clash = {**form, "name": "Overlap", "first_day": (today + timedelta(days=30)).isoformat(),
+             "last_day": (today + timedelta(days=60)).isoformat()}
+    r = client.post(f"/clubs/{club_id}/seasons", data=clash)
+    assert r.status_code == 422 and "overlap the season Spring" in text(r)
+    backwards = {**clash, "first_day": (today + timedelta(days=90)).isoformat()}
+    assert "cannot come before" in text(client.post(f"/clubs/{club_id}/seasons", data=backwards))
+    # the current season is shown by default: its games finished today, so the same numbers
+    page = text(client.get(f"/clubs/{club_id}/ratings"))
+    assert "Spring: games finished" in page
+    # games moved to before the season: the season has none, all time still has them all
+    with app.app_context():
+        for hand in db.session.scalars(select(Hand)):
+            hand.updated_at -= timedelta(days=10)
+        db.session.execute(update(Game).values(version=Game.version + 1))  # as a write does
+        db.session.commit()
+    page = text(client.get(f"/clubs/{club_id}/ratings?group=dominoes-42"))
+    assert "No rated games yet" in page
+    assert "6 rated games" in text(client.get(f"/clubs/{club_id}/ratings?group=dominoes-42&season=all"))
+    # only the admin names seasons
+    other = app.test_client()
+    join_club(other, club_id)
+    r = other.post(f"/clubs/{club_id}/seasons", data={**form, "name": "Autumn",
+                                                       "first_day": "2001-01-01",
+                                                       "last_day": "2001-02-01"})
+    assert r.status_code == 422 and "Only the club's admin" in text(r)
+    assert "Name a season" not in text(other.get(f"/clubs/{club_id}/ratings"))
+
+
+def test_rivals_and_head_to_head_on_the_person_page(client):
+    club_id = import_club(client, lechner_records(9))
+    ann, bob, cat = (person_id(club_id, n) for n in ("Ann", "Bob", "Cat"))
+    r = client.get(f"/clubs/{club_id}/people/{ann}/ratings")
+    page = text(r)
+    for label in ("Nemesis", "Favourite opponent", "Best partner", "Head to head"):
+        assert label in page
+    r = client.get(f"/clubs/{club_id}/people/{ann}/ratings?vs={bob}", headers=HX)
+    body = text(r)
+    assert "Against Games Ann won They won" in body
+    assert "Dan" not in body.split("They won", 1)[1]  # only Bob's row
+    assert client.get(f"/clubs/{club_id}/people/{cat}/ratings?vs=abc").status_code == 200
+    assert client.get(f"/clubs/{club_id}/people/999999/ratings").status_code == 404
