@@ -285,11 +285,12 @@ def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
 
 def club_finished(club_id: int) -> list[tuple[stats.Game, datetime]]:
     """The club's finished games as stats.Game items (summary, person id per seat, order), each
-    with the moment it finished (its last hand saved, or time called after it), in the order
-    ratings replay them (spec/ratings.md): by that moment, ties by the game's id. Three
-    statements (three more when a summary had to be recomputed)."""
+    with the moment it finished (its last hand saved: the latest hand row made, so that an edit
+    of an old game leaves it in its place; or time called after it), in the order ratings
+    replay them (spec/ratings.md): by that moment, ties by the game's id. Three statements
+    (three more when a summary had to be recomputed)."""
     mine = [Game.club_id == club_id, Game.finished.is_(True)]
-    last_hand = (select(Hand.game_id, func.max(Hand.updated_at).label("at"))
+    last_hand = (select(Hand.game_id, func.max(Hand.created_at).label("at"))
                  .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
                  .subquery())
     called = (select(AuditEvent.game_id, func.max(AuditEvent.at).label("at"))

@@ -16,14 +16,21 @@ from . import charts, queries
 
 # The rating groups in the order of the variants that make them (rules.VARIANTS).
 GROUPS = list(dict.fromkeys(v.rating_group for v in rules.VARIANTS.values() if v.rating_group))
-# A group of several variants is named for them all; one of a single variant takes its title.
-SHARED_TITLES = {"dominoes-42": "42 with dominoes (Texas 42, Lechner, 1986, Forty-Two)"}
+# How the pages name a group: short, for the switch between them (the variants' own titles
+# name their rule sheets).
+GROUP_TITLES = {"dominoes-42": "42 (dominoes)", "card42": "Card 42", "card42-teams": "Card 42 teams",
+                "moon": "Moon", "mexican-train": "Mexican Train"}
+GROUP_HINTS = {"dominoes-42": "Texas 42, Lechner, the 1986 rules and Forty-Two rate together."}
 
 
 def group_title(group_id: str) -> str:
-    if group_id in SHARED_TITLES:
-        return SHARED_TITLES[group_id]
-    return next(v.title for v in rules.VARIANTS.values() if v.rating_group == group_id)
+    return GROUP_TITLES.get(group_id, group_id)
+
+
+def shown(ordinal: float) -> str:
+    """A rating as the pages show it: one decimal, a minus sign (U+2212), never "-0.0"."""
+    tenth = round(ordinal, 1) + 0.0
+    return f"\u2212{-tenth:.1f}" if tenth < 0 else f"{tenth:.1f}"
 
 
 def partnership(group_id: str) -> bool:
@@ -69,7 +76,7 @@ def _kept() -> render_cache.RenderCache:
 
 def _row(standing: ratings.Standing, **more: Any) -> dict:
     return {"games": standing.games, "wins": standing.wins, "mu": standing.mu,
-            "sigma": standing.sigma, "ordinal": standing.ordinal,
+            "sigma": standing.sigma, "ordinal": standing.ordinal, "shown": shown(standing.ordinal),
             "provisional": standing.provisional, **more}
 
 

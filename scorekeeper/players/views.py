@@ -214,6 +214,7 @@ def _ratings_page(club: store.ClubHead, status: int = 200, **ctx):
         "players/ratings.html", "players/_ratings.html", status, club=club, seasons=seasons,
         season=season, choice=choice, group_id=group_id, groups=rating_pages.GROUPS,
         title=rating_pages.group_title, partnership=rating_pages.partnership(group_id),
+        hint=rating_pages.GROUP_HINTS.get(group_id),
         board=rating_pages.leaderboard(rated, group_id, names),
         is_admin=bool(admin and admin.is_admin), **ctx)
 

@@ -12,6 +12,8 @@ from scorekeeper import ratings
 from scorekeeper.cli import read_games
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
+from scorekeeper.players.charts import rating_history
+from scorekeeper.players.rating_pages import shown
 from scorekeeper.players.review import safe_text
 
 from ..clubs.helpers import MOON_WIN, club_game, join_club, person_id
@@ -48,7 +50,7 @@ def test_the_leaderboard_is_the_replay_of_the_club_games_and_its_csv_too(client,
         row = by_name[safe_text(name)]
         assert float(row[8]) == s.ordinal and int(row[3]) == s.games and int(row[4]) == s.wins
         assert row[5] == ("yes" if s.provisional else "no")
-        assert f"{s.ordinal:.1f}".replace("-", "−") in page
+        assert shown(s.ordinal) in page
     # ranked: the others by ordinal, then the provisional
     provisional = [row[5] == "yes" for row in rows[1:]]
     assert provisional == sorted(provisional)
@@ -69,7 +71,7 @@ def test_a_hand_that_finishes_a_game_moves_the_ratings(client):
                                                   person_id(club_id, "Cat")])
     assert post_hand(client, game_id, MOON_WIN).status_code in (200, 303)
     page = text(client.get(f"/clubs/{club_id}/people/{ann}/ratings"))
-    assert "Ann's ratings" in page and "Moon (Double 12 rule sheet)" in page
+    assert "Ann's ratings" in page and "Moon" in page
     assert "Rating after each rated game" in page
     board = text(client.get(f"/clubs/{club_id}/ratings?group=moon"))
     assert "1 rated game" in board and "provisional" in board
@@ -94,7 +96,7 @@ def test_seasons_are_named_by_the_admin_never_overlap_and_rate_again_from_the_de
     # games moved to before the season: the season has none, all time still has them all
     with app.app_context():
         for hand in db.session.scalars(select(Hand)):
-            hand.updated_at -= timedelta(days=10)
+            hand.created_at -= timedelta(days=10)
         db.session.execute(update(Game).values(version=Game.version + 1))  # as a write does
         db.session.commit()
     page = text(client.get(f"/clubs/{club_id}/ratings?group=dominoes-42"))
@@ -123,3 +125,15 @@ def test_rivals_and_head_to_head_on_the_person_page(client):
     assert "Dan" not in body.split("They won", 1)[1]  # only Bob's row
     assert client.get(f"/clubs/{club_id}/people/{cat}/ratings?vs=abc").status_code == 200
     assert client.get(f"/clubs/{club_id}/people/999999/ratings").status_code == 404
+
+
+def test_ratings_are_shown_to_one_decimal_and_a_season_start_is_marked():
+    assert (shown(8.25), shown(-0.04), shown(-1.26), shown(0.0)) == ("8.2", "0.0", "\u22121.3", "0.0")
+    days = [date(2026, 1, d) for d in (1, 2, 2, 9)]
+    chart = rating_history([1.0, 2.5, -1.0, 3.0], days, [date(2026, 1, 2), date(2026, 1, 5),
+                                                         date(2026, 2, 1)])
+    assert chart.series[0].values == (0.0, 1.0, 2.5, -1.0, 3.0)
+    # between game 1 and game 2 (the first of Jan 2), between games 3 and 4; none after the end
+    assert [m.value for m in chart.marks] == [1, 3]
+    x = [t.pos for t in chart.x_ticks]
+    assert chart.left < chart.marks[0].pos < chart.marks[1].pos < chart.right and x[0] == chart.left
