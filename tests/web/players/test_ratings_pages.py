@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from datetime import date, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from scorekeeper import ratings
 from scorekeeper.cli import read_games
@@ -137,3 +137,25 @@ def test_ratings_are_shown_to_one_decimal_and_a_season_start_is_marked():
     assert [m.value for m in chart.marks] == [1, 3]
     x = [t.pos for t in chart.x_ticks]
     assert chart.left < chart.marks[0].pos < chart.marks[1].pos < chart.right and x[0] == chart.left
+
+
+def test_the_new_game_page_gives_the_win_chance_and_seats_fair_teams(client):
+    # Ann & Cat won 4 of 6 together: seated together again, they are favourites
+    club_id = import_club(client, lechner_records(6))
+    ann, bob, cat, dan = (person_id(club_id, n) for n in ("Ann", "Bob", "Cat", "Dan"))
+    form = {"variant": "lechner42", "first_dealer": "0", "person-0": str(ann),
+            "person-1": str(bob), "person-2": str(cat), "person-3": str(dan)}
+    r = client.post(f"/clubs/{club_id}/games/new", data={**form, "seating": "chance"})
+    assert r.status_code == 200
+    page = text(r)
+    chance = page.split("Win chance:", 1)[1]
+    a, b = (int(chance.split(name, 1)[1].split("%", 1)[0]) for name in ("Ann & Cat", "Bob & Dan"))
+    assert a + b == 100 and a > 50
+    r = client.post(f"/clubs/{club_id}/games/new", data={**form, "seating": "fair"}, headers=HX)
+    body = r.get_data(as_text=True)
+    picked = [body.split(f'name="person-{i}"', 1)[1].split("selected", 1)[0].rsplit('value="', 1)[1]
+              .split('"', 1)[0] for i in range(4)]
+    assert picked[0] == str(ann) and picked[2] != str(cat)  # Ann and Cat split up
+    assert "Win chance:" in text(r)
+    assert db.session.scalar(select(func.count()).select_from(Game)
+                             .where(Game.club_id == club_id)) == 6  # no game started
