@@ -62,6 +62,46 @@ def refresh_summaries(fresh: list[tuple[int, int, dict]]) -> None:
     db.session.commit()
 
 
+def game_seats(which, names: bool = False) -> dict[int, list]:
+    """The seats of the games `which` selects (a where clause on Player), in order: person ids
+    (or, with names, (name, person id) pairs). One statement."""
+    cols = (Player.game_id, Player.seat, Player.person_id) + ((Player.name,) if names else ())
+    rows = db.session.execute(select(*cols).where(which).order_by(Player.game_id, Player.seat))
+    out: dict[int, list] = {}
+    for row in rows:
+        out.setdefault(row.game_id, []).append((row.name, row.person_id) if names
+                                               else row.person_id)
+    return out
+
+
+def refresh_stale_summaries(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
+    """Recompute, store and return the summaries that are missing or out of date: three
+    statements for any number of them (records read in two, stored in one executemany)."""
+    stale = [gid for gid, s in summaries.items()
+             if s is None or s.get("version") != stats.SUMMARY_VERSION]
+    if not stale:
+        return {}
+    heads = db.session.execute(select(Game.id, Game.version, Game.variant, Game.first_dealer,
+                                      Game.options, Game.called)
+                               .where(Game.id.in_(stale))).all()
+    names = game_seats(Player.game_id.in_(stale), names=True)
+    hands: dict[int, list] = {}
+    for gid, data in db.session.execute(select(Hand.game_id, Hand.data)
+                                        .where(Hand.game_id.in_(stale))
+                                        .order_by(Hand.game_id, Hand.number)):
+        hands.setdefault(gid, []).append(data)
+    fresh = {}
+    for h in heads:
+        record = with_called({"variant": h.variant, "first_dealer": h.first_dealer,
+                              "options": dict(h.options or {}),
+                              "players": [name for name, _ in names.get(h.id, [])],
+                              "hands": hands.get(h.id, [])}, h.called)
+        fresh[h.id] = derive_summary(record)
+    refresh_summaries([(h.id, h.version, fresh[h.id]) for h in heads
+                             if fresh[h.id] is not None])
+    return fresh
+
+
 def keep_club_stats(club_id: int, exists: bool, stamp: str, data: dict) -> None:
     """Store a club's summed numbers with their stamp (ClubStats; `exists`: its row is there
     already). A race with another worker storing the same numbers is lost quietly: either row
@@ -107,6 +147,18 @@ _CLUB_HEAD = (select(Club.id, Club.name,
                      *_STAMP_COLUMNS)
               .outerjoin(Game, Game.club_id == Club.id).where(Club.id == bindparam("club_id"))
               .group_by(Club.id, Club.name))
+
+
+_RATED_PARTS = select(*_STAMP_COLUMNS).where(Game.club_id == bindparam("club_id"),
+                                             Game.finished.is_(True))
+
+
+def rated_stamp(club_id: int) -> str:
+    """What a club's ratings depend on, in one statement: club_stamp over its finished games
+    only (the rated ones and those a rules change could rate). A hand of a game still in play
+    moves none of it; a game that finishes, or an edit, undo, rename or merge touching a
+    finished game, does."""
+    return _stamp(*db.session.execute(_RATED_PARTS, {"club_id": club_id}).one())
 
 
 class ClubHead(NamedTuple):

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from flask import abort, redirect, request, url_for
 
-from .. import access, codes, qr, ratings, rules, security, store, web
+from .. import access, club_ratings, codes, qr, ratings, rules, security, store, web
 from ..games import new_game as setup
-from ..players import rating_pages
 from ..extensions import db
 from ..models import Club, Game
 from ..stats import name_key
@@ -283,7 +282,7 @@ def _win_chance(club, variant, people: list[int]) -> list[dict]:
     """Each side's win chance ("Ann & Cat 57%") on the club's ratings of all time."""
     names = {p.id: p.name for p in club.people}
     sides = [[people[0], people[2]], [people[1], people[3]]]
-    group = rating_pages.club_ratings(club.id).ratings.groups.get(variant.rating_group)
+    group = club_ratings.club_ratings(club.id).ratings.groups.get(variant.rating_group)
     chance = ratings.win_chance(group, sides)
     return [{"name": " & ".join(names[p] for p in side), "percent": c}
             for side, c in zip(sides, chance)]
@@ -294,7 +293,7 @@ def _fair_seats(club, variant, form):
     people = _seated_people(club, variant, form)
     if people is None:
         return form
-    group = rating_pages.club_ratings(club.id).ratings.groups.get(variant.rating_group)
+    group = club_ratings.club_ratings(club.id).ratings.groups.get(variant.rating_group)
     fair = ratings.fair_teams(group, people)
     reseated = form.copy()
     for i, person in enumerate(fair):

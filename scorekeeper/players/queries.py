@@ -16,10 +16,8 @@ from sqlalchemy import func, or_, select
 
 from .. import kept_reads, stats
 from ..extensions import db
-from .. import store
-from ..models import (AuditEvent, ClubEvent, ClubSeason, EventEntrant, EventMatch, Game, Hand,
-                      Person, Player, with_called)
-from ..store import derive_summary
+from ..models import ClubEvent, EventEntrant, EventMatch, Game, Person, Player
+from ..store import game_seats as _seats, refresh_stale_summaries as _refresh_stale
 
 PAGE_SIZE = 25
 
@@ -223,46 +221,6 @@ def _streamed(engine, where, fresh: dict) -> Iterator[dict]:
             yield _archive_game(row, players, fresh)
 
 
-def _seats(which, names: bool = False) -> dict[int, list]:
-    """The seats of the games `which` selects (a where clause on Player), in order: person ids
-    (or, with names, (name, person id) pairs). One statement."""
-    cols = (Player.game_id, Player.seat, Player.person_id) + ((Player.name,) if names else ())
-    rows = db.session.execute(select(*cols).where(which).order_by(Player.game_id, Player.seat))
-    out: dict[int, list] = {}
-    for row in rows:
-        out.setdefault(row.game_id, []).append((row.name, row.person_id) if names
-                                               else row.person_id)
-    return out
-
-
-def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
-    """Recompute, store and return the summaries that are missing or out of date: three
-    statements for any number of them (records read in two, stored in one executemany)."""
-    stale = [gid for gid, s in summaries.items()
-             if s is None or s.get("version") != stats.SUMMARY_VERSION]
-    if not stale:
-        return {}
-    heads = db.session.execute(select(Game.id, Game.version, Game.variant, Game.first_dealer,
-                                      Game.options, Game.called)
-                               .where(Game.id.in_(stale))).all()
-    names = _seats(Player.game_id.in_(stale), names=True)
-    hands: dict[int, list] = {}
-    for gid, data in db.session.execute(select(Hand.game_id, Hand.data)
-                                        .where(Hand.game_id.in_(stale))
-                                        .order_by(Hand.game_id, Hand.number)):
-        hands.setdefault(gid, []).append(data)
-    fresh = {}
-    for h in heads:
-        record = with_called({"variant": h.variant, "first_dealer": h.first_dealer,
-                              "options": dict(h.options or {}),
-                              "players": [name for name, _ in names.get(h.id, [])],
-                              "hands": hands.get(h.id, [])}, h.called)
-        fresh[h.id] = derive_summary(record)
-    store.refresh_summaries([(h.id, h.version, fresh[h.id]) for h in heads
-                             if fresh[h.id] is not None])
-    return fresh
-
-
 def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
     """The club's games as stats.Game items (summary, person id per seat, order), oldest first;
     with `person`, only the games she sat in. Two statements (three more when a summary had to
@@ -282,39 +240,3 @@ def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
         games.append(stats.Game(summary, seats[r.id], (r.created_at, r.id)))
     return games
 
-
-def club_finished(club_id: int) -> list[tuple[stats.Game, datetime]]:
-    """The club's finished games as stats.Game items (summary, person id per seat, order), each
-    with the moment it finished (its last hand saved: the latest hand row made, so that an edit
-    of an old game leaves it in its place; or time called after it), in the order ratings
-    replay them (spec/ratings.md): by that moment, ties by the game's id. Three statements
-    (three more when a summary had to be recomputed)."""
-    mine = [Game.club_id == club_id, Game.finished.is_(True)]
-    last_hand = (select(Hand.game_id, func.max(Hand.created_at).label("at"))
-                 .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
-                 .subquery())
-    called = (select(AuditEvent.game_id, func.max(AuditEvent.at).label("at"))
-              .join(Game, Game.id == AuditEvent.game_id)
-              .where(*mine, AuditEvent.action == "called").group_by(AuditEvent.game_id)
-              .subquery())
-    rows = db.session.execute(
-        select(Game.id, Game.summary, Game.updated_at, last_hand.c.at, called.c.at.label("called"))
-        .outerjoin(last_hand, last_hand.c.game_id == Game.id)
-        .outerjoin(called, called.c.game_id == Game.id).where(*mine)).all()
-    fresh = _refresh_stale({r.id: r.summary for r in rows})
-    seats = _seats(Player.game_id.in_(select(Game.id).where(*mine))) if rows else {}
-    games = []
-    for r in rows:
-        summary = fresh.get(r.id, r.summary)
-        if summary is None or len(seats.get(r.id, [])) != len(summary["seats"]):
-            continue
-        at = max(t for t in (r.at, r.called, None if r.at or r.called else r.updated_at) if t)
-        games.append((stats.Game(summary, seats[r.id], (at, r.id)), at))
-    games.sort(key=lambda g: g[0].order)
-    return games
-
-
-def seasons(club_id: int) -> list:
-    """The club's seasons, the latest first."""
-    return list(db.session.scalars(select(ClubSeason).where(ClubSeason.club_id == club_id)
-                                   .order_by(ClubSeason.first_day.desc())))

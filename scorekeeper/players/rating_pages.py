@@ -1,18 +1,15 @@
-"""The club's ratings as its pages and CSVs show them (spec/ratings.md): one replay of the club's
-finished games in the order they finished (queries.club_finished) through scorekeeper.ratings,
-all time or a season, kept in this process by the club's stamp (store.club_stamp: every write
-to one of its games moves it, so an edit, an undo or a merge re-rates from a full replay).
-The *_rows helpers only reshape it for a table; the page and its CSV call the same one.
+"""The club's ratings as its pages and CSVs show them (spec/ratings.md), from the club's replay
+(scorekeeper.club_ratings): the rows of a leaderboard (the page and its CSV call the same one),
+and a person's ratings, history chart and rivals.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime
 from typing import Any
 
-from .. import ratings, render_cache, rules, store
+from .. import ratings, rules
+from ..club_ratings import ClubRatings, club_ratings
 from ..stats import name_key
-from . import charts, queries
+from . import charts
 
 # The rating groups in the order of the variants that make them (rules.VARIANTS).
 GROUPS = list(dict.fromkeys(v.rating_group for v in rules.VARIANTS.values() if v.rating_group))
@@ -35,43 +32,6 @@ def shown(ordinal: float) -> str:
 
 def partnership(group_id: str) -> bool:
     return next(v.partnership for v in rules.VARIANTS.values() if v.rating_group == group_id)
-
-
-@dataclass
-class ClubRatings:
-    """A replay of the club's rated games: the ratings, and each game's finish moment and id
-    by its place in the replay (a Point's `game`)."""
-
-    ratings: ratings.Ratings
-    moments: list[datetime]
-    game_ids: list[int]
-
-
-def current_season(seasons: list, today: date):
-    return next((s for s in seasons if s.holds(today)), None)
-
-
-def club_ratings(club_id: int, season=None) -> ClubRatings:
-    """The replay of the club's finished games (those that finished within `season`'s days,
-    everyone starting again at the default; all of them when None), kept by club stamp and
-    season in this process. Read only: callers never change what they get."""
-    stamp = store.club_stamp(club_id)
-    days = (season.first_day, season.last_day) if season is not None else None
-    key = f"{club_id}:{stamp}:{days}"
-    kept = _kept()
-    found = kept.get(key)
-    if found is not None:
-        return found
-    games = [(g, at) for g, at in queries.club_finished(club_id)
-             if days is None or days[0] <= at.date() <= days[1]]
-    found = ClubRatings(ratings.replay(g for g, _ in games), [at for _, at in games],
-                        [g.order[1] for g, _ in games])
-    kept.put(key, found)
-    return found
-
-
-def _kept() -> render_cache.RenderCache:
-    return render_cache.named("club_ratings", items=16)
 
 
 def _row(standing: ratings.Standing, **more: Any) -> dict:

@@ -19,7 +19,7 @@ from typing import Iterable, Iterator
 
 from flask import Response, abort, make_response, redirect, request, url_for
 
-from .. import access, rules, store, web
+from .. import access, club_ratings as replays, rules, store, web
 from ..extensions import db
 from ..filters import hand_word
 from ..models import Member, utcnow
@@ -185,17 +185,17 @@ def _season(club_id: int) -> tuple[list, object, str]:
     """(the club's seasons, the one shown or None for all time, the switch's value): the
     `season` asked for ("all" or a season's id), else the season running today, else all
     time."""
-    seasons = queries.seasons(club_id)
+    seasons = replays.seasons(club_id)
     asked = request.args.get("season", "")
     if asked == "all":
         return seasons, None, "all"
     chosen = next((s for s in seasons if str(s.id) == asked), None)
     if chosen is None and not asked:
-        chosen = rating_pages.current_season(seasons, utcnow().date())
+        chosen = replays.current_season(seasons, utcnow().date())
     return seasons, chosen, str(chosen.id) if chosen else "all"
 
 
-def _group(club_ratings: rating_pages.ClubRatings) -> str:
+def _group(club_ratings: replays.ClubRatings) -> str:
     """The rating group asked for, else the first one with a rated game."""
     asked = request.args.get("group", "")
     if asked in rating_pages.GROUPS:
@@ -207,7 +207,7 @@ def _group(club_ratings: rating_pages.ClubRatings) -> str:
 def _ratings_page(club: store.ClubHead, status: int = 200, **ctx):
     names = queries.people(club.id)
     seasons, season, choice = _season(club.id)
-    rated = rating_pages.club_ratings(club.id, season)
+    rated = replays.club_ratings(club.id, season)
     group_id = _group(rated)
     admin = db.session.get(Member, club.member_id)
     return web.render(
@@ -229,7 +229,7 @@ def club_ratings(club_id: int):
 def club_ratings_csv(club_id: int):
     club = _club(club_id)
     _seasons, season, choice = _season(club.id)
-    rated = rating_pages.club_ratings(club.id, season)
+    rated = replays.club_ratings(club.id, season)
     group_id = _group(rated)
     pairs = request.args.get("board") == "pairs" and rating_pages.partnership(group_id)
     board = rating_pages.leaderboard(rated, group_id, queries.people(club.id))

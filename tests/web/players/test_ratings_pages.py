@@ -69,7 +69,15 @@ def test_a_hand_that_finishes_a_game_moves_the_ratings(client):
     assert "Moon" not in before
     game_id = club_game(client, club_id, "moon", [ann, person_id(club_id, "Bob"),
                                                   person_id(club_id, "Cat")])
+    start = text(client.get(f"/games/{game_id}"))
+    assert "Win chance on the club's ratings: Ann 34%, Bob 33%, Cat 33%." in start  # all new
     assert post_hand(client, game_id, MOON_WIN).status_code in (200, 303)
+    over = text(client.get(f"/games/{game_id}"))
+    moon = ratings.replay([(g.summary, [p.person_id for p in g.players])
+                           for g in [db.session.get(Game, game_id)]]).groups["moon"]
+    moves = {pid: shown(s.ordinal).replace("\u2212", "") for pid, s in moon.players.items()}
+    assert f"Ratings: Ann +{moves[ann]}, Bob \u2212{moves[person_id(club_id, 'Bob')]}" in over
+    assert "Win chance" not in over
     page = text(client.get(f"/clubs/{club_id}/people/{ann}/ratings"))
     assert "Ann's ratings" in page and "Moon" in page
     assert "Rating after each rated game" in page

@@ -1,0 +1,121 @@
+"""A club's ratings (spec/ratings.md): one replay of its finished games, in the order they
+finished, through scorekeeper.ratings, all time or a season, kept in this process by the stamp of
+the club's finished games (store.rated_stamp: every write to one of them moves it, so an edit,
+an undo or a merge re-rates from a full replay; a hand of a game in play does not). Read by the
+ratings pages (players), the new-game page's win chance and fair teams (clubs) and the game
+page's win chance and rating changes (games).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import func, select
+
+from . import ratings, render_cache, stats, store
+from .extensions import db
+from .models import AuditEvent, ClubSeason, Game, Hand, Player
+
+
+@dataclass
+class ClubRatings:
+    """A replay of the club's rated games: the ratings, and each game's finish moment and id
+    by its place in the replay (a Point's `game`)."""
+
+    ratings: ratings.Ratings
+    moments: list[datetime]
+    game_ids: list[int]
+
+
+def current_season(seasons: list, today: date):
+    return next((s for s in seasons if s.holds(today)), None)
+
+
+def club_ratings(club_id: int, season=None) -> ClubRatings:
+    """The replay of the club's finished games (those that finished within `season`'s days,
+    everyone starting again at the default; all of them when None), kept by the stamp of the
+    club's finished games (store.rated_stamp) and season in this process. Read only: callers
+    never change what they get."""
+    stamp = store.rated_stamp(club_id)
+    days = (season.first_day, season.last_day) if season is not None else None
+    key = f"{club_id}:{stamp}:{days}"
+    kept = _kept()
+    found = kept.get(key)
+    if found is not None:
+        return found
+    games = [(g, at) for g, at in club_finished(club_id)
+             if days is None or days[0] <= at.date() <= days[1]]
+    found = ClubRatings(ratings.replay(g for g, _ in games), [at for _, at in games],
+                        [g.order[1] for g, _ in games])
+    kept.put(key, found)
+    return found
+
+
+def _kept() -> render_cache.RenderCache:
+    return render_cache.named("club_ratings", items=16)
+
+
+def club_finished(club_id: int) -> list[tuple[stats.Game, datetime]]:
+    """The club's finished games as stats.Game items (summary, person id per seat, order), each
+    with the moment it finished (its last hand saved: the latest hand row made, so that an edit
+    of an old game leaves it in its place; or time called after it), in the order ratings
+    replay them (spec/ratings.md): by that moment, ties by the game's id. Three statements
+    (three more when a summary had to be recomputed)."""
+    mine = [Game.club_id == club_id, Game.finished.is_(True)]
+    last_hand = (select(Hand.game_id, func.max(Hand.created_at).label("at"))
+                 .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
+                 .subquery())
+    called = (select(AuditEvent.game_id, func.max(AuditEvent.at).label("at"))
+              .join(Game, Game.id == AuditEvent.game_id)
+              .where(*mine, AuditEvent.action == "called").group_by(AuditEvent.game_id)
+              .subquery())
+    rows = db.session.execute(
+        select(Game.id, Game.summary, Game.updated_at, last_hand.c.at, called.c.at.label("called"))
+        .outerjoin(last_hand, last_hand.c.game_id == Game.id)
+        .outerjoin(called, called.c.game_id == Game.id).where(*mine)).all()
+    fresh = store.refresh_stale_summaries({r.id: r.summary for r in rows})
+    seats = store.game_seats(Player.game_id.in_(select(Game.id).where(*mine))) if rows else {}
+    games = []
+    for r in rows:
+        summary = fresh.get(r.id, r.summary)
+        if summary is None or len(seats.get(r.id, [])) != len(summary["seats"]):
+            continue
+        at = max(t for t in (r.at, r.called, None if r.at or r.called else r.updated_at) if t)
+        games.append((stats.Game(summary, seats[r.id], (at, r.id)), at))
+    games.sort(key=lambda g: g[0].order)
+    return games
+
+
+def seasons(club_id: int) -> list:
+    """The club's seasons, the latest first."""
+    return list(db.session.scalars(select(ClubSeason).where(ClubSeason.club_id == club_id)
+                                   .order_by(ClubSeason.first_day.desc())))
+
+
+def signed(change: float) -> str:
+    """A rating's move as the game page shows it: "+1.2", "\u22120.8", "0.0"."""
+    tenth = round(change, 1) + 0.0
+    return "0.0" if tenth == 0 else f"+{tenth:.1f}" if tenth > 0 else f"\u2212{-tenth:.1f}"
+
+
+def game_note(club_id: int, game_id: int, variant, sides: list[list[int]],
+              started: bool, finished: bool) -> dict:
+    """What a club game's page says of the ratings: before the first hand each side's win
+    chance ({"chance": [percent per side]}), once it is finished each person's rating change
+    in it ({"changes": {person id: "+1.2"}}); {} otherwise."""
+    if variant.rating_group is None or (started and not finished):
+        return {}
+    club = club_ratings(club_id)
+    group = club.ratings.groups.get(variant.rating_group)
+    if not finished:
+        return {"chance": ratings.win_chance(group, sides)}
+    if group is None or game_id not in club.game_ids:
+        return {}
+    place = club.game_ids.index(game_id)
+    moves = {}
+    for person in dict.fromkeys(p for side in sides for p in side):
+        history = group.players[person].history if person in group.players else []
+        point = next((p for p in reversed(history) if p.game == place), None)
+        if point is not None:
+            moves[person] = signed(point.change)
+    return {"changes": moves}
