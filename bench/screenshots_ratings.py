@@ -1,5 +1,5 @@
 """Screenshots of the club's ratings at 390x844, light and dark: the leaderboard, a person's
-rating chart, head to head.
+rating chart, head to head, the new game's win chance and fair teams, a game's win chance.
 
     .venv/bin/python bench/screenshots_ratings.py [OUT_DIR]    (default /tmp/shots-ratings)
 """
@@ -62,6 +62,18 @@ def main(out: Path) -> None:
             page.locator("form:has(select[name=vs]) button").first.click()
             page.wait_for_url(re.compile(r"vs=\d+"))
             shot("r03-head-to-head")
+            page.goto(club + "/games/new?variant=lechner42")
+            for seat, name in enumerate(["Dan", "Ann", "Eve", "Fay"]):
+                page.select_option(f"select[name='person-{seat}']", label=name)
+            page.get_by_role("button", name="Win chance").click()
+            page.wait_for_selector("#win-chance [role=status]")
+            shot("r04-new-game-win-chance")
+            page.get_by_role("button", name="Fair teams").click()
+            page.wait_for_load_state("networkidle")
+            shot("r05-new-game-fair-teams")
+            page.get_by_role("button", name="Start the game").click()
+            page.wait_for_url(re.compile(r"/games/\d+$"))
+            shot("r06-game-win-chance", full=False)
             page.close()
 
 
