@@ -167,3 +167,34 @@ def test_the_new_game_page_gives_the_win_chance_and_seats_fair_teams(client):
     assert "Win chance:" in text(r)
     assert db.session.scalar(select(func.count()).select_from(Game)
                              .where(Game.club_id == club_id)) == 6  # no game started
+
+
+def test_an_undo_unrates_a_game_and_finishing_it_again_rates_it_last(client, tmp_path):
+    records = lechner_records(4)
+    club_id = import_club(client, records)
+    seats = [person_id(club_id, n) for n in ("Ann", "Dan", "Bob", "Cat")]
+    win = {"mode": "quick", "bidder": "0", "bid": "84", "contract": "straight", "points": "42"}
+    played = []
+    for bidder in ("0", "1"):  # Ann & Bob win the first, Dan & Cat the second: order matters
+        played.append(club_game(client, club_id, "lechner42", seats, target_marks=2))
+        assert post_hand(client, played[-1], {**win, "bidder": bidder}).status_code == 303
+    first, second = (db.session.get(Game, gid).record() for gid in played)
+
+    def board():
+        rows = parse_csv(client.get(f"/clubs/{club_id}/ratings.csv?group=dominoes-42"))[1:]
+        return {row[1]: (int(row[3]), int(row[4]), float(row[8])) for row in rows}
+
+    def replayed(in_order):
+        path = tmp_path / "order.json"
+        path.write_text(json.dumps(in_order))
+        group = ratings.replay(read_games("ratings", [str(path)])).groups["dominoes-42"]
+        return {name: (s.games, s.wins, s.ordinal) for name, s in group.players.items()}
+
+    assert board() == replayed(records + [first, second])
+    version = db.session.get(Game, played[0]).version
+    assert client.post(f"/games/{played[0]}/hands/undo",
+                       data={"version": str(version)}).status_code == 303
+    assert board() == replayed(records + [second])  # not finished: not rated
+    assert post_hand(client, played[0], win).status_code == 303
+    assert board() == replayed(records + [second, first])  # finished last: rated last
+    assert board() != replayed(records + [first, second])
