@@ -42,6 +42,9 @@ class Standing:
     mu: float = MODEL.mu
     sigma: float = MODEL.sigma
     history: list[Point] = field(default_factory=list)
+    # the model's own rating of mu and sigma, handed to `rate` as it is (made once: a rating
+    # draws a random id)
+    model_rating: object = field(default=None, compare=False, repr=False)
 
     @property
     def ordinal(self) -> float:
@@ -52,11 +55,14 @@ class Standing:
         return self.games < PROVISIONAL_GAMES
 
     def rating(self):
-        return MODEL.rating(mu=self.mu, sigma=self.sigma)
+        """The model's rating of this standing (mu, sigma)."""
+        if self.model_rating is None:
+            self.model_rating = MODEL.rating(mu=self.mu, sigma=self.sigma)
+        return self.model_rating
 
     def move(self, game: int, new, won: bool) -> None:
         before = self.ordinal
-        self.mu, self.sigma = new.mu, new.sigma
+        self.mu, self.sigma, self.model_rating = new.mu, new.sigma, new
         self.games += 1
         self.wins += won
         self.history.append(Point(game, self.mu, self.sigma, won, self.ordinal - before))
@@ -139,7 +145,8 @@ def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], gam
     """One `rate` of the model over the teams of keys in `table` (None: a stand-in at the
     default, not kept). A key in several places is moved once, by its first place, and won
     when any of its sides did."""
-    ratings = [[table.get(key, Standing()).rating() for key in team] for team in teams]
+    ratings = [[(table[key] if key in table else Standing()).rating() for key in team]
+               for team in teams]
     rated = MODEL.rate(ratings, ranks=ranks)
     done: dict[Hashable, object] = {}
     for team, new_team, team_won in zip(teams, rated, won):
