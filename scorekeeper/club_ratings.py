@@ -55,12 +55,20 @@ def _kept() -> render_cache.RenderCache:
     return render_cache.named("club_ratings", items=16)
 
 
+# What a replay reads of a game's summary (scorekeeper.ratings needs its variant and sides
+# alone), read by the database out of the JSON: decoding each whole summary (every seat's bids
+# by level and contract) cost more than the rest of the read.
+_RATED_PART = (Game.summary["version"].as_integer().label("version"),
+               Game.summary["sides"].label("sides"))
+
+
 def club_finished(club_id: int) -> list[tuple[stats.Game, datetime]]:
-    """The club's finished games as stats.Game items (summary, person id per seat, order), each
-    with the moment it finished (its last hand saved: the latest hand row made, so that an edit
-    of an old game leaves it in its place; or time called after it), in the order ratings
-    replay them (spec/ratings.md): by that moment, ties by the game's id. Three statements
-    (three more when a summary had to be recomputed)."""
+    """The club's finished games as stats.Game items (the summary's part ratings read: variant,
+    finished, sides; person id per seat; order), each with the moment it finished (its last
+    hand saved: the latest hand row made, so that an edit of an old game leaves it in its
+    place; or time called after it), in the order ratings replay them (spec/ratings.md): by
+    that moment, ties by the game's id. Three statements (three more when a summary had to be
+    recomputed)."""
     mine = [Game.club_id == club_id, Game.finished.is_(True)]
     last_hand = (select(Hand.game_id, func.max(Hand.created_at).label("at"))
                  .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
@@ -70,16 +78,20 @@ def club_finished(club_id: int) -> list[tuple[stats.Game, datetime]]:
               .where(*mine, AuditEvent.action == "called").group_by(AuditEvent.game_id)
               .subquery())
     rows = db.session.execute(
-        select(Game.id, Game.summary, Game.updated_at, last_hand.c.at, called.c.at.label("called"))
+        select(Game.id, Game.variant, *_RATED_PART, Game.updated_at, last_hand.c.at,
+               called.c.at.label("called"))
         .outerjoin(last_hand, last_hand.c.game_id == Game.id)
         .outerjoin(called, called.c.game_id == Game.id).where(*mine)).all()
-    fresh = store.refresh_stale_summaries({r.id: r.summary for r in rows})
+    fresh = store.refresh_stale_summaries(
+        {r.id: None for r in rows if r.version != stats.SUMMARY_VERSION})
     seats = store.game_seats(Player.game_id.in_(select(Game.id).where(*mine))) if rows else {}
     games = []
     for r in rows:
-        summary = fresh.get(r.id, r.summary)
-        if summary is None or len(seats.get(r.id, [])) != len(summary["seats"]):
-            continue
+        summary = fresh[r.id] if r.id in fresh else {"variant": r.variant, "finished": True,
+                                                      "sides": r.sides}
+        if summary is None or len(seats.get(r.id, [])) != sum(
+                len(side["seats"]) for side in summary["sides"]):
+            continue  # a record that does not score (after a rules change), or a seat gone
         at = max(t for t in (r.at, r.called, None if r.at or r.called else r.updated_at) if t)
         games.append((stats.Game(summary, seats[r.id], (at, r.id)), at))
     games.sort(key=lambda g: g[0].order)

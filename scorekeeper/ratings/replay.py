@@ -1,7 +1,7 @@
 """Rating games in order: openskill's Plackett-Luce model with its defaults (spec/ratings.md).
 
-A game comes as its stats summary (`stats.game_summary`: the rules engine's result by side) and
-the person in each seat, as `stats.Game` items (or (summary, seats) pairs); the order of the list
+A game comes as its stats summary (`stats.game_summary`: the rules engine's result by side; its
+"variant", "finished" and "sides" are all that is read) and the person in each seat, as `stats.Game` items (or (summary, seats) pairs); the order of the list
 is the order the games are rated in. A person key is any hashable value (a club member's id, a
 name on the command line); None in a seat is nobody kept (a stand-in at the default rating).
 """

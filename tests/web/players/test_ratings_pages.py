@@ -198,3 +198,14 @@ def test_an_undo_unrates_a_game_and_finishing_it_again_rates_it_last(client, tmp
     assert post_hand(client, played[0], win).status_code == 303
     assert board() == replayed(records + [second, first])  # finished last: rated last
     assert board() != replayed(records + [first, second])
+
+
+def test_a_missing_summary_is_made_again_for_the_ratings(client):
+    club_id = import_club(client, lechner_records(5))
+    before = client.get(f"/clubs/{club_id}/ratings.csv?group=dominoes-42").data
+    db.session.execute(update(Game).where(Game.club_id == club_id)
+                       .values(summary=None, version=Game.version + 1))
+    db.session.commit()
+    assert client.get(f"/clubs/{club_id}/ratings.csv?group=dominoes-42").data == before
+    assert all(g.summary is not None for g in db.session.scalars(
+        select(Game).where(Game.club_id == club_id).execution_options(populate_existing=True)))
