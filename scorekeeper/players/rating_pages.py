@@ -98,6 +98,7 @@ def person_groups(club_id: int, person_id: int, names: dict[int, str], season=No
         if standing is None:
             continue
         met = ratings.opponents(group, person_id)
+        beside = ratings.partners(group, person_id) if group.partnership else {}
         rivals = sorted(((pid, r) for pid, r in met.items() if pid in names),
                         key=lambda pr: (-pr[1].games, name_key(names[pr[0]])))
         starts = [s.first_day for s in seasons]
@@ -106,10 +107,10 @@ def person_groups(club_id: int, person_id: int, names: dict[int, str], season=No
             "chart": charts.rating_history(
                 [p.ordinal for p in standing.history],
                 [club.moments[p.game].date() for p in standing.history], starts),
-            "nemesis": _named(ratings.nemesis(group, person_id, name), met, names),
-            "favourite": _named(ratings.favourite_opponent(group, person_id, name), met, names),
-            "partner": _named(ratings.best_partner(group, person_id, name),
-                              ratings.partners(group, person_id), names)
+            "nemesis": _named(ratings.nemesis(group, person_id, name, met), met, names),
+            "favourite": _named(ratings.favourite_opponent(group, person_id, name, met), met,
+                                names),
+            "partner": _named(ratings.best_partner(group, person_id, name, beside), beside, names)
             if group.partnership else None,
             "rivals": [{"id": pid, "name": names[pid], "games": r.games, "wins": r.wins,
                         "their_wins": r.their_wins}

@@ -204,19 +204,33 @@ def _group(club_ratings: replays.ClubRatings) -> str:
                 rating_pages.GROUPS[0])
 
 
+def _season_keys(seasons: list) -> tuple:
+    return tuple((s.id, s.name, s.first_day, s.last_day) for s in seasons)
+
+
 def _ratings_page(club: store.ClubHead, status: int = 200, **ctx):
+    """The leaderboard; kept per club stamp and all it shows (_club_page), but for an answer
+    to the season form (ctx: its error and what was typed)."""
     names = queries.people(club.id)
     seasons, season, choice = _season(club.id)
     rated = replays.club_ratings(club.id, season)
     group_id = _group(rated)
     admin = db.session.get(Member, club.member_id)
-    return web.render(
-        "players/ratings.html", "players/_ratings.html", status, club=club, seasons=seasons,
-        season=season, choice=choice, group_id=group_id, groups=rating_pages.GROUPS,
-        title=rating_pages.group_title, partnership=rating_pages.partnership(group_id),
-        hint=rating_pages.GROUP_HINTS.get(group_id),
-        board=rating_pages.leaderboard(rated, group_id, names),
-        is_admin=bool(admin and admin.is_admin), **ctx)
+    shown = dict(seasons=seasons, season=season, choice=choice, group_id=group_id,
+                 groups=rating_pages.GROUPS, title=rating_pages.group_title,
+                 partnership=rating_pages.partnership(group_id),
+                 hint=rating_pages.GROUP_HINTS.get(group_id),
+                 is_admin=bool(admin and admin.is_admin))
+
+    def board():
+        return {"board": rating_pages.leaderboard(rated, group_id, names)}
+
+    if ctx:
+        return web.render("players/ratings.html", "players/_ratings.html", status, club=club,
+                          **shown, **board(), **ctx)
+    return _club_page(club, "players/ratings.html", "players/_ratings.html",
+                      (group_id, choice, shown["is_admin"], _season_keys(seasons),
+                       *names.items()), board, **shown)
 
 
 @bp.get("/clubs/<int:club_id>/ratings")
@@ -279,7 +293,10 @@ def person_ratings(club_id: int, person_id: int):
     seasons, season, choice = _season(club.id)
     vs = request.args.get("vs", "")
     vs_id = int(vs) if vs.isdigit() and int(vs) in names and int(vs) != person_id else None
-    groups = rating_pages.person_groups(club.id, person_id, names, season, seasons, vs_id)
-    return web.render("players/person_ratings.html", "players/_person_ratings.html", club=club,
-                      person_id=person_id, name=names[person_id], people=names, groups=groups,
-                      seasons=seasons, season=season, choice=choice, vs=vs_id)
+    return _club_page(
+        club, "players/person_ratings.html", "players/_person_ratings.html",
+        (person_id, choice, vs_id, _season_keys(seasons), *names.items()),
+        lambda: {"groups": rating_pages.person_groups(club.id, person_id, names, season,
+                                                      seasons, vs_id)},
+        person_id=person_id, name=names[person_id], people=names, seasons=seasons,
+        season=season, choice=choice, vs=vs_id)

@@ -84,19 +84,25 @@ def _best(records: dict[Hashable, Record], share: Callable[[Record], Fraction],
                                       name(item[0])))[0]
 
 
-def nemesis(group: Group, person: Hashable, name: Callable[[Hashable], str] = str) -> Hashable | None:
+def nemesis(group: Group, person: Hashable, name: Callable[[Hashable], str] = str,
+            met: dict[Hashable, Record] | None = None) -> Hashable | None:
     """Of those she met on another side in at least 3 rated games, the one with the highest
-    share of wins over her."""
-    return _best(opponents(group, person), lambda r: Fraction(r.their_wins, r.games), name)
+    share of wins over her (`met`: opponents(group, person), when the caller has it)."""
+    met = opponents(group, person) if met is None else met
+    return _best(met, lambda r: Fraction(r.their_wins, r.games), name)
 
 
-def favourite_opponent(group: Group, person: Hashable,
-                       name: Callable[[Hashable], str] = str) -> Hashable | None:
+def favourite_opponent(group: Group, person: Hashable, name: Callable[[Hashable], str] = str,
+                       met: dict[Hashable, Record] | None = None) -> Hashable | None:
     """Of those she met on another side in at least 3 rated games, the one she beat the most
-    (share of her wins over them)."""
-    return _best(opponents(group, person), lambda r: Fraction(r.wins, r.games), name)
+    (share of her wins over them; `met` as for nemesis)."""
+    met = opponents(group, person) if met is None else met
+    return _best(met, lambda r: Fraction(r.wins, r.games), name)
 
 
-def best_partner(group: Group, person: Hashable, name: Callable[[Hashable], str] = str) -> Hashable | None:
-    """Of her partners of at least 3 rated games, the one with the highest share won."""
-    return _best(partners(group, person), lambda r: Fraction(r.wins, r.games), name)
+def best_partner(group: Group, person: Hashable, name: Callable[[Hashable], str] = str,
+                 beside: dict[Hashable, Record] | None = None) -> Hashable | None:
+    """Of her partners of at least 3 rated games, the one with the highest share won
+    (`beside`: partners(group, person), when the caller has it)."""
+    beside = partners(group, person) if beside is None else beside
+    return _best(beside, lambda r: Fraction(r.wins, r.games), name)
