@@ -149,7 +149,7 @@ def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], gam
                for team in teams]
     rated = MODEL.rate(ratings, ranks=ranks)
     done: dict[Hashable, object] = {}
-    for team, new_team, team_won in zip(teams, rated, won):
+    for team, new_team in zip(teams, rated):
         for key, new in zip(team, new_team):
             if key is not None and key not in done:
                 done[key] = new
