@@ -110,6 +110,11 @@ def test_seasons_are_named_by_the_admin_never_overlap_and_rate_again_from_the_de
     page = text(client.get(f"/clubs/{club_id}/ratings?group=dominoes-42"))
     assert "No rated games yet" in page
     assert "6 rated games" in text(client.get(f"/clubs/{club_id}/ratings?group=dominoes-42&season=all"))
+    ann = person_id(club_id, "Ann")
+    assert "Ann has no rated game in this season" in text(
+        client.get(f"/clubs/{club_id}/people/{ann}/ratings"))
+    assert "Ann has no rated game" not in text(
+        client.get(f"/clubs/{club_id}/people/{ann}/ratings?season=all"))
     # only the admin names seasons
     other = app.test_client()
     join_club(other, club_id)
