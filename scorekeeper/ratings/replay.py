@@ -8,7 +8,7 @@ name on the command line); None in a seat is nobody kept (a stand-in at the defa
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from openskill.models import PlackettLuce
 
@@ -125,6 +125,26 @@ class Ratings:
             pairs = [[None if None in side else frozenset(side)] for side in sides]
             _rate(group.pairs, pairs, ranks, won, index)
         return group
+
+
+    def after(self, summary: dict, seats: Sequence[Hashable | None]) -> "Ratings":
+        """These ratings and one more game rated after them, as new Ratings; these stay as they
+        are (what the game moves is copied first, the rest is shared: a kept replay read by
+        others is moved on without a replay, and without a copy of everything)."""
+        out = Ratings(self.games, self.rated, dict(self.groups))
+        group = out.groups.get(VARIANTS[summary["variant"]].rating_group)
+        if group is not None and summary["finished"]:
+            sides = [[seats[s] for s in side["seats"]] for side in summary["sides"]]
+            moved = Group(group.id, group.partnership, dict(group.players), dict(group.pairs),
+                          list(group.meetings))
+            for table, keys in ((moved.players, [p for side in sides for p in side]),
+                                (moved.pairs, [frozenset(side) for side in sides])):
+                for key in keys:
+                    if key in table:
+                        table[key] = replace(table[key], history=list(table[key].history))
+            out.groups[group.id] = moved
+        out.add(summary, seats)
+        return out
 
 
 def ordinal(mu: float, sigma: float) -> float:

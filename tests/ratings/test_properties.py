@@ -38,6 +38,16 @@ def test_a_replay_is_the_games_added_one_by_one_and_its_own_history(games):
 
 @RATED
 @given(club_games(max_games=5))
+def test_one_more_game_after_a_replay_is_the_replay_with_it_and_leaves_the_first_alone(games):
+    items = summaries(games)
+    before = replay(items[:-1])
+    kept = replay(items[:-1])
+    assert before.after(*items[-1]) == replay(items)
+    assert before == kept
+
+
+@RATED
+@given(club_games(max_games=5))
 def test_games_and_wins_are_the_stats_finished_games_and_wins_of_the_group(games):
     items = summaries(games)
     stats = player_stats(items)

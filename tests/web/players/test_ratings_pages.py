@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 from sqlalchemy import func, select, update
 
-from scorekeeper import ratings
+from scorekeeper import club_ratings, ratings
 from scorekeeper.cli import read_games
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
@@ -174,7 +174,8 @@ def test_the_new_game_page_gives_the_win_chance_and_seats_fair_teams(client):
                              .where(Game.club_id == club_id)) == 6  # no game started
 
 
-def test_an_undo_unrates_a_game_and_finishing_it_again_rates_it_last(client, tmp_path):
+def test_an_undo_unrates_a_game_and_finishing_it_again_rates_it_last(client, tmp_path,
+                                                                   monkeypatch):
     records = lechner_records(4)
     club_id = import_club(client, records)
     seats = [person_id(club_id, n) for n in ("Ann", "Dan", "Bob", "Cat")]
@@ -200,8 +201,13 @@ def test_an_undo_unrates_a_game_and_finishing_it_again_rates_it_last(client, tmp
     assert client.post(f"/games/{played[0]}/hands/undo",
                        data={"version": str(version)}).status_code == 303
     assert board() == replayed(records + [second])  # not finished: not rated
+    moved_on = []
+    one_more = club_ratings._one_more
+    monkeypatch.setattr(club_ratings, "_one_more",
+                        lambda *a: moved_on.append(one_more(*a)) or moved_on[-1])
     assert post_hand(client, played[0], win).status_code == 303
     assert board() == replayed(records + [second, first])  # finished last: rated last
+    assert [m is not None for m in moved_on] == [True]  # the kept replay moved on by one game
     assert board() != replayed(records + [first, second])
 
 
