@@ -71,6 +71,34 @@ def main() -> None:
             print(f"{label:34s} {statistics.median(times) * 1000:7.1f}ms "
                   f"{min(times) * 1000:7.1f}ms")
 
+    # A game of the evening finishing: the hand that finishes it (its page shows each player's
+    # rating change), then the leaderboard's first view after it.
+    with app.app_context():
+        people = [db.session.scalar(select(Person.id).where(Person.club_id == club_id,
+                                                            Person.name == name))
+                  for name in ("Ann", "Bob", "Cat", "Dan")]
+    hand_times, board_times = [], []
+    client.get(pages["leaderboard"])
+    for _ in range(args.runs):
+        form = {"variant": "lechner42", "first_dealer": "0", "opt-target_marks": "2",
+                "opt-win_by": "1", **{f"person-{i}": str(p) for i, p in enumerate(people)}}
+        r = client.post(f"/clubs/{club_id}/games/new", data=form)
+        game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+        with app.app_context():
+            version = db.session.get(Game, game_id).version
+        t0 = time.perf_counter()
+        r = client.post(f"/games/{game_id}/hands", data={
+            "version": str(version), "mode": "quick", "bidder": "0", "bid": "84",
+            "contract": "straight", "points": "42"})
+        hand_times.append(time.perf_counter() - t0)
+        assert r.status_code == 303, r.status_code
+        t0 = time.perf_counter()
+        assert client.get(pages["leaderboard"]).status_code == 200
+        board_times.append(time.perf_counter() - t0)
+    for label, times in (("hand that finishes a game", hand_times),
+                         ("leaderboard after it", board_times)):
+        print(f"{label:34s} {statistics.median(times) * 1000:7.1f}ms {min(times) * 1000:7.1f}ms")
+
 
 if __name__ == "__main__":
     main()
