@@ -28,8 +28,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kept_reads, rules, stats
 from .extensions import db
-from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubStats,
-                     EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
+from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubSeason,
+                     ClubStats, EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
                      IdempotentAnswer, Member, Person, Phone, PhoneGame, Player, new_code,
                      new_secret, unused_code, utcnow, with_called)
 
@@ -60,6 +60,46 @@ def refresh_summaries(fresh: list[tuple[int, int, dict]]) -> None:
         [{"gid": gid, "v": version, "s": s, "f": bool(s["finished"])}
          for gid, version, s in fresh])
     db.session.commit()
+
+
+def game_seats(which, names: bool = False) -> dict[int, list]:
+    """The seats of the games `which` selects (a where clause on Player), in order: person ids
+    (or, with names, (name, person id) pairs). One statement."""
+    cols = (Player.game_id, Player.seat, Player.person_id) + ((Player.name,) if names else ())
+    rows = db.session.execute(select(*cols).where(which).order_by(Player.game_id, Player.seat))
+    out: dict[int, list] = {}
+    for row in rows:
+        out.setdefault(row.game_id, []).append((row.name, row.person_id) if names
+                                               else row.person_id)
+    return out
+
+
+def refresh_stale_summaries(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
+    """Recompute, store and return the summaries that are missing or out of date: three
+    statements for any number of them (records read in two, stored in one executemany)."""
+    stale = [gid for gid, s in summaries.items()
+             if s is None or s.get("version") != stats.SUMMARY_VERSION]
+    if not stale:
+        return {}
+    heads = db.session.execute(select(Game.id, Game.version, Game.variant, Game.first_dealer,
+                                      Game.options, Game.called)
+                               .where(Game.id.in_(stale))).all()
+    names = game_seats(Player.game_id.in_(stale), names=True)
+    hands: dict[int, list] = {}
+    for gid, data in db.session.execute(select(Hand.game_id, Hand.data)
+                                        .where(Hand.game_id.in_(stale))
+                                        .order_by(Hand.game_id, Hand.number)):
+        hands.setdefault(gid, []).append(data)
+    fresh = {}
+    for h in heads:
+        record = with_called({"variant": h.variant, "first_dealer": h.first_dealer,
+                              "options": dict(h.options or {}),
+                              "players": [name for name, _ in names.get(h.id, [])],
+                              "hands": hands.get(h.id, [])}, h.called)
+        fresh[h.id] = derive_summary(record)
+    refresh_summaries([(h.id, h.version, fresh[h.id]) for h in heads
+                             if fresh[h.id] is not None])
+    return fresh
 
 
 def keep_club_stats(club_id: int, exists: bool, stamp: str, data: dict) -> None:
@@ -107,6 +147,18 @@ _CLUB_HEAD = (select(Club.id, Club.name,
                      *_STAMP_COLUMNS)
               .outerjoin(Game, Game.club_id == Club.id).where(Club.id == bindparam("club_id"))
               .group_by(Club.id, Club.name))
+
+
+_RATED_PARTS = select(*_STAMP_COLUMNS).where(Game.club_id == bindparam("club_id"),
+                                             Game.finished.is_(True))
+
+
+def rated_stamp(club_id: int) -> str:
+    """What a club's ratings depend on, in one statement: club_stamp over its finished games
+    only (the rated ones and those a rules change could rate). A hand of a game still in play
+    moves none of it; a game that finishes, or an edit, undo, rename or merge touching a
+    finished game, does."""
+    return _stamp(*db.session.execute(_RATED_PARTS, {"club_id": club_id}).one())
 
 
 class ClubHead(NamedTuple):
@@ -741,6 +793,34 @@ def _set_club_rules(club: Club, variant: str, options: dict) -> None:
     else:
         row.options = dict(options)
         row.updated_at = utcnow()
+
+
+def name_season(admin: Member, name: str, first_day, last_day, via: str) -> ClubSeason:
+    """The admin names a season of the club (its first and last day both included). Refused,
+    with a plain sentence, for a phone that is not the admin, a last day before the first, or
+    days that overlap another season's. The club's row is written first, so two admins' taps
+    at once are judged one after the other."""
+    _lock_club(admin.club_id)
+    now = _current(admin.id)
+    if now is None or not now.is_admin:
+        db.session.rollback()
+        raise Refused("Only the club's admin can name a season.")
+    if last_day < first_day:
+        db.session.rollback()
+        raise Refused("A season's last day cannot come before its first day.")
+    clash = db.session.scalars(select(ClubSeason).where(
+        ClubSeason.club_id == admin.club_id, ClubSeason.first_day <= last_day,
+        ClubSeason.last_day >= first_day).order_by(ClubSeason.first_day)).first()
+    if clash is not None:
+        message = (f"Those days overlap the season {clash.name} ({clash.first_day.isoformat()} "
+                   f"to {clash.last_day.isoformat()}): seasons cannot overlap.")
+        db.session.rollback()
+        raise Refused(message)
+    season = ClubSeason(club_id=admin.club_id, name=name, first_day=first_day,
+                        last_day=last_day, named_by=via[:40])
+    db.session.add(season)
+    db.session.commit()
+    return season
 
 
 def add_person(club: Club, name: str) -> Person:
