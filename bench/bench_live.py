@@ -18,7 +18,9 @@ it as a viewer by its code.  Then, by --parts:
   update (200), the scorer's game page; requests/s, median and p95, and each as a ratio of the
   bare route's requests/s.
 - phones: --phones phones each polling the live update every 2 s on its own keep-alive
-  connection (an asyncio client; a 304 that closes the connection costs a reconnect), spread
+  connection from its own loopback address (127.1.x.y: loopback(); the scorers and viewers
+  127.2.x.y), as a room of phones has, which `make run`'s guard of 32 connections an address
+  lets in (an asyncio client; a 304 that closes the connection costs a reconnect), spread
   over --games games (copies of the first, imported), each phone starting as one that has
   loaded the game page (its first poll carries the page's ETag, as static/js/live.js sends
   it), while a scorer enters a hand in each
@@ -93,11 +95,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def loopback(n: int, net: int) -> str:
+    """The n-th address of 127.net.0.0/16 (Linux answers the whole of 127.0.0.0/8), never
+    127.0.0.1: each phone connects from an address of its own, as a room of phones does, so
+    that the server's per-client guard (serve.py: 32 connections an address) counts each
+    phone apart instead of refusing the room."""
+    return f"127.{net}.{n // 254}.{1 + n % 254}"
+
+
+PHONES_NET, CLIENTS_NET = 1, 2  # the phones' addresses (127.1.x.y), the Clients' (127.2.x.y)
+_clients = iter(range(254 * 256))
+
+
 class Client:
-    """One phone: a keep-alive connection and a cookie jar."""
+    """One phone: a keep-alive connection from a loopback address of its own, a cookie jar."""
 
     def __init__(self, port: int):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        address = loopback(next(_clients), CLIENTS_NET)
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                               source_address=(address, 0))
         self.jar: dict[str, str] = {}
 
     def request(self, method, path, fields=None, headers=None, raw=False):
@@ -298,8 +314,8 @@ async def _phones(port, targets, phones, seconds, scorers, period):
             t0 = time.perf_counter()
             try:
                 if writer is None:
-                    reader, writer = await asyncio.wait_for(
-                        asyncio.open_connection("127.0.0.1", port), 10)
+                    reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                        "127.0.0.1", port, local_addr=(loopback(i, PHONES_NET), 0)), 10)
                     counts["connects"] += 1
                 req = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nCookie: {cookie}\r\n"
                        "HX-Request: true\r\nAccept-Encoding: gzip, deflate, br\r\n"
@@ -525,6 +541,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None,
                         help="gunicorn's workers (default: deploy/gunicorn.conf.py's)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve")
+    parser.add_argument("--port", type=int, default=None, help="the server's (default: a free one)")
     parser.add_argument("--parts", default="rates,phones,history,sizes")
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--clients", type=int, default=4)
@@ -555,7 +572,7 @@ def main() -> None:
         with app.app_context():
             upgrade(directory=str(root / "migrations"))
             db.engine.dispose()
-        port = free_port()
+        port = args.port or free_port()
         with open(Path(tmp) / "server.log", "w") as log:
             proc = start_server(args.server, root, port, db_url, Path(tmp), log, args.workers)
             args.server_pid = proc.pid

@@ -1,5 +1,5 @@
 """The `scorekeeper` command: `check` scores a game record, `stats` sums players' numbers over
-records, `standings` and `schedule` read an event record, without a server or database."""
+records, `ratings` rates players over records in order, `standings` and `schedule` read an event record, without a server or database."""
 from __future__ import annotations
 
 import argparse
@@ -8,9 +8,9 @@ import os
 import sys
 from typing import Any
 
-from . import tournament
+from . import ratings, tournament
 from .rules import score
-from .stats import Game, club_summary, game_summary, names_of, player_stats
+from .stats import Game, club_summary, game_summary, name_key, names_of, player_stats
 
 EXIT_VALID, EXIT_INVALID, EXIT_MISUSE = 0, 1, 2
 
@@ -100,24 +100,33 @@ def check(path: str) -> int:
     return EXIT_VALID if result["ok"] else EXIT_INVALID
 
 
-def stats(paths: list[str]) -> int:
-    """Print every player's numbers over the records in `paths` (see spec/stats.md).
+class Refused(Exception):
+    """A file of records refused: the exit code, once its message is printed."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def read_games(command: str, paths: list[str]) -> list[Game]:
+    """The records of `paths` as `stats.Game` items (summary, the seats' shown names, place), in
+    the order read: the one reader of `stats` and `ratings`.
 
     Every file is read first: one that cannot be read exits 2 before any record is judged. A
     file holds one record (its `game` is 0) or a JSON list of records (`game`: the index in the
     list). The first invalid record, in the order given, exits 1 with
     {"ok": false, "file", "game", "hand", "error"}; a file that is not JSON has game and hand
-    null. A player is her name; names equal by `name_key` (spaces, NFC, case) are one player,
-    shown as the first spelling met.
+    null (Refused, its message printed). A player is her name; names equal by `name_key`
+    (spaces, NFC, case) are one player, shown as the first spelling met.
     """
     texts = []
     for path in paths:
         try:
             texts.append((path, read_text(path)))
         except Unreadable as error:
-            print(f"scorekeeper stats: {error}", file=sys.stderr)
+            print(f"scorekeeper {command}: {error}", file=sys.stderr)
             emit({"ok": False, "file": path, "game": None, "hand": None, "error": str(error)})
-            return EXIT_MISUSE
+            raise Refused(EXIT_MISUSE) from None
     games = []
     spellings: dict[str, str] = {}  # one person, one name: the first spelling met is shown
     for path, text in texts:
@@ -125,21 +134,66 @@ def stats(paths: list[str]) -> int:
             value = parse_json(text)
         except NotJson as error:
             emit({"ok": False, "file": path, "game": None, "hand": None, "error": str(error)})
-            return EXIT_INVALID
+            raise Refused(EXIT_INVALID) from None
         records = value if isinstance(value, list) else [value]
         for index, record in enumerate(records):
             result = score(record)
             if not result["ok"]:
                 emit({"ok": False, "file": path, "game": index, "hand": result["hand"],
                       "error": result["error"]})
-                return EXIT_INVALID
+                raise Refused(EXIT_INVALID)
             games.append(Game(game_summary(record, result), names_of(record, spellings), len(games)))
+    return games
+
+
+def stats(paths: list[str]) -> int:
+    """Print every player's numbers over the records in `paths` (see spec/stats.md), read by
+    `read_games`."""
+    try:
+        games = read_games("stats", paths)
+    except Refused as refused:
+        return refused.code
     players = player_stats(games)
     club = club_summary(games, players)
     emit({"ok": True, "games": len(games), "finished": club["finished"],
           "by_variant": {vid: {"games": v["games"], "finished": v["finished"]}
                          for vid, v in club["by_variant"].items()},
           "players": players})
+    return EXIT_VALID
+
+
+def _rating_row(standing: ratings.Standing) -> dict:
+    return {"games": standing.games, "wins": standing.wins, "mu": standing.mu,
+            "sigma": standing.sigma, "ordinal": standing.ordinal}
+
+
+def _leaderboard(table: dict) -> list:
+    """A group's people or pairs as ranked: by ordinal, the provisional after the others."""
+    return sorted(table.items(), key=lambda kv: (kv[1].provisional, -kv[1].ordinal))
+
+
+def pair_name(names: list[str]) -> str:
+    """Two partners' shown names, the one whose name key sorts first, then " & ", the other."""
+    first, second = sorted(names if len(names) == 2 else names * 2, key=name_key)
+    return f"{first} & {second}"
+
+
+def ratings_command(paths: list[str]) -> int:
+    """Print every person's rating per rating group over the records in `paths`, rated in the
+    order read (see spec/ratings.md); the records are read as `stats` reads them."""
+    try:
+        games = read_games("ratings", paths)
+    except Refused as refused:
+        return refused.code
+    rated = ratings.replay(games)
+    groups = {}
+    for group_id, group in rated.groups.items():
+        block = {"players": {name: _rating_row(s) for name, s in _leaderboard(group.players)}}
+        if group.partnership:
+            block["pairs"] = {pair_name(sorted(pair)): _rating_row(s)
+                              for pair, s in _leaderboard(group.pairs)}
+        groups[group_id] = block
+    emit({"ok": True, "games": rated.games, "rated": rated.rated, "groups": groups})
     return EXIT_VALID
 
 
@@ -180,6 +234,10 @@ def build_parser() -> argparse.ArgumentParser:
     summer.add_argument("files", nargs="+", metavar="FILE",
                         help="a record or a JSON list of records; - for standard input")
     summer.set_defaults(run=lambda args: stats(args.files))
+    rater = commands.add_parser("ratings", help="players' ratings over game records, in order (JSON)")
+    rater.add_argument("files", nargs="+", metavar="FILE",
+                       help="a record or a JSON list of records; - for standard input")
+    rater.set_defaults(run=lambda args: ratings_command(args.files))
     ranker = commands.add_parser("standings", help="an event's standings (JSON)")
     ranker.add_argument("file", help="the event record's path, or - for standard input")
     ranker.set_defaults(run=lambda args: standings(args.file))

@@ -334,6 +334,25 @@ class ClubRules(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class ClubSeason(db.Model):
+    """A season the club's admin named: its games are those that finished from its first day
+    to its last (both included); seasons never overlap (store.name_season). Its ratings are
+    derived by replaying those games, never stored (spec/ratings.md)."""
+
+    __tablename__ = "club_season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    first_day: Mapped[date] = mapped_column()
+    last_day: Mapped[date] = mapped_column()
+    named_by: Mapped[str] = mapped_column(String(40))  # the admin's phone, as audit rows say it
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def holds(self, day: date) -> bool:
+        return self.first_day <= day <= self.last_day
+
+
 class ClubEvent(db.Model):
     """A tournament or club night of a club (spec/events.md): its rules card, format, settings,
     entrants (EventEntrant, in seed order) and the matches seated so far (EventMatch, each

@@ -1,7 +1,9 @@
 """URLs other phones can reach, and their QR codes: the game's invite, a club's, the server's.
 
 base_url() is where other phones reach this server (PUBLIC_URL, else this machine's LAN
-address); qr_svg() draws a URL as an inline SVG. Shared by every page that shows a code.
+address); join_url(), viewer_url() and scorer_url() the links a game is shared by (the invite,
+an event's table card: here, so that no package imports another's views); qr_svg() draws a URL
+as an inline SVG. Shared by every page that shows a code.
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import re
 from urllib.parse import urlsplit
 
 import qrcode
-from flask import current_app, request
+from flask import current_app, request, url_for
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 
@@ -34,6 +36,21 @@ def base_url() -> str:
 def absolute_url(path: str) -> str:
     """A URL of this app that other phones can open (for QR codes), from a path."""
     return base_url() + path
+
+
+def join_url() -> str:
+    """The join page, where a phone types a game's or a club's code."""
+    return base_url() + url_for("sharing.join")
+
+
+def viewer_url(game) -> str:
+    """The game's viewer link (its invite's QR code)."""
+    return base_url() + url_for("sharing.viewer", code=game.code)
+
+
+def scorer_url(game) -> str:
+    """The game's scorer link: the invite's second QR code, and an event's table card."""
+    return base_url() + url_for("sharing.scorer", secret=game.scorer_secret)
 
 
 _SVG_SIZE = re.compile(r'\s(?:width|height)="[^"]*"')

@@ -26,7 +26,9 @@
   @large_upload (the game and club imports), which take IMPORT_MAX_CONTENT_LENGTH: a club's
   own export must import back, and 900 games already make 0.96 MB.
 - Any other refused request (400, 405, 413, 431: a malformed form, a wrong method, a body or
-  header past the limits) gets a plain page saying so, never Werkzeug's bare one.
+  header past the limits) gets a plain page saying so, never Werkzeug's bare one; so does a
+  body gunicorn cannot read (a bad chunk size, raised as the form is read) and a Host header
+  no URL can be built for (web.plain_stylesheet).
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ import json
 from typing import Any
 
 from flask import abort, current_app, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 
 from . import web
 
@@ -179,9 +181,20 @@ class HeadersOnEveryAnswer:
         return self.wsgi_app(environ, start_with_headers)
 
 
+def _unreadable_body(_error):
+    """A body the server cannot read, found while the form is read (gunicorn: a chunk size
+    that is no number, "zz" or "-1"): the plain 400, as for any request not understood."""
+    return _refused(BadRequest())
+
+
 def init_app(app) -> None:
     app.url_value_preprocessor(_upload_limit)
     app.before_request(_refuse_nul)
     app.wsgi_app = HeadersOnEveryAnswer(app.wsgi_app)
     for code in _REFUSED:
         app.register_error_handler(code, _refused)
+    try:
+        from gunicorn.http.errors import ParseException
+    except ImportError:  # not served by gunicorn (waitress reads the whole body first)
+        return
+    app.register_error_handler(ParseException, _unreadable_body)

@@ -28,8 +28,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kept_reads, rules, stats
 from .extensions import db
-from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubStats,
-                     EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
+from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubSeason,
+                     ClubStats, EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
                      IdempotentAnswer, Member, Person, Phone, PhoneGame, Player, new_code,
                      new_secret, unused_code, utcnow, with_called)
 
@@ -60,6 +60,46 @@ def refresh_summaries(fresh: list[tuple[int, int, dict]]) -> None:
         [{"gid": gid, "v": version, "s": s, "f": bool(s["finished"])}
          for gid, version, s in fresh])
     db.session.commit()
+
+
+def game_seats(which, names: bool = False) -> dict[int, list]:
+    """The seats of the games `which` selects (a where clause on Player), in order: person ids
+    (or, with names, (name, person id) pairs). One statement."""
+    cols = (Player.game_id, Player.seat, Player.person_id) + ((Player.name,) if names else ())
+    rows = db.session.execute(select(*cols).where(which).order_by(Player.game_id, Player.seat))
+    out: dict[int, list] = {}
+    for row in rows:
+        out.setdefault(row.game_id, []).append((row.name, row.person_id) if names
+                                               else row.person_id)
+    return out
+
+
+def refresh_stale_summaries(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
+    """Recompute, store and return the summaries that are missing or out of date: three
+    statements for any number of them (records read in two, stored in one executemany)."""
+    stale = [gid for gid, s in summaries.items()
+             if s is None or s.get("version") != stats.SUMMARY_VERSION]
+    if not stale:
+        return {}
+    heads = db.session.execute(select(Game.id, Game.version, Game.variant, Game.first_dealer,
+                                      Game.options, Game.called)
+                               .where(Game.id.in_(stale))).all()
+    names = game_seats(Player.game_id.in_(stale), names=True)
+    hands: dict[int, list] = {}
+    for gid, data in db.session.execute(select(Hand.game_id, Hand.data)
+                                        .where(Hand.game_id.in_(stale))
+                                        .order_by(Hand.game_id, Hand.number)):
+        hands.setdefault(gid, []).append(data)
+    fresh = {}
+    for h in heads:
+        record = with_called({"variant": h.variant, "first_dealer": h.first_dealer,
+                              "options": dict(h.options or {}),
+                              "players": [name for name, _ in names.get(h.id, [])],
+                              "hands": hands.get(h.id, [])}, h.called)
+        fresh[h.id] = derive_summary(record)
+    refresh_summaries([(h.id, h.version, fresh[h.id]) for h in heads
+                             if fresh[h.id] is not None])
+    return fresh
 
 
 def keep_club_stats(club_id: int, exists: bool, stamp: str, data: dict) -> None:
@@ -107,6 +147,18 @@ _CLUB_HEAD = (select(Club.id, Club.name,
                      *_STAMP_COLUMNS)
               .outerjoin(Game, Game.club_id == Club.id).where(Club.id == bindparam("club_id"))
               .group_by(Club.id, Club.name))
+
+
+_RATED_PARTS = select(*_STAMP_COLUMNS).where(Game.club_id == bindparam("club_id"),
+                                             Game.finished.is_(True))
+
+
+def rated_stamp(club_id: int) -> str:
+    """What a club's ratings depend on, in one statement: club_stamp over its finished games
+    only (the rated ones and those a rules change could rate). A hand of a game still in play
+    moves none of it; a game that finishes, or an edit, undo, rename or merge touching a
+    finished game, does."""
+    return _stamp(*db.session.execute(_RATED_PARTS, {"club_id": club_id}).one())
 
 
 class ClubHead(NamedTuple):
@@ -527,6 +579,10 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
     False: this phone did not make it)."""
     if game.next_game_id is not None:
         return db.session.get(Game, game.next_game_id), False
+    match = None
+    if game.event_match_id is not None:  # the event's row first, as every event write
+        match = db.session.get(EventMatch, game.event_match_id)
+        _bump_event(match.event_id)
     old_id = game.id
     n = len(game.players)
     record = {"variant": game.variant, "players": game.player_names,
@@ -545,9 +601,7 @@ def rematch(game: Game, via: str) -> tuple[Game, bool]:
     db.session.add(AuditEvent(game_id=old_id, action="rematch", via=via,
                               data={"next_game": new.id}))
     _move_club_numbers(game.club_id, versions=1)
-    if game.event_match_id is not None:
-        match = db.session.get(EventMatch, game.event_match_id)
-        _bump_event(match.event_id)
+    if match is not None:
         _event_audit(match.event_id, "next game", via, {"round": match.round,
                                                        "table": match.table})
     db.session.commit()
@@ -739,6 +793,34 @@ def _set_club_rules(club: Club, variant: str, options: dict) -> None:
     else:
         row.options = dict(options)
         row.updated_at = utcnow()
+
+
+def name_season(admin: Member, name: str, first_day, last_day, via: str) -> ClubSeason:
+    """The admin names a season of the club (its first and last day both included). Refused,
+    with a plain sentence, for a phone that is not the admin, a last day before the first, or
+    days that overlap another season's. The club's row is written first, so two admins' taps
+    at once are judged one after the other."""
+    _lock_club(admin.club_id)
+    now = _current(admin.id)
+    if now is None or not now.is_admin:
+        db.session.rollback()
+        raise Refused("Only the club's admin can name a season.")
+    if last_day < first_day:
+        db.session.rollback()
+        raise Refused("A season's last day cannot come before its first day.")
+    clash = db.session.scalars(select(ClubSeason).where(
+        ClubSeason.club_id == admin.club_id, ClubSeason.first_day <= last_day,
+        ClubSeason.last_day >= first_day).order_by(ClubSeason.first_day)).first()
+    if clash is not None:
+        message = (f"Those days overlap the season {clash.name} ({clash.first_day.isoformat()} "
+                   f"to {clash.last_day.isoformat()}): seasons cannot overlap.")
+        db.session.rollback()
+        raise Refused(message)
+    season = ClubSeason(club_id=admin.club_id, name=name, first_day=first_day,
+                        last_day=last_day, named_by=via[:40])
+    db.session.add(season)
+    db.session.commit()
+    return season
 
 
 def add_person(club: Club, name: str) -> Person:
@@ -988,13 +1070,66 @@ def _event_audit(event_id: int, action: str, via: str, data: dict | None = None)
 
 def _bump_event(event_id: int, version: int | None = None) -> bool:
     """The event's version moves on (from `version` when given: a stale form changes
-    nothing), as a game's does on every write."""
+    nothing), as a game's does on every write.
+
+    Every event action starts with this (or _lock_event): the event's row is written first,
+    so the actions on one event wait for each other (PostgreSQL: the row lock; SQLite: the
+    write lock), each reads what the one before it left, and none holds a game's row while
+    waiting for the event's (no deadlock with a hand, which writes its game's row only)."""
     where = [ClubEvent.id == event_id] + (
         [ClubEvent.version == version] if version is not None else [])
     res = db.session.execute(update(ClubEvent).where(*where)
                              .values(version=ClubEvent.version + 1, updated_at=utcnow())
                              .execution_options(synchronize_session=False))
     return res.rowcount == 1
+
+
+def _lock_event(event_id: int) -> None:
+    """The event's row written without a change (_bump_event's lock, no new version): for an
+    action that may turn out to change nothing (time called twice)."""
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event_id)
+                       .values(version=ClubEvent.version)
+                       .execution_options(synchronize_session=False))
+
+
+# What each event action is called when another phone's beat this one (_bump_event_from).
+_EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff was seated",
+                  "time called": "time was called", "forfeit": "a forfeit was recorded",
+                  "late entrant": "a late entrant joined", "swap": "a swap was made",
+                  "next game": "a match's next game began"}
+
+
+def _bump_event_from(event: ClubEvent, what: str) -> None:
+    """_bump_event from the version `event` was read at (what the view checked the action
+    against), or Refused saying what another phone did since and `what` did not happen
+    ("Ann & Bob did not join")."""
+    if _bump_event(event.id, event.version):
+        return
+    db.session.rollback()
+    last = db.session.execute(select(EventAudit.action, EventAudit.via)
+                              .where(EventAudit.event_id == event.id)
+                              .order_by(EventAudit.id.desc()).limit(1)).first()
+    change = _EVENT_CHANGES.get(last.action, "the event changed") if last else "the event changed"
+    who = phone_name(last.via) if last else None
+    raise Refused(f"A moment ago {change} from {who or 'another phone'}: {what}. Look at the "
+                  f"event as it is now and try again.")
+
+
+def _unplayed_games(match: EventMatch, what: str) -> list[Game]:
+    """The match's games as they are now, their rows locked (PostgreSQL: FOR UPDATE, waiting
+    for a hand being saved; SQLite: the event's write lock, taken first, holds every write),
+    with their players; Refused when a hand is in (a hand the server acknowledged is never
+    changed by an event action: only an undo takes it back)."""
+    games = db.session.scalars(
+        select(Game).where(Game.event_match_id == match.id).order_by(Game.id)
+        .with_for_update(of=Game).options(selectinload(Game.players))
+        .execution_options(populate_existing=True)).all()
+    if games and db.session.scalar(select(func.count(Hand.id))
+                                   .where(Hand.game_id.in_([g.id for g in games]))):
+        db.session.rollback()
+        raise Refused(f"Round {match.round}, table {match.table}: a hand is in already, so "
+                      f"{what}. Take the hands back first.")
+    return games
 
 
 def create_event(club: Club, phone_id: int | None, via: str, fields: dict,
@@ -1030,10 +1165,11 @@ def _entrant_row(club: Club, roster: dict, seed: int, entrant: dict) -> EventEnt
 def seat_matches(event: ClubEvent, version: int, number: int,
                  matches: list[tuple[dict, dict | None]], via: str,
                  action: str = "round started") -> None:
-    """Seat round `number` (or a playoff): each match is (its EventMatch columns, the record of
-    its first game, None for a bye or a forfeit); each game is made in the club with the event's
-    rules and seats. Refused when the event moved on from `version` (another phone started
-    the round a moment ago) or a table of the round is taken already."""
+    """Seat round `number` (or a playoff, from round `number` on): each match is (its
+    EventMatch columns, its round when not `number`; the record of its first game, None for a
+    bye or a forfeit); each game is made in the club with the event's rules and seats. Refused
+    when the event moved on from `version` (another phone started the round a moment ago) or a
+    table of the round is taken already."""
     if not _bump_event(event.id, version):
         db.session.rollback()
         raise Refused(f"Round {number} was started from another phone a moment ago.")
@@ -1041,7 +1177,7 @@ def seat_matches(event: ClubEvent, version: int, number: int,
     roster = _roster(club)
     try:
         for values, record in matches:
-            row = EventMatch(event_id=event.id, round=number, **values)
+            row = EventMatch(event_id=event.id, **{"round": number, **values})
             db.session.add(row)
             db.session.flush()
             if record is not None:
@@ -1061,6 +1197,7 @@ def call_time(event: ClubEvent, number: int, via: str) -> int:
     its version bump and a "time called" row in its history. Returns how many games were
     called; a game another phone wrote to meanwhile is read again, a game called already is
     left as it is (two organizers calling at once call each game once)."""
+    _lock_event(event.id)
     called = 0
     for game_id in db.session.scalars(
             select(Game.id).join(EventMatch, Game.event_match_id == EventMatch.id)
@@ -1116,19 +1253,24 @@ def stop_at_time(game: Game, version: int, via: str, phone_id: int | None = None
 
 def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> None:
     """Side `side` of the match did not play: the match is forfeited, and its games, which
-    must have no hands yet, go (events.md: a forfeit has no games)."""
-    if any(game.hands for game in match.games):
-        raise Refused(f"Round {match.round}, table {match.table}: a hand is in already, so the "
-                      f"match is played, not forfeited. Take the hands back first.")
-    gone = list(match.games)
-    counted_out = [(game, game.summary, None) for game in gone if game.players]  # loaded now
+    must have no hands yet, go (events.md: a forfeit has no games). Checked and written under
+    the event's lock and its games' (_unplayed_games): a hand saved at the same moment either
+    is in first (the forfeit is refused) or finds its game gone (it is refused)."""
+    what = f"round {match.round}, table {match.table} was not forfeited"
+    _bump_event_from(event, what)
+    if match.forfeit is not None:  # as of the version just checked
+        db.session.rollback()
+        raise Refused(f"Round {match.round}, table {match.table} was forfeited already: "
+                      f"nothing changed.")
+    gone = _unplayed_games(match, "the match is played, not forfeited")
+    counted_out = [(game, game.summary, None) for game in gone]
     for game in gone:
         db.session.delete(game)
     _move_club_numbers(event.club_id, counted_out,
                        games=-len(gone), versions=-sum(g.version for g in gone),
                        ids=-sum(g.id for g in gone))
-    match.forfeit = side
-    _bump_event(event.id)
+    db.session.execute(update(EventMatch).where(EventMatch.id == match.id).values(forfeit=side)
+                       .execution_options(synchronize_session=False))
     _event_audit(event.id, "forfeit", via, {"round": match.round, "table": match.table,
                                            "side": side})
     db.session.commit()
@@ -1136,7 +1278,9 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
 
 
 def add_entrant(event: ClubEvent, entrant: dict, bye_rounds: list[int], via: str) -> None:
-    """A late entrant joins as the last seed, with a bye in each round already seated."""
+    """A late entrant joins as the last seed, with a bye in each round already seated (both
+    as `event` was read: the same entrant sent twice at once joins once)."""
+    _bump_event_from(event, f"{' & '.join(entrant['players'])} did not join")
     club = db.session.get(Club, event.club_id)
     seed = len(event.entrants)
     row = _entrant_row(club, _roster(club), seed, entrant)
@@ -1144,33 +1288,30 @@ def add_entrant(event: ClubEvent, entrant: dict, bye_rounds: list[int], via: str
     db.session.add(row)
     for number in bye_rounds:
         db.session.add(EventMatch(event_id=event.id, round=number, bye=seed))
-    _bump_event(event.id)
     _event_audit(event.id, "late entrant", via, {"players": entrant["players"],
                                                 "byes": bye_rounds})
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise Refused("Another entrant joined at the same moment: try again.") from None
-    finally:
-        db.session.expire_all()
+    db.session.commit()
+    db.session.expire_all()
 
 
 def swap_player(event: ClubEvent, match: EventMatch, out_seed: int, in_seed: int,
                 via: str) -> None:
     """Progressive and tables: a player who must leave gives their seat at this match (whose
-    games have no hands yet) to one who sits the round out, and sits out in their place."""
-    if any(game.hands for game in match.games):
-        raise Refused(f"Round {match.round}, table {match.table}: a hand is in already; swap "
-                      f"a player before the first hand.")
+    games have no hands yet) to one who sits the round out, and sits out in their place.
+    Checked and written under the event's lock and its games' (_unplayed_games), as
+    record_forfeit is: a hand saved at the same moment keeps its seats."""
     seats = {e.seed: e for e in event.entrants}
-    match.entrants = [in_seed if s == out_seed else s for s in match.entrants]
+    out_person, in_person = seats[out_seed].person, seats[in_seed].person
+    _bump_event_from(event, f"{out_person.name} and {in_person.name} were not swapped")
+    games = _unplayed_games(match, "swap a player before the first hand")
+    db.session.execute(update(EventMatch).where(EventMatch.id == match.id).values(
+        entrants=[in_seed if s == out_seed else s for s in match.entrants])
+        .execution_options(synchronize_session=False))
     db.session.execute(update(EventMatch).where(
         EventMatch.event_id == event.id, EventMatch.round == match.round,
         EventMatch.bye == in_seed).values(bye=out_seed).execution_options(
         synchronize_session=False))
-    out_person, in_person = seats[out_seed].person, seats[in_seed].person
-    for game in match.games:
+    for game in games:
         _bump(game.id, None)
         db.session.execute(update(Player).where(Player.game_id == game.id,
                                                 Player.person_id == out_person.id)
@@ -1178,7 +1319,6 @@ def swap_player(event: ClubEvent, match: EventMatch, out_seed: int, in_seed: int
                            .execution_options(synchronize_session=False))
         db.session.add(AuditEvent(game_id=game.id, action="swapped", via=via[:40],
                                   data={"from": out_person.name, "to": in_person.name}))
-    _bump_event(event.id)
     _event_audit(event.id, "swap", via, {"round": match.round, "table": match.table,
                                         "out": out_person.name, "in": in_person.name})
     db.session.commit()

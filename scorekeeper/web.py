@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from flask import make_response, redirect, render_template, request
+from flask import current_app, make_response, redirect, render_template, request, url_for
+from flask.globals import request_ctx
 from werkzeug.routing import IntegerConverter
 
 from . import filters, render_cache
@@ -85,6 +86,15 @@ def refuse(status: int, title: str, message: str):
                          status)
 
 
+def plain_stylesheet() -> str:
+    """The plain pages' stylesheet, as url_for builds it; without the router for a request
+    that has none: a Host header Werkzeug refuses ("a..b", a label over 63 characters) leaves
+    it no URL adapter, and that request's 400 page must still be built."""
+    if request_ctx.url_adapter is None:
+        return f"{request.script_root}{current_app.static_url_path}/css/plain.css"
+    return url_for("static", filename="css/plain.css")
+
+
 def json_download(value: Any, filename: str):
     """`value` as a JSON file to save (a game record, a club's records): indented, UTF-8."""
     response = make_response(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
@@ -117,6 +127,7 @@ def init_app(app) -> None:
     # (render_cache.csrf_token), not Flask-WTF's newly signed one per call (its global and its
     # context processor, registered before this one): a page asked again is the same bytes.
     app.jinja_env.globals["csrf_token"] = render_cache.csrf_token
+    app.jinja_env.globals["plain_stylesheet"] = plain_stylesheet
     app.context_processor(lambda: {"csrf_token": render_cache.csrf_token})
     app.register_error_handler(404, _not_found)
     app.after_request(_vary_on_htmx)

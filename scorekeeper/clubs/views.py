@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import abort, redirect, request, url_for
 
-from .. import access, codes, qr, rules, security, store, web
+from .. import access, club_ratings, codes, qr, ratings, rules, security, store, web
 from ..games import new_game as setup
 from ..extensions import db
 from ..models import Club, Game
@@ -265,6 +265,42 @@ def _seat_names(club, variant, form) -> list[str]:
     return [setup.clean_name(t) or by_id.get(p, "") for p, t in zip(picked, typed)]
 
 
+def _seated_people(club, variant, form) -> list[int] | None:
+    """The four roster people picked for a partnership game's seats (no new name typed, nobody
+    twice), or None."""
+    if form is None or not variant.partnership or variant.rating_group is None:
+        return None
+    picked, typed = _seats(club, variant, form)
+    ids = {str(p.id): p.id for p in club.people}
+    people = [ids.get(p) for p in picked]
+    if any(t.strip() for t in typed) or None in people or len(set(people)) != len(people):
+        return None
+    return people
+
+
+def _win_chance(club, variant, people: list[int]) -> list[dict]:
+    """Each side's win chance ("Ann & Cat 57%") on the club's ratings of all time."""
+    names = {p.id: p.name for p in club.people}
+    sides = [[people[0], people[2]], [people[1], people[3]]]
+    group = club_ratings.club_ratings(club.id).ratings.groups.get(variant.rating_group)
+    chance = ratings.win_chance(group, sides)
+    return [{"name": " & ".join(names[p] for p in side), "percent": c}
+            for side, c in zip(sides, chance)]
+
+
+def _fair_seats(club, variant, form):
+    """The form with its four people reseated as fair teams (ratings.fair_teams), or as it is."""
+    people = _seated_people(club, variant, form)
+    if people is None:
+        return form
+    group = club_ratings.club_ratings(club.id).ratings.groups.get(variant.rating_group)
+    fair = ratings.fair_teams(group, people)
+    reseated = form.copy()
+    for i, person in enumerate(fair):
+        reseated[f"person-{i}"] = str(person)
+    return reseated
+
+
 def _new_game_page(club, variant_id, form=None, errors=None, status=200):
     ctx = setup.new_game_context(variant_id, form, errors)
     ctx.update(club=club, roster=sorted(club.people, key=lambda p: name_key(p.name)),
@@ -280,6 +316,9 @@ def _new_game_page(club, variant_id, form=None, errors=None, status=200):
             ctx["option_values"] = {**ctx["option_values"], **saved}
         if form is not None:
             ctx["names"] = _seat_names(club, variant, form)
+        people = _seated_people(club, variant, form)
+        ctx["chance"] = _win_chance(club, variant, people) if people else None
+        ctx["can_seat_fairly"] = variant.partnership and variant.rating_group is not None
     return web.render("clubs/new_game.html", "games/_new_game.html", status, **ctx)
 
 
@@ -296,6 +335,10 @@ def create_game(club_id: int):
     variant = rules.VARIANTS.get(request.form.get("variant", ""))
     if variant is None:
         return _new_game_page(club, None, request.form, ["Pick the game you are playing."], 422)
+    if request.form.get("seating") in ("fair", "chance"):  # reseat, or show the chance: no game yet
+        form = _fair_seats(club, variant, request.form) if request.form["seating"] == "fair" \
+            else request.form
+        return _new_game_page(club, variant.id, form)
     names = _seat_names(club, variant, request.form)
     last = max((i for i, n in enumerate(names) if n), default=-1)
     players = names[: last + 1]

@@ -45,15 +45,45 @@ def bracket_svg(record: Any, names: list[str]) -> Markup:
         raise ValueError(error.message) from None
 
 
-def draw_bracket(event: Event, names: list[str]) -> Markup:
+def draw_bracket(event: Event, names: list[str], tree: Bracket | Pools | None = None) -> Markup:
     """bracket_svg() of an event already parsed (tournament.parse_event), for a page that
-    derives the standings from the same parse: scoring every game is the costly part."""
+    derives the standings from the same parse: scoring every game is the costly part (and
+    `tree`, its event_bracket, when the page has it already)."""
     if not event.bracket:
         raise ValueError(f"A {event.format} event has no bracket.")
-    tree = event_bracket(event)  # EventInvalid: a recorded match the bracket does not seat
+    if tree is None:
+        tree = event_bracket(event)  # EventInvalid: a recorded match the bracket does not seat
     if isinstance(tree, Pools):
         return Drawing(event, tree.bracket, names, len(tree.members)).svg()
     return Drawing(event, tree, names, 0).svg()
+
+
+STAGES = ("final", "semi-finals", "quarter-finals")
+
+
+def round_names(tree: Bracket | Pools) -> dict[int, str]:
+    """Each bracket round as players say it: the final, the semi-finals, the quarter-finals,
+    the round of 16...; in a double elimination the winners' and the losers' rounds (the
+    losers' bracket plays two rounds a level: its rounds are counted) and the final."""
+    bracket = tree.bracket if isinstance(tree, Pools) else tree
+    double = any(n.bracket == "losers" for n in bracket.nodes)
+    last = {section: max(n.round for n in bracket.nodes if n.bracket == section)
+            for section in {n.bracket for n in bracket.nodes}}
+    first_losers = min((n.round for n in bracket.nodes if n.bracket == "losers"), default=0)
+    names: dict[int, list[str]] = {}
+    for node in bracket.nodes:
+        to_go = last[node.bracket] - node.round
+        if node.bracket == "final":
+            name = "Final" if node is bracket.final else "Final, replayed"
+        elif node.bracket == "losers":
+            name = "Losers' final" if not to_go else f"Losers' round {node.round - first_losers + 1}"
+        else:
+            name = STAGES[to_go] if to_go < len(STAGES) else f"round of {2 ** (to_go + 1)}"
+            name = f"Winners' {name}" if double else name[0].upper() + name[1:]
+        shown = names.setdefault(node.round, [])
+        if name not in shown:
+            shown.append(name)
+    return {r: " · ".join(shown) for r, shown in sorted(names.items())}
 
 
 def short(name: str) -> str:
@@ -79,6 +109,7 @@ class Drawing:
         rounds = sorted({n.round for n in self.shown})
         self.column = {r: i for i, r in enumerate(rounds)}
         self.rounds = rounds
+        self.round_names = round_names(bracket)
         self.y: dict[Node, float] = {}
         self.titles: list[tuple[str, float]] = []
         top = PAD + HEAD
@@ -205,6 +236,13 @@ class Drawing:
         left = sum(1 for n in self.shown if n.match is None and all(occupied(i) for i in n.inputs))
         return f"Under way: {left} of {sum(all(occupied(i) for i in n.inputs) for n in self.shown)} matches to play."
 
+    def round_head(self, rnd: int) -> str:
+        """A column's head: the round as players say it, or its number in a double elimination
+        (two brackets' rounds share a column; each bracket is titled)."""
+        if self.event.format == "double-elimination":
+            return f"Round {rnd}"
+        return self.round_names[rnd]
+
     def svg(self) -> Markup:
         kind = {"pools": "The bracket after the pools", "single-elimination": "Single elimination",
                 "double-elimination": "Double elimination"}[self.event.format]
@@ -215,7 +253,7 @@ class Drawing:
                f"<title>{escape(title)}</title><desc>{escape(self.describe())}</desc>"]
         for r in self.rounds:
             out.append(f'<text class="round-head" x="{self.column_x(r) + 2}" y="{PAD + 14}">'
-                       f'Round {r}</text>')
+                       f'{escape(self.round_head(r))}</text>')
         for text, y in self.titles:
             out.append(f'<text class="section-head" x="{PAD}" y="{y}">{escape(text)}</text>')
         for node in self.shown:

@@ -124,6 +124,24 @@ def event_of(game: Game) -> dict | None:
     return None if row is None else row._asdict()
 
 
+def table_game_after(game: Game) -> tuple[int, int, Game | None] | None:
+    """Where the table of an event's game (at a table) plays now: (the event's latest round,
+    the game's table, the latest game at that table in that round, or None when the round
+    seats nobody there or the match there was forfeited); None while no round after the
+    game's is seated. Three statements."""
+    mine = db.session.execute(select(EventMatch.event_id, EventMatch.round, EventMatch.table)
+                              .where(EventMatch.id == game.event_match_id)).one()
+    latest = db.session.scalar(select(func.max(EventMatch.round))
+                               .where(EventMatch.event_id == mine.event_id))
+    if mine.table is None or latest is None or latest <= mine.round:
+        return None
+    there = db.session.scalar(
+        select(Game).join(EventMatch, Game.event_match_id == EventMatch.id)
+        .where(EventMatch.event_id == mine.event_id, EventMatch.round == latest,
+               EventMatch.table == mine.table).order_by(Game.id.desc()).limit(1))
+    return latest, mine.table, there
+
+
 def next_game_allowed(game: Game) -> bool:
     """Whether a game may have a next game (a rematch): any game outside an event; in an event,
     the latest game of a match that is not decided and has games left (best of 3 or 5), the

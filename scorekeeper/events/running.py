@@ -14,9 +14,10 @@ from ..models import ClubEvent, EventMatch, Member, utcnow
 from ..rules.card import rules_card
 from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
-from ..tournament.ranking import standings as derive_standings
+from ..tournament.ranking import event_bracket, standings as derive_standings
+from ..tournament.seating import round_robin
 from . import record as records
-from .bracket_svg import draw_bracket
+from .bracket_svg import draw_bracket, round_names
 from .placing import undecided_tie
 
 
@@ -51,8 +52,12 @@ def next_round(record: dict) -> dict | None:
 @functools.lru_cache(maxsize=64)
 def _planned(head: str, played: tuple[int, ...]) -> dict | None:
     """The schedule's next round for an event of this head whose rounds `played` are seated
-    (each stands in as a bye of entrant 0: only its number matters to the schedule)."""
-    record = {**json.loads(head), "matches": [{"round": r, "bye": 0} for r in played]}
+    (each stands in as a bye of entrant 0, only its number mattering to the schedule; in a
+    round robin, which gives an entrant one bye, as an unplayed match of entrants 0 and 1)."""
+    record = json.loads(head)
+    stand_in = ({"table": 1, "entrants": [0, 1]} if record["format"] == "round-robin"
+                else {"bye": 0})
+    record["matches"] = [{"round": r, **stand_in} for r in played]
     return _first_round(json.dumps(tournament.schedule(record)))
 
 
@@ -80,6 +85,22 @@ def seating(event: ClubEvent, library_event, planned: dict) -> list[tuple[dict, 
         seats = library_event.seats(tuple(match["entrants"]))
         out.append((values, game_record(event, seats, 0)))
     out += [({"bye": bye, "entrants": []}, None) for bye in planned["byes"]]
+    return out
+
+
+def playoff(event: ClubEvent, library_event, tied: list[int], number: int,
+            pool: int | None) -> list[tuple[dict, dict]]:
+    """store.seat_matches's matches for a playoff among the entrants `tied` (events.md: one
+    more match between them, which counts like any other). Among three or more every pair of
+    them meets once, a round robin of the group (the circle method, as the schedule's) in
+    rounds from `number`, tables from 1; whoever waits is listed as no bye (a round robin
+    gives each entrant one). `pool`: a pools event's pool, whose matches they are."""
+    out = []
+    for offset, rnd in enumerate(round_robin(tied)):
+        for table, sides in enumerate(rnd.tables, start=1):
+            values = {"round": number + offset, "table": table, "entrants": list(sides),
+                      "bracket": "pool" if pool else None, "pool": pool}
+            out.append((values, game_record(event, library_event.seats(sides), 0)))
     return out
 
 
@@ -111,7 +132,9 @@ def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -
         games.append({"game": game, "totals": result.get("totals"),
                       "finished": result.get("finished"), "called": game.called})
     winners = match_winners(library_event, parsed_match) if parsed_match else []
-    sides = [names[e] for e in row.entrants]
+    sides = [names[e] for e in row.entrants]  # the teams, or the players in seat order
+    if library_event.format == "progressive":  # the two pairs of partners (seats 0-2, 1-3)
+        sides = [f"{sides[s]} & {sides[s + 2]}" for s in (0, 1)]
     return {"match": row, "table": row.table, "sides": sides, "games": games,
             "latest": row.games[-1] if row.games else None, "forfeit": row.forfeit,
             "winners": [sides[w] for w in winners if w < len(sides)],
@@ -148,7 +171,8 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     """Everything the event page and TV view show, derived from the record."""
     library_event, problem = parsed(event)
     ctx: dict[str, Any] = {"event": event, "problem": problem, "rounds": [], "planned": None,
-                           "standings": None, "names": [], "bracket": None, "round_open": False}
+                           "standings": None, "names": [], "bracket": None, "round_open": False,
+                           "round_names": {}, "phase": None, "champions": []}
     if library_event is None:
         return ctx
     record = records.event_record(event)
@@ -161,12 +185,30 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
     current = ctx["rounds"][0]["number"] if ctx["rounds"] else None
     ctx["current_round"] = current
-    ctx["minutes_left"] = minutes_left(event, current)
+    # the clock runs while the round is played: none once its last match is decided
+    ctx["minutes_left"] = minutes_left(event, current) if ctx["round_open"] else None
     ctx["tied"] = _tied_groups(ctx["standings"])
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
-    ctx["bracket"] = draw_bracket(library_event, ctx["names"]) if library_event.bracket else None
+    if library_event.bracket:
+        tree = event_bracket(library_event)
+        ctx["bracket"] = draw_bracket(library_event, ctx["names"], tree)
+        ctx["round_names"] = round_names(tree)
+    ctx["phase"] = _phase(library_event, ctx["standings"])
+    ctx["champions"] = [ctx["names"][row["entrant"]] for row in ctx["standings"]["standings"]
+                        if ctx["phase"] == "over" and row["rank"] == 1]
     ctx["rules_lines"] = rules_card(library_event.variant, event.options)  # one for every game
     return ctx
+
+
+def _phase(library_event, standings: dict) -> str:
+    """What the TV shows: "over" (the champion), "bracket" (a bracket format once its bracket
+    is played), "pools" (a pools event's pools), else "standings"."""
+    if standings["complete"]:
+        return "over"
+    if library_event.format == "pools":
+        started = any(m.bracket not in (None, "pool") for m in library_event.matches)
+        return "bracket" if started else "pools"
+    return "bracket" if library_event.bracket else "standings"
 
 
 def _tied_groups(standings: dict) -> list[list[int]]:
@@ -181,13 +223,13 @@ def _tied_groups(standings: dict) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def card(event: ClubEvent, library_event, row: EventMatch, scorer_url) -> dict[str, Any]:
+def card(event: ClubEvent, library_event, row: EventMatch) -> dict[str, Any]:
     """A table card (partials/events/_table_card.html's `card`): the table, who sits where in
     seat order (with their team), who shakes first, and the QR code that opens the match's
-    latest game as its scorer (`scorer_url(game)`, the sharing scorer link)."""
+    latest game as its scorer (qr.scorer_url, the invite's scorer link)."""
     game = row.games[-1]
     players = event.inputs[game.id]["players"]
-    url = scorer_url(game)
+    url = qr.scorer_url(game)
     return {"event_name": event.name, "round": row.round, "table": row.table,
             "seats": [{"seat": i, "name": name, "team": team}
                       for i, (name, team) in enumerate(zip(players, seat_teams(library_event, row,

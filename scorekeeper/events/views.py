@@ -15,7 +15,6 @@ from .. import access, render_cache, security, store, web
 from ..clubs import roster
 from ..extensions import db
 from ..models import ClubEvent
-from ..sharing import views as sharing
 from ..tournament.event import pool_members
 from . import bp, live, record as records, running, setup, sheets
 
@@ -49,8 +48,10 @@ def _to_event(club_id: int, event_id: int):
 
 
 def _refused(club, phone, event, message: str):
-    """The event page again with a plain message (422), never a 500."""
-    return _render_page(club, phone, event, 422, error=message)
+    """The event page again with a plain message (422), never a 500: the event as it is now
+    (a race lost to another phone shows what that phone did)."""
+    db.session.rollback()
+    return _render_page(club, phone, records.load_event(club.id, event.id), 422, error=message)
 
 
 def _via(phone) -> str:
@@ -140,7 +141,7 @@ def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
         body = render_cache.cached(key)
         if body is None:
             ctx = _context(club, phone, records.load_event(club.id, event_id), etag)
-            ctx.update(csrf_token=render_cache.placeholder_csrf, tv=kind == "tv")
+            ctx.update(csrf_token=render_cache.placeholder_csrf)
             template = f"partials/{part}" if part else page
             body = render_cache.body(key, lambda: render_template(template, **ctx))
         response = render_cache.respond(key, body)
@@ -163,9 +164,9 @@ def event_live(club_id: int, event_id: int):
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/tv")
 def tv(club_id: int, event_id: int):
-    """The big screen: standings (or the bracket), the round's tables and live scores, the
-    round's time left."""
-    return _cached(club_id, event_id, "tv", "events/tv.html", "events/_event_live.html")
+    """The big screen (partials/events/_tv.html): the pools, the standings or the bracket,
+    the round's tables and live scores, the round's time left; at the end the champion."""
+    return _cached(club_id, event_id, "tv", "events/tv.html", "events/_tv.html")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/history")
@@ -235,6 +236,29 @@ def stop_at_time(game_id: int):
     return redirect(url_for("games.game_page", game_id=game.id), 303)
 
 
+@bp.post("/games/<int:game_id>/table/next")
+def follow_table(game_id: int):
+    """A table's phone follows its table: the phone scoring an event's game goes, in one tap,
+    to the game now at the same table in the event's latest round, as its scorer (the phone
+    that scored a table's match is that table's phone for the event; the new card need not be
+    scanned). Plainly refused (409) while no later round is seated, or when it seats nobody
+    at that table."""
+    game = access.load_game(game_id, write=True)
+    event = records.event_of(game)
+    if event is None or event["table"] is None:
+        abort(404)
+    found = records.table_game_after(game)
+    if found is None:
+        return web.refuse(409, "Not seated yet", f"Round {event['round'] + 1} is not seated "
+                                                 f"yet: tap again once the organizer starts it.")
+    number, table, there = found
+    if there is None:
+        return web.refuse(409, "Nobody at this table", f"Round {number} plays no game at "
+                                                       f"table {table}.")
+    return access.grant_scorer(redirect(url_for("games.game_page", game_id=there.id), 303),
+                               there)
+
+
 def _match(event: ClubEvent, match_id: int):
     match = next((m for m in event.matches if m.id == match_id and m.bye is None), None)
     if match is None:
@@ -254,7 +278,7 @@ def table_card(club_id: int, event_id: int, match_id: int):
     if not match.games:
         abort(404)  # a forfeit: nobody sits at the table
     return web.render("events/card.html", "events/_card.html", club=club, event=event,
-                      card=running.card(event, library_event, match, sharing.scorer_url))
+                      card=running.card(event, library_event, match))
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/forfeit")
@@ -334,39 +358,40 @@ def late_entrant(club_id: int, event_id: int):
             errors = [problem]
     if errors:
         return _refused(club, phone, event, errors[0])
-    store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
+    try:
+        store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
     return _back(event)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
 def playoff(club_id: int, event_id: int):
-    """A tie decided by one more match between two tied entrants (events.md: it counts like
-    any other), in the round after the last."""
+    """A tie decided by more matches between the tied entrants (events.md: each counts like
+    any other), in the rounds after the last: one match for two, every pair once for three
+    or more (running.playoff)."""
     club, phone, event = _running(club_id, event_id)
     library_event, problem = running.parsed(event)
     if problem:
         return _refused(club, phone, event, problem)
-    raw = request.form.getlist("entrant")
     if not library_event.teams or library_event.bracket and event.format != "pools":
-        return _refused(club, phone, event, "A playoff is a match of two teams of a round "
+        return _refused(club, phone, event, "A playoff is played between teams of a round "
                                             "robin or a pool.")
-    pair = [setup.whole(r) for r in raw]
-    if len(pair) != 2 or pair[0] == pair[1] or not all(
-            e is not None and e < len(event.entrants) for e in pair):
-        return _refused(club, phone, event, "Pick the two tied entrants.")
+    tied = [setup.whole(r) for r in request.form.getlist("entrant")]
+    if len(tied) < 2 or len(set(tied)) != len(tied) or not all(
+            e is not None and e < len(event.entrants) for e in tied):
+        return _refused(club, phone, event, "Pick the tied entrants.")
     number = max([m.round for m in event.matches] + [0]) + 1
-    values = {"table": 1, "entrants": pair, "bracket": None, "pool": None}
+    pool = None
     if event.format == "pools":
         pool = next((p for p, members in enumerate(pool_members(library_event), start=1)
-                     if set(pair) <= set(members)), None)
+                     if set(tied) <= set(members)), None)
         if pool is None:
-            return _refused(club, phone, event, "A pool's playoff is between two of its "
-                                                "entrants.")
-        values.update(bracket="pool", pool=pool)
-    matches = [(values, running.game_record(event, library_event.seats(tuple(pair)), 0))]
+            return _refused(club, phone, event, "A pool's playoff is between its entrants.")
+    matches = running.playoff(event, library_event, tied, number, pool)
     record = records.event_record(event)
-    record["matches"].append({"round": number, **{k: v for k, v in values.items() if v},
-                              "games": []})
+    record["matches"] += [{**{k: v for k, v in values.items() if v}, "games": []}
+                          for values, _game in matches]
     problem = setup.problem_of(record)
     if problem:
         return _refused(club, phone, event, problem)

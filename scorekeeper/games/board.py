@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import request
 
-from .. import access, rules, store
+from .. import access, club_ratings, rules, store
 from ..models import Game
 from ..rules.card import rules_card
 from . import bgstats, changes, hand_form
@@ -145,11 +145,32 @@ def live_context(game: Game, result: dict | None = None, last=None) -> dict[str,
     return ctx
 
 
+def rating_note(game: Game, record: dict, result: dict) -> dict[str, Any]:
+    """A club game's win chance before its first hand, and each player's rating change once it
+    is finished (club_ratings.game_note), with the names to show them by."""
+    variant = rules.VARIANTS.get(game.variant)
+    people = [p.person_id for p in game.players]
+    if game.club_id is None or variant is None or not result.get("ok") or None in people:
+        return {}
+    sides = [[people[s] for s in range(len(people)) if variant.side_of(s) == i]
+             for i in range(len(result["sides"]))]
+    note = club_ratings.game_note(game.club_id, game.id, variant, sides,
+                                  bool(record["hands"]), result["finished"])
+    if "chance" in note:
+        return {"win_chance": list(zip(result["sides"], note["chance"]))}
+    if note.get("changes"):
+        names = dict(zip(people, record["players"]))
+        return {"rating_changes": [(names[p], move) for p, move in note["changes"].items()]}
+    return {}
+
+
 def page_context(game: Game, values: dict[str, str] | None = None, result: dict | None = None,
                  last=None, **entry_kw) -> dict[str, Any]:
-    """The game page: the live parts, and the hand form for a scorer while the game goes on."""
+    """The game page: the live parts, the ratings' word on it, and the hand form for a scorer
+    while the game goes on."""
     ctx = live_context(game, result, last)
     result = ctx["result"]
+    ctx.update(rating_note(game, ctx["record"], result))
     if ctx["can_score"] and result.get("ok") and not result.get("finished"):
         ctx["entry"] = entry_context(game, ctx["record"], values or {}, result=result, **entry_kw)
     elif entry_kw.get("notice"):

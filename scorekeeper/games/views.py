@@ -200,19 +200,32 @@ def _hand_values(game: Game) -> dict[str, str]:
     return values
 
 
-def _load_to_write(game_id: int) -> Game:
+def _load_to_write(game_id: int, missing: int = 404) -> Game:
     """The game, for the hand form's preview or save. A phone whose scoring ended meanwhile
     (a take-over, a new scorer link) is answered with the hand it sent, in words, and why it
-    was not saved (games/scoring_ended.py), never a bare 403 that drops the hand."""
+    was not saved (games/scoring_ended.py), never a bare 403 that drops the hand. A game not
+    there is a plain `missing` (404; 409 when it is loaded again after a write that lost a
+    race), or 409 when it went during this request (_removed)."""
     game = store.get_game(game_id)
     if game is None:
-        abort(404)
+        abort(_removed(missing))
     if not access.can_score(game):
         why = ended.scoring_ended(game)
         if why:
             abort(ended.not_saved(game, why, 403))
+        if store.get_game(game_id) is None:  # its roles went with it a moment ago
+            abort(_removed(409))
         access.require_scorer(game)
     return game
+
+
+def _removed(status: int):
+    """The answer to a write on a game that is not there: 404, or 409 when this request saw
+    it first (it lost a race). Only an event's forfeit removes a game, and only while no hand
+    is in."""
+    return web.refuse(status, "No game here", "There is no game at this address (any more), "
+                                              "so nothing was saved: a game goes only when its "
+                                              "event match is forfeited before its first hand.")
 
 
 @bp.post("/games/<int:game_id>/hands/preview")
@@ -369,7 +382,7 @@ def _save(game_id: int, index: int | None):
                                save_id=hand_form.save_id(request.form),
                                phone_id=access.phone_id())
     if written is None:
-        fresh = access.load_game(game_id, write=True)
+        fresh = _load_to_write(game_id, missing=409)
         if _over_time_call(fresh, version, index) != version:
             return _save(game_id, index)  # time was called at that moment: the hand in play
         return _stale(fresh, index)
@@ -416,7 +429,7 @@ def undo_hand(game_id: int):
     written = store.write_hand(game, version, "undone", number, data, None, access.actor(game),
                                phone_id=access.phone_id())
     if written is None:
-        return _stale(access.load_game(game_id, write=True), None)
+        return _stale(_load_to_write(game_id, missing=409), None)
     back_to = hand_form.whole_number(request.form.get("edit"))
     if back_to is not None and 0 <= back_to < number:
         # taken back from the edit page of an earlier hand, whose change it was blocking:

@@ -85,6 +85,7 @@ class LineChart:
     x_title: str
     lowest_wins: bool
     font: int = FONT
+    marks: tuple[Tick, ...] = ()  # x positions marked across the plot (a season's start)
 
     @property
     def label_x(self) -> float:
@@ -239,3 +240,39 @@ def _x_ticks(n: int) -> list[int]:
 def legend_marker(shape: str) -> str:
     """The marker drawn in the legend's 40 x 14 sample of the line."""
     return marker_d(shape, 20, 7)
+
+
+def rating_history(ordinals: list[float], days: list, season_starts: list) -> LineChart:
+    """A person's rating (ordinal) after each rated game of a group, from the start (the
+    model's default, ordinal 0) on: one line, and a mark before the first game of each season
+    (the first game on or after a season's first day, `days` being each game's day)."""
+    values = [0.0] + [round(v, 1) for v in ordinals]
+    n = len(ordinals)
+    y_vals = tick_values(math.floor(min(values)), math.ceil(max(values)))
+    left, top = MARGIN_LEFT, MARGIN_TOP
+    right, bottom = WIDTH - MARGIN_RIGHT, HEIGHT - MARGIN_BOTTOM
+    lo, hi = y_vals[0], y_vals[-1]
+
+    def px(i: float) -> float:
+        return round(left + (right - left) * (i / n if n else 0), 1)
+
+    def py(v: float) -> float:
+        return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
+
+    points = [(px(i), py(v)) for i, v in enumerate(values)]
+    marked = points if n <= MAX_MARKERS else points[-1:]
+    line = Series(side=0, name="Rating", label=cut(minus(values[-1])), values=tuple(values),
+                  path="M" + "L".join(f"{_r(x)} {_r(y)}" for x, y in points), marker=MARKERS[0],
+                  marker_path="".join(marker_d(MARKERS[0], x, y) for x, y in marked),
+                  dash=DASHES[0], end=points[-1], label_y=points[-1][1], winner=False)
+    marks = []
+    for start in season_starts:
+        first = next((i for i, day in enumerate(days) if day >= start), None)
+        if first is not None:
+            marks.append(Tick(first, round(px(first + 0.5), 1), "Season"))
+    return LineChart(
+        width=WIDTH, height=HEIGHT, left=left, top=top, right=right, bottom=bottom,
+        x_ticks=tuple(Tick(v, px(v), "Start" if v == 0 and n else str(v)) for v in _x_ticks(n)),
+        y_ticks=tuple(Tick(v, py(v), minus(v)) for v in y_vals),
+        zero_y=py(0) if lo < 0 else None, series=(line,), hands=n, units="rating",
+        x_title="Rated games", lowest_wins=False, marks=tuple(sorted(marks, key=lambda t: t.value)))

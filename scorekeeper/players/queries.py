@@ -16,9 +16,8 @@ from sqlalchemy import func, or_, select
 
 from .. import kept_reads, stats
 from ..extensions import db
-from .. import store
-from ..models import ClubEvent, EventEntrant, EventMatch, Game, Hand, Person, Player, with_called
-from ..store import derive_summary
+from ..models import ClubEvent, EventEntrant, EventMatch, Game, Person, Player
+from ..store import game_seats as _seats, refresh_stale_summaries as _refresh_stale
 
 PAGE_SIZE = 25
 
@@ -222,46 +221,6 @@ def _streamed(engine, where, fresh: dict) -> Iterator[dict]:
             yield _archive_game(row, players, fresh)
 
 
-def _seats(which, names: bool = False) -> dict[int, list]:
-    """The seats of the games `which` selects (a where clause on Player), in order: person ids
-    (or, with names, (name, person id) pairs). One statement."""
-    cols = (Player.game_id, Player.seat, Player.person_id) + ((Player.name,) if names else ())
-    rows = db.session.execute(select(*cols).where(which).order_by(Player.game_id, Player.seat))
-    out: dict[int, list] = {}
-    for row in rows:
-        out.setdefault(row.game_id, []).append((row.name, row.person_id) if names
-                                               else row.person_id)
-    return out
-
-
-def _refresh_stale(summaries: dict[int, dict | None]) -> dict[int, dict | None]:
-    """Recompute, store and return the summaries that are missing or out of date: three
-    statements for any number of them (records read in two, stored in one executemany)."""
-    stale = [gid for gid, s in summaries.items()
-             if s is None or s.get("version") != stats.SUMMARY_VERSION]
-    if not stale:
-        return {}
-    heads = db.session.execute(select(Game.id, Game.version, Game.variant, Game.first_dealer,
-                                      Game.options, Game.called)
-                               .where(Game.id.in_(stale))).all()
-    names = _seats(Player.game_id.in_(stale), names=True)
-    hands: dict[int, list] = {}
-    for gid, data in db.session.execute(select(Hand.game_id, Hand.data)
-                                        .where(Hand.game_id.in_(stale))
-                                        .order_by(Hand.game_id, Hand.number)):
-        hands.setdefault(gid, []).append(data)
-    fresh = {}
-    for h in heads:
-        record = with_called({"variant": h.variant, "first_dealer": h.first_dealer,
-                              "options": dict(h.options or {}),
-                              "players": [name for name, _ in names.get(h.id, [])],
-                              "hands": hands.get(h.id, [])}, h.called)
-        fresh[h.id] = derive_summary(record)
-    store.refresh_summaries([(h.id, h.version, fresh[h.id]) for h in heads
-                             if fresh[h.id] is not None])
-    return fresh
-
-
 def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
     """The club's games as stats.Game items (summary, person id per seat, order), oldest first;
     with `person`, only the games she sat in. Two statements (three more when a summary had to
@@ -280,3 +239,4 @@ def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
             continue
         games.append(stats.Game(summary, seats[r.id], (r.created_at, r.id)))
     return games
+

@@ -13,14 +13,20 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+from datetime import date
 
 from typing import Iterable, Iterator
 
-from flask import Response, abort, make_response, request, url_for
+from flask import Response, abort, make_response, redirect, request, url_for
 
-from .. import access, rules, store, web
+from .. import access, club_ratings as replays, rules, store, web
+from ..extensions import db
 from ..filters import hand_word
-from . import bp, charts, numbers, queries, review
+from ..models import Member, utcnow
+from ..stats import clean_name
+from . import bp, charts, numbers, queries, rating_pages, review
+
+MAX_SEASON_NAME = 60
 
 
 def csv_response(rows: Iterable[list], filename: str, stream: bool = False):
@@ -171,3 +177,126 @@ def club_stats_csv(club_id: int):
     club = _club(club_id)
     rows = numbers.stats_csv_rows(club.id, queries.people(club.id))
     return csv_response(rows, f"scorekeeper-club-{club.id}-stats.csv")
+
+
+# --------------------------------------------------------------------------- ratings, seasons
+
+def _season(club_id: int) -> tuple[list, object, str]:
+    """(the club's seasons, the one shown or None for all time, the switch's value): the
+    `season` asked for ("all" or a season's id), else the season running today, else all
+    time."""
+    seasons = replays.seasons(club_id)
+    asked = request.args.get("season", "")
+    if asked == "all":
+        return seasons, None, "all"
+    chosen = next((s for s in seasons if str(s.id) == asked), None)
+    if chosen is None and not asked:
+        chosen = replays.current_season(seasons, utcnow().date())
+    return seasons, chosen, str(chosen.id) if chosen else "all"
+
+
+def _group(club_ratings: replays.ClubRatings) -> str:
+    """The rating group asked for, else the first one with a rated game."""
+    asked = request.args.get("group", "")
+    if asked in rating_pages.GROUPS:
+        return asked
+    return next((g for g in rating_pages.GROUPS if g in club_ratings.ratings.groups),
+                rating_pages.GROUPS[0])
+
+
+def _season_keys(seasons: list) -> tuple:
+    return tuple((s.id, s.name, s.first_day, s.last_day) for s in seasons)
+
+
+def _ratings_page(club: store.ClubHead, status: int = 200, **ctx):
+    """The leaderboard; kept per club stamp and all it shows (_club_page), but for an answer
+    to the season form (ctx: its error and what was typed)."""
+    names = queries.people(club.id)
+    seasons, season, choice = _season(club.id)
+    rated = replays.club_ratings(club.id, season)
+    group_id = _group(rated)
+    admin = db.session.get(Member, club.member_id)
+    shown = dict(seasons=seasons, season=season, choice=choice, group_id=group_id,
+                 groups=rating_pages.GROUPS, title=rating_pages.group_title,
+                 partnership=rating_pages.partnership(group_id),
+                 hint=rating_pages.GROUP_HINTS.get(group_id),
+                 is_admin=bool(admin and admin.is_admin))
+
+    def board():
+        return {"board": rating_pages.leaderboard(rated, group_id, names)}
+
+    if ctx:
+        return web.render("players/ratings.html", "players/_ratings.html", status, club=club,
+                          **shown, **board(), **ctx)
+    return _club_page(club, "players/ratings.html", "players/_ratings.html",
+                      (group_id, choice, shown["is_admin"], _season_keys(seasons),
+                       *names.items()), board, **shown)
+
+
+@bp.get("/clubs/<int:club_id>/ratings")
+def club_ratings(club_id: int):
+    """A rating group's leaderboard (and its pairs'), all time or a season."""
+    return _ratings_page(_club(club_id))
+
+
+@bp.get("/clubs/<int:club_id>/ratings.csv")
+def club_ratings_csv(club_id: int):
+    club = _club(club_id)
+    _seasons, season, choice = _season(club.id)
+    rated = replays.club_ratings(club.id, season)
+    group_id = _group(rated)
+    pairs = request.args.get("board") == "pairs" and rating_pages.partnership(group_id)
+    board = rating_pages.leaderboard(rated, group_id, queries.people(club.id))
+    return csv_response(rating_pages.csv_rows(board, pairs),
+                        f"scorekeeper-club-{club.id}-{group_id}-{'pairs' if pairs else 'ratings'}"
+                        f"-{'all-time' if season is None else f'season-{choice}'}.csv")
+
+
+@bp.post("/clubs/<int:club_id>/seasons")
+def name_season(club_id: int):
+    """The admin names a season (name, first and last day): refused with a plain message
+    for anyone else, for days that make no sense or overlap another season."""
+    club = _club(club_id)
+    admin = db.session.get(Member, club.member_id)
+    if admin is None:
+        abort(403)
+    name = clean_name(request.form.get("name", ""))[:MAX_SEASON_NAME]
+    try:
+        first = date.fromisoformat(request.form.get("first_day", "").strip())
+        last = date.fromisoformat(request.form.get("last_day", "").strip())
+    except ValueError:
+        first = last = None
+    error = None
+    if not name:
+        error = "Give the season a name."
+    elif first is None:
+        error = "Give the season's first and last day as dates."
+    else:
+        try:
+            store.name_season(admin, name, first, last, f"club admin {admin.display}"[:40])
+        except store.Refused as refused:
+            error = str(refused)
+    if error:
+        return _ratings_page(club, 422, season_error=error, typed=request.form)
+    return web.redirect_to(url_for("players.club_ratings", club_id=club.id)) if web.is_htmx() \
+        else redirect(url_for("players.club_ratings", club_id=club.id), 303)
+
+
+@bp.get("/clubs/<int:club_id>/people/<int:person_id>/ratings")
+def person_ratings(club_id: int, person_id: int):
+    """A person's rating per group: its history as a chart, nemesis, favourite opponent, best
+    partner, and the head to head with anyone (`vs`)."""
+    club = _club(club_id)
+    names = queries.people(club.id)
+    if person_id not in names:
+        abort(404)
+    seasons, season, choice = _season(club.id)
+    vs = request.args.get("vs", "")
+    vs_id = int(vs) if vs.isdigit() and int(vs) in names and int(vs) != person_id else None
+    return _club_page(
+        club, "players/person_ratings.html", "players/_person_ratings.html",
+        (person_id, choice, vs_id, _season_keys(seasons), *names.items()),
+        lambda: {"groups": rating_pages.person_groups(club.id, person_id, names, season,
+                                                      seasons, vs_id)},
+        person_id=person_id, name=names[person_id], people=names, seasons=seasons,
+        season=season, choice=choice, vs=vs_id)

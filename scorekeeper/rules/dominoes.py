@@ -68,6 +68,7 @@ class TeamDominoes(Variant):
     dealt = "shook"
     partnership = True
     bidding = True
+    rating_group_of = "dominoes-42"  # one skill, whichever rule sheet is played
 
     def auction_rules(self, table: Table) -> AuctionRules:
         raise NotImplementedError

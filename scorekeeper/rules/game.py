@@ -40,6 +40,9 @@ class Variant:
     deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
     dealt: str = "dealt"      # the same in the past, on a hand's line of the review
     lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
+    # The rating group (spec/ratings.md): the variants that test one skill share a rating; "" is
+    # the variant's own id, None never rated (a game played alone).
+    rating_group_of: str | None = ""
     # ... and the hand form: the hand being entered ("This round scores"), and who began an
     # earlier hand, in its edit form's heading ("Ann started")
     form_word: str = "hand"
@@ -61,6 +64,11 @@ class Variant:
     # "card_points" (the same, or counted card by card), "tricks" (each player's tricks),
     # "pips" (the pips left in each hand, who went out), "tiles_left" (the tiles left).
     result_entry: str = ""
+
+    @property
+    def rating_group(self) -> str | None:
+        """The group of variants a person's rating is kept for, or None when never rated."""
+        return self.id if self.rating_group_of == "" else self.rating_group_of
 
     @property
     def has_auction(self) -> bool:

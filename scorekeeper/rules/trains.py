@@ -125,6 +125,7 @@ class CastleRock(Variant):
     hand_word = "Game"
     tiles_left = True
     solitaire = True
+    rating_group_of = None  # played alone: nobody to be rated against
     result_entry = "tiles_left"
     min_players = max_players = 1
     units = "wins"

@@ -5,8 +5,8 @@
   cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
-- viewer_url(), scorer_url(), join_url(): the invite's links, as other phones reach them
-  (qr.base_url), for the share block's QR codes.
+- The share block's template helpers: the invite's links (qr.viewer_url, qr.scorer_url,
+  qr.join_url, as other phones reach them) and their QR codes.
 """
 from __future__ import annotations
 
@@ -94,23 +94,8 @@ def rotate(game_id: int):
     return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
 
 
-# ---------------------------------------------------------------- the links in the invite
-
-
-def join_url() -> str:
-    return qr.base_url() + url_for("sharing.join")
-
-
-def viewer_url(game) -> str:
-    return qr.base_url() + url_for("sharing.viewer", code=game.code)
-
-
-def scorer_url(game) -> str:
-    return qr.base_url() + url_for("sharing.scorer", secret=game.scorer_secret)
-
-
 @bp.app_context_processor
 def _share_helpers():
     """Template helpers for the invite (partials/sharing/_share.html) and a club's code."""
-    return {"qr_svg": qr.qr_svg, "viewer_url": viewer_url, "scorer_url": scorer_url,
-            "join_url": join_url, "pretty_code": codes.pretty_code, "role": access.role}
+    return {"qr_svg": qr.qr_svg, "viewer_url": qr.viewer_url, "scorer_url": qr.scorer_url,
+            "join_url": qr.join_url, "pretty_code": codes.pretty_code, "role": access.role}

@@ -156,9 +156,11 @@ def parse_event(raw: Any) -> Event:
     if not isinstance(matches, list):
         raise EventInvalid(None, "Matches must be a list of the matches played.")
     seen: dict[tuple, int] = {}
+    byes: dict[int, int] = {}
     for i, m in enumerate(matches):
         match = _match(event, i, m)
         _once_a_round(event, match, seen)
+        _bye_once_a_cycle(event, match, byes)
         event.matches.append(match)
     return event
 
@@ -408,6 +410,22 @@ def _once_a_round(event: Event, match: Match, seen: dict) -> None:
             verb = "play" if len(event.entrants[e].players) > 1 else "plays"
             raise EventInvalid(match.index, f"Round {match.round}: {event.label(e)} {verb} twice.")
         seen[("entrant", match.round, e)] = match.index
+
+
+def _bye_once_a_cycle(event: Event, match: Match, byes: dict[int, int]) -> None:
+    """A round robin gives each entrant one bye a cycle (two with `double`), as its schedule
+    does: one bye more is a wrong record, not a result."""
+    if event.format != "round-robin" or match.bye is None:
+        return
+    byes[match.bye] = byes.get(match.bye, 0) + 1
+    if byes[match.bye] > event.cycles:
+        most = "one bye" if event.cycles == 1 else "two byes (one a cycle)"
+        raise EventInvalid(match.index, f"Round {match.round}: {event.label(match.bye)} sit out "
+                                        f"a {ORDINALS[byes[match.bye]]} time, but a round robin "
+                                        f"gives each entrant {most}.")
+
+
+ORDINALS = {2: "second", 3: "third"}
 
 
 def pool_members(event: Event) -> list[list[int]]:

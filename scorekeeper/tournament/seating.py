@@ -2,6 +2,8 @@
 the same record always gives the same seating (a random draw of seeds happens before, in it)."""
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
@@ -122,28 +124,56 @@ def _balanced_turns(options, n, shuffle: random.Random | None, budget: int = 300
     return chosen if go(0) else None
 
 
-# A whist design for 8 (players 0-6 and 7, the fixed one): the two tables of round 1, each
-# two partner pairs; round r adds r (mod 7) to every player but 7. Everyone partners everyone
-# once and opposes everyone exactly twice in 7 rounds.
-WHIST_8 = (((7, 0), (1, 3)), ((2, 6), (4, 5)))
+# Whist designs (Z-cyclic whist tournaments): the first round's tables in seat order (partners
+# in seats 0-2 and 1-3) over a group of n - 1 elements and a fixed player (n a multiple of 4,
+# the fixed one is n - 1) or of n elements (one more than a multiple of 4, player 0 sits out);
+# round r adds the group's element r to every player but the fixed one. In a whole cycle
+# (n - 1 or n rounds) everyone partners everyone once and opposes everyone exactly twice.
+# Found by a search of the difference conditions; a group Z_a x Z_b numbers (i, j) as i * b + j.
+WHIST: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]] = {
+    5: ((5,), ((3, 1, 2, 4),)),
+    8: ((7,), ((7, 1, 0, 3), (2, 4, 6, 5))),
+    9: ((3, 3), ((1, 6, 2, 3), (5, 8, 7, 4))),
+    12: ((11,), ((1, 9, 10, 5), (4, 2, 3, 7), (6, 0, 11, 8))),
+    13: ((13,), ((6, 4, 1, 7), (9, 11, 2, 10), (8, 5, 12, 3))),
+    16: ((15,), ((1, 4, 2, 11), (6, 0, 8, 5), (10, 3, 14, 15), (12, 13, 9, 7))),
+    17: ((17,), ((7, 14, 12, 8), (9, 3, 11, 4), (1, 16, 10, 13), (5, 2, 15, 6))),
+    20: ((19,), ((8, 18, 12, 9), (16, 13, 4, 2), (11, 17, 10, 15), (19, 6, 14, 3), (7, 0, 1, 5))),
+    21: ((21,), ((20, 4, 18, 15), (13, 5, 17, 19), (6, 3, 12, 16), (1, 11, 10, 14), (8, 7, 9, 2))),
+    24: ((23,), ((23, 1, 0, 2), (3, 7, 5, 17), (4, 18, 12, 22), (6, 10, 20, 13), (8, 11, 19, 16),
+                 (9, 14, 15, 21))),
+    28: ((27,), ((27, 3, 0, 24), (1, 6, 26, 21), (2, 12, 25, 15), (4, 8, 23, 19), (5, 13, 22, 14),
+                 (7, 9, 20, 18), (10, 11, 17, 16))),
+}
 
 
-def whist_8(rounds: int) -> list[Round]:
-    def moved(p: int, r: int) -> int:
-        return p if p == 7 else (p + r) % 7
+def whist_rounds(n: int, rounds: int) -> list[list[int]] | None:
+    """The whist design's rounds (cycled), each its players in seat order then who sits out."""
+    if n not in WHIST:
+        return None
+    dims, first = WHIST[n]
+    size = math.prod(dims)
 
-    return [Round([(moved(a, r), moved(c, r), moved(b, r), moved(d, r))
-                   for (a, b), (c, d) in WHIST_8]) for r in (i % 7 for i in range(rounds))]
+    def moved(p: int, by: int) -> int:
+        if p == size:
+            return p
+        digits = [((p // math.prod(dims[i + 1:])) + (by // math.prod(dims[i + 1:]))) % dims[i]
+                  for i in range(len(dims))]
+        return sum(d * math.prod(dims[i + 1:]) for i, d in enumerate(digits))
+
+    out = []
+    for r in range(rounds):
+        by = r % size
+        seated = [moved(p, by) for table in first for p in table]
+        out.append(seated + [p for p in range(n) if p not in seated])
+    return out
 
 
-def progressive_rounds(n: int, rounds: int) -> list[Round]:
+def circle_rounds(n: int, rounds: int) -> list[list[int]]:
     """Partners from a one-factorization of the players (a dummy player when n is odd: her
-    partner sits out), so nobody partners twice before the cycle is through; when a round has
-    an odd number of partner pairs, one pair sits out, chosen so sit-outs stay even; partner
-    pairs are put together at tables so opponents repeat as little as they can. Eight players
-    play a whist design: opponents then spread perfectly."""
-    if n == 8:
-        return whist_8(rounds)
+    partner sits out), so nobody partners twice before its cycle is through; when a round has
+    an odd number of partner pairs, one pair sits out, chosen so sit-outs stay even. Each round
+    its players in seat order (partner pairs two by two), then who sits out."""
     m = n + n % 2
     factor = one_factorization(m)
     plan = [factor[r % (m - 1)] for r in range(rounds)]
@@ -156,68 +186,204 @@ def progressive_rounds(n: int, rounds: int) -> list[Round]:
             options.append([tuple(sorted(forced + pair)) for pair in real])
         else:
             options.append([forced])
-    sitting = sit_out_turns(options, n)
-    rounds_pairs = [[pair for pair in pairs if pair[0] not in sit] for pairs, sit in zip(playing, sitting)]
-    met = [[0] * n for _ in range(n)]
-    tables: list[list[tuple]] = [[] for _ in rounds_pairs]
-    for sweep in range(4 if n <= 32 else 1):  # each round against all the others, until stable
-        changed = False
-        for r, pairs in enumerate(rounds_pairs):
-            count(met, tables[r], -1)
-            seated = opposing(pairs, met)
-            changed |= seated != tables[r]
-            tables[r] = seated
-            count(met, seated, 1)
-        if not changed:
+    out = []
+    for pairs, sit in zip(playing, sit_out_turns(options, n)):
+        pairs = [pair for pair in pairs if pair[0] not in sit]
+        seats = [p for (a, c), (b, d) in zip(pairs[::2], pairs[1::2]) for p in (a, b, c, d)]
+        out.append(seats + sorted(sit))
+    return out
+
+
+@functools.lru_cache(maxsize=32)
+def progressive_plan(n: int, rounds: int) -> tuple[Round, ...]:
+    """A whist design where one is known (opponents then spread perfectly over its cycle),
+    else the one-factorization's partners; then a local search moves players so opponents
+    meet as evenly as they can while nobody partners twice within a cycle and sit-outs stay
+    in turn."""
+    start = whist_rounds(n, rounds)
+    cycle = n - 1 + n % 4 if start else n - 1 + n % 2
+    if start is None:
+        start = circle_rounds(n, rounds)
+    tables = [(4 * t, 4) for t in range(n // 4)]
+    pair, pairs = pair_numbers(n)
+
+    def keys(r: int, seats: list[int]) -> list[int]:
+        """Opponent pairs, and partner pairs counted per cycle of rounds."""
+        a, b, c, d = seats
+        cycle_pairs = pairs * (1 + r // cycle)
+        return [cycle_pairs + pair[a][c], cycle_pairs + pair[b][d],
+                pair[a][b], pair[a][d], pair[c][b], pair[c][d]]
+
+    blocks = 1 + (rounds - 1) // cycle
+    weight = [1] * pairs + [0] * (pairs * blocks)
+    cap = [None] * pairs + [1] * (pairs * blocks)
+    seated = spread(start, tables, n, keys, weight, cap, partners=True, seed=f"progressive {n} {rounds}")
+    return tuple(Round([tuple(s[i:i + 4]) for i, _ in tables], sorted(s[4 * len(tables):]))
+                 for s in seated)
+
+
+def progressive_rounds(n: int, rounds: int) -> list[Round]:
+    return copied(progressive_plan(n, rounds))
+
+
+def copied(plan: tuple[Round, ...]) -> list[Round]:
+    """A cached plan's rounds, each a fresh copy a caller may change."""
+    return [Round(list(r.tables), list(r.byes), list(r.pools)) for r in plan]
+
+
+# the local search ------------------------------------------------------------------------
+
+SEARCH_WORK = 800_000  # counter updates the search may make: a schedule takes well under a second
+
+
+def spread(start: list[list[int]], tables: list[tuple[int, int]], n: int, keys, weight: list[int],
+           cap: list[int | None], partners: bool, seed: str) -> list[list[int]]:
+    """A seeded (so repeatable) simulated annealing over the rounds' seatings, each a list of
+    the players in seat order, table by table (`tables`: each table's first position and
+    size), then who sits out. A table's pairs are counters (`keys(round, its players)`); the
+    cost is the sum of each counter cubed times its weight (so pairs meet as evenly as they
+    can, a third meeting weighing more than two second ones), and a counter with a cap may
+    never pass it. A move swaps two players of a round, or two partner pairs (`partners`), or
+    who sits out of two rounds, keeping sit-outs in turn (no two players' counts ever differ by
+    more than one). Returns the cheapest seating seen."""
+    rounds = [list(s) for s in start]
+    count = len(rounds)
+    seated = sum(size for _, size in tables)
+    outs = n - seated
+    table_at = [t for t, (_, size) in enumerate(tables) for _ in range(size)] + [None] * outs
+    counts = [0] * len(weight)
+    for r, seats in enumerate(rounds):
+        for first, size in tables:
+            for k in keys(r, seats[first:first + size]):
+                counts[k] += 1
+    cost = sum(w * c ** 3 for w, c in zip(weight, counts) if w)
+    floor = lowest_cost(weight, counts)
+    best, best_cost = [list(s) for s in rounds], cost
+    sat = [[0] * n for _ in range(count)]
+    for r, seats in enumerate(rounds):
+        for p in seats[seated:]:
+            sat[r][p] = 1
+    rng = random.Random(seed)
+    per_move = 4 * 2 * max(len(keys(0, rounds[0][first:first + size])) for first, size in tables)
+    steps = SEARCH_WORK // per_move if cost > floor and count > 1 else 0
+    heat = 2.0 * max(weight)
+    cooling = 0.01 ** (1 / max(1, steps))
+
+    def change(r: int, touched: set, step: int) -> tuple[int, int]:
+        """Counts a round's touched tables in (step 1) or out (-1): the cost's change, and how
+        far the counters went over their caps."""
+        delta = over = 0
+        seats = rounds[r]
+        for t in touched:
+            first, size = tables[t]
+            for k in keys(r, seats[first:first + size]):
+                c = counts[k]
+                counts[k] = c + step
+                delta += weight[k] * (3 * c * (c + 1) + 1 if step > 0 else -3 * c * (c - 1) - 1)
+                if cap[k] is not None and max(c, c + step) > cap[k]:
+                    over += step
+        return delta, over
+
+    def in_turn(player: int) -> bool:
+        total = 0
+        for r in range(count):
+            total += sat[r][player]
+            if not (r + 1) * outs // n <= total <= -(-(r + 1) * outs // n):
+                return False
+        return True
+
+    def swap(move: list) -> None:
+        for r, pairs in move:
+            seats = rounds[r]
+            for a, b in pairs:
+                if (table_at[a] is None) != (table_at[b] is None):
+                    sat[r][seats[a]], sat[r][seats[b]] = sat[r][seats[b]], sat[r][seats[a]]
+                seats[a], seats[b] = seats[b], seats[a]
+
+    def seated_again(move: list, step: int) -> tuple[int, int]:
+        delta = over = 0
+        for r, pairs in move:
+            touched = {table_at[a] for pair in pairs for a in pair} - {None}
+            d, o = change(r, touched, step)
+            delta, over = delta + d, over + o
+        return delta, over
+
+    for _ in range(steps):
+        if best_cost <= floor:
             break
-    return [Round([(p[0], q[0], p[1], q[1]) for p, q in t], sorted(sit))
-            for t, sit in zip(tables, sitting)]
+        heat *= cooling
+        move = a_move(rng, rounds, table_at, seated, partners)
+        if move is None:
+            continue
+        moving = {rounds[r][a] for r, pairs in move for pair in pairs for a in pair
+                  if any(table_at[x] is None for x in pair)}
+        delta, over = seated_again(move, -1)
+        swap(move)
+        added, more = seated_again(move, 1)
+        delta, over = delta + added, over + more
+        if over > 0 or not all(in_turn(p) for p in moving) or (
+                delta > 0 and rng.random() >= math.exp(-delta / heat)):
+            seated_again(move, -1)
+            swap([(r, pairs[::-1]) for r, pairs in move[::-1]])
+            seated_again(move, 1)
+            continue
+        cost += delta
+        if cost < best_cost:
+            best, best_cost = [list(s) for s in rounds], cost
+    return best
 
 
-def count(met: list[list[int]], tables: list[tuple], step: int) -> None:
-    for first, other in tables:
-        for a in first:
-            for b in other:
-                met[a][b] += step
-                met[b][a] += step
+def a_move(rng: random.Random, rounds: list[list[int]], table_at: list[int | None], seated: int,
+           partners: bool) -> list[tuple[int, list[tuple[int, int]]]] | None:
+    """A random move for `spread`: [(round, the positions to swap)], or None for no change."""
+    n, outs = len(table_at), len(table_at) - seated
+    later = len(rounds) - 1  # round 1 stays as it starts: no seating is fairer before any play
+    r = 1 + int(rng.random() * later)
+    seats = rounds[r]
+    if outs and later > 1 and rng.random() < 0.25:
+        # two players trade a round out: x sits out r and plays s, y the other way round
+        s = 1 + (r + int(rng.random() * (later - 1))) % later
+        x = seats[seated + int(rng.random() * outs)]
+        y = rounds[s][seated + int(rng.random() * outs)]
+        i, i2 = seats.index(y), rounds[s].index(x)
+        if table_at[i] is None or table_at[i2] is None:
+            return None
+        return [(r, [(i, seats.index(x))]), (s, [(i2, rounds[s].index(y))])]
+    i, j = int(rng.random() * n), int(rng.random() * n)
+    ti, tj = table_at[i], table_at[j]
+    if ti == tj and (ti is None or (partners and (i - j) % 2 == 0)):
+        return None
+    if ti is None:
+        i, j, ti, tj = j, i, tj, ti
+    pairs = [(i, j)]
+    if partners and tj != ti and rng.random() < 0.5:  # the partners move together
+        if tj is not None:
+            pairs.append((i ^ 2, j ^ 2))
+        elif outs > 1:
+            pairs.append((i ^ 2, seated + (j - seated + 1) % outs))
+    return [(r, pairs)]
 
 
-def opposing(pairs: list[tuple[int, int]], met: list[list[int]]) -> list[tuple]:
-    """Put partner pairs two by two at tables so that players meet the opponents they have met
-    least: every way for up to four tables, else greedy then swapping pairs between two tables
-    while that lowers the repeats."""
-    def cost(p, q):
-        return sum(met[a][b] for a in p for b in q)
-
-    if len(pairs) <= 8:
-        return min(pairings(pairs), key=lambda t: sum(cost(p, q) for p, q in t))
-    left, tables = list(pairs), []
-    while left:
-        first = left.pop(0)
-        other = min(left, key=lambda q: cost(first, q))
-        left.remove(other)
-        tables.append((first, other))
-    better = True
-    while better:
-        better = False
-        for i, j in combinations(range(len(tables)), 2):
-            (p, q), (r, s) = tables[i], tables[j]
-            now = cost(p, q) + cost(r, s)
-            for new in (((p, r), (q, s)), ((p, s), (q, r))):
-                if cost(*new[0]) + cost(*new[1]) < now:
-                    tables[i], tables[j] = new
-                    better = True
-                    break
-    return tables
+def pair_numbers(n: int) -> tuple[list[list[int]], int]:
+    """Each pair of players' number (pair[a][b] == pair[b][a]), and how many pairs there are."""
+    pair = [[0] * n for _ in range(n)]
+    for number, (a, b) in enumerate(combinations(range(n), 2)):
+        pair[a][b] = pair[b][a] = number
+    return pair, n * (n - 1) // 2
 
 
-def pairings(items: list) -> list[list[tuple]]:
-    """Every way to split `items` (an even number) into pairs, in a fixed order."""
-    if not items:
-        return [[]]
-    first, rest = items[0], items[1:]
-    return [[(first, other)] + more for i, other in enumerate(rest)
-            for more in pairings(rest[:i] + rest[i + 1:])]
+def lowest_cost(weight: list[int], counts: list[int]) -> int:
+    """No seating costs less than every weighted group of counters spread perfectly evenly
+    (each group: the counters of one weight, their total fixed by the tables)."""
+    groups: dict[int, list[int]] = {}
+    for w, c in zip(weight, counts):
+        if w:
+            groups.setdefault(w, []).append(c)
+    floor = 0
+    for w, cs in groups.items():
+        each, extra = divmod(sum(cs), len(cs))
+        floor += w * (len(cs) * each ** 3 + extra * (3 * each * (each + 1) + 1))
+    return floor
 
 
 # tables ----------------------------------------------------------------------------------
@@ -237,28 +403,80 @@ def table_sizes(event: Event, n: int) -> list[int]:
 
 
 def tables_rounds(event: Event) -> list[Round]:
-    """Each round seats the players at tables; the ones left over sit out in turn; players who
-    have sat together are put apart where the seating allows."""
     n = len(event.entrants)
-    sizes = table_sizes(event, n)
+    return copied(tables_plan(n, tuple(table_sizes(event, n)), event.rounds))
+
+
+TOGETHER, NEIGHBOURS, FIRST_SEAT = 64, 4, 1  # what a seating weighs, most first
+
+
+# Kirkman's fifteen schoolgirls: 15 players at 5 tables of 3 (moon), 7 rounds in which every
+# pair sits together once (the lines of PG(3, 2) packed into spreads).
+KIRKMAN_15 = (
+    ((0, 1, 2), (3, 7, 11), (4, 9, 14), (5, 10, 12), (6, 8, 13)),
+    ((0, 3, 4), (1, 7, 9), (2, 12, 13), (5, 8, 14), (6, 10, 11)),
+    ((0, 5, 6), (1, 8, 10), (2, 11, 14), (3, 9, 13), (4, 7, 12)),
+    ((0, 7, 8), (1, 11, 13), (2, 4, 5), (3, 10, 14), (6, 9, 12)),
+    ((0, 9, 10), (1, 12, 14), (2, 3, 6), (4, 8, 11), (5, 7, 13)),
+    ((0, 11, 12), (1, 3, 5), (2, 8, 9), (4, 10, 13), (6, 7, 14)),
+    ((0, 13, 14), (1, 4, 6), (2, 7, 10), (3, 8, 12), (5, 9, 11)),
+)
+
+
+def resolvable(n: int, sizes: tuple[int, ...]) -> list[tuple[tuple[int, ...], ...]] | None:
+    """The rounds of a resolvable design seating all n players at tables of `sizes`, where one
+    is known: every pair sits together exactly once over its rounds (tables of 2: the circle
+    method; q * q players at q tables of q, q prime: the affine plane's parallel lines;
+    Kirkman's 15)."""
+    if sum(sizes) != n or len(set(sizes)) != 1:
+        return None
+    q = sizes[0]
+    if q == 2:
+        return [tuple(pairs) for pairs in one_factorization(n)]
+    if n == 15 and q == 3:
+        return list(KIRKMAN_15)
+    if n != q * q or any(q % d == 0 for d in range(2, q)):
+        return None
+    slopes = [tuple(tuple(x * q + (k * x + b) % q for x in range(q)) for b in range(q))
+              for k in range(q)]
+    return slopes + [tuple(tuple(x * q + y for y in range(q)) for x in range(q))]
+
+
+@functools.lru_cache(maxsize=32)
+def tables_plan(n: int, sizes: tuple[int, ...], rounds: int) -> tuple[Round, ...]:
+    """Each round seats the players at tables of `sizes`; the ones left over sit out in turn.
+    A resolvable design where one is known, then a local search puts apart the players who have sat together, then the ones who sat side by
+    side, then varies who sits first (seat 0 shakes first), as far as the seating allows."""
     seated = sum(sizes)
     sit_count = n - seated
-    together = [[0] * n for _ in range(n)]
-    out = []
-    for r in range(event.rounds):
-        start = (r * sit_count) % n if sit_count else 0
-        sit = sorted((start + j) % n for j in range(sit_count))
-        tables: list[list[int]] = [[] for _ in sizes]
-        for p in (p for p in range(n) if p not in sit):
-            open_ = [t for t in range(len(sizes)) if len(tables[t]) < sizes[t]]
-            best = min(open_, key=lambda t: (sum(together[p][q] for q in tables[t]), len(tables[t]), t))
-            tables[best].append(p)
-        for table in tables:
-            for a, b in combinations(table, 2):
-                together[a][b] += 1
-                together[b][a] += 1
-        out.append(Round([tuple(t) for t in tables], sit))
-    return out
+    design = resolvable(n, sizes)
+    start = []
+    for r in range(rounds):
+        if design:
+            start.append([p for table in design[r % len(design)] for p in table])
+            continue
+        first = (r * sit_count) % n if sit_count else 0
+        sit = sorted((first + j) % n for j in range(sit_count))
+        dealt: list[list[int]] = [[] for _ in sizes]
+        for p in (p for p in range(n) if p not in sit):  # dealt round the tables, as cards
+            open_ = [t for t in range(len(sizes)) if len(dealt[t]) < sizes[t]]
+            dealt[min(open_, key=lambda t: (len(dealt[t]), t))].append(p)
+        start.append([p for table in dealt for p in table] + sit)
+    starts = list(itertools.accumulate((0,) + sizes[:-1]))
+    tables = list(zip(starts, sizes))
+    pair, pairs = pair_numbers(n)
+
+    def keys(r: int, seats: list[int]) -> list[int]:
+        """Who sat together, who side by side (round the table), who first."""
+        out = [pair[a][b] for a, b in combinations(seats, 2)]
+        sides = zip(seats, seats[1:] + seats[:1]) if len(seats) > 2 else [seats]
+        return out + [pairs + pair[a][b] for a, b in sides] + [2 * pairs + seats[0]]
+
+    weight = [TOGETHER] * pairs + [NEIGHBOURS] * pairs + [FIRST_SEAT] * n
+    seating = spread(start, tables, n, keys, weight, [None] * len(weight), partners=False,
+                     seed=f"tables {n} {sizes} {rounds}")
+    return tuple(Round([tuple(s[first:first + size]) for first, size in tables], sorted(s[seated:]))
+                 for s in seating)
 
 
 def planned_rounds(event: Event) -> list[Round]:

@@ -116,4 +116,40 @@
     var seat = m && form.querySelector('[data-seat="' + m[1] + '"]');
     if (seat) seat.textContent = input.value.trim() || "Seat " + (+m[1] + 1);
   });
+
+  // The event TV (partials/events/_tv.html): a list longer than its box pages itself, a page of
+  // whole rows (data-tv-pager names them) at a time, round to the first again, so every row is
+  // shown within 30 s. The page is kept by row across the live swaps, which replace the box.
+  var pages = {};
+  function rowsOf(box) { return box.querySelectorAll(box.getAttribute("data-tv-pager")); }
+  function showRow(box, index) {
+    var rows = rowsOf(box), row = rows[Math.min(index, rows.length - 1)];
+    box.scrollTop = 0;
+    if (index > 0 && row) box.scrollTop = row.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  }
+  function nextPage(box, index) {
+    var rows = rowsOf(box), top = box.getBoundingClientRect().top, bottom = top + box.clientHeight;
+    for (var i = index + 1; i < rows.length; i++) {
+      if (rows[i].getBoundingClientRect().bottom > bottom + 1) return i;
+    }
+    return 0;
+  }
+  function turnPages() {
+    var now = Date.now();
+    document.querySelectorAll("[data-tv-pager]").forEach(function (box) {
+      var key = box.className, page = pages[key] || (pages[key] = {row: 0, due: 0});
+      if (box.scrollHeight <= box.clientHeight + 1) { page.row = 0; box.scrollTop = 0; return; }
+      if (now >= page.due) {
+        var count = Math.ceil(box.scrollHeight / (box.clientHeight * 0.75));
+        page.row = page.due ? nextPage(box, page.row) : 0;
+        page.due = now + Math.min(10000, 30000 / count);
+        box.removeAttribute("data-tv-row");
+      }
+      if (box.getAttribute("data-tv-row") !== String(page.row)) {
+        showRow(box, page.row);
+        box.setAttribute("data-tv-row", String(page.row));
+      }
+    });
+  }
+  if (document.body.classList.contains("event-tv")) setInterval(turnPages, 500);
 })();

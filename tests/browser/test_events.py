@@ -104,7 +104,7 @@ def test_an_organizer_runs_a_round_robin_with_scorer_phones(live, phone, scheme)
     organizer.set_viewport_size({"width": 1280, "height": 720})  # the TV on the wall
     organizer.goto(event_url + "/tv")
     expect(organizer.locator(".standings-table").first).to_be_visible()
-    expect(organizer.locator("#event-live")).to_contain_text("Ann & Bob")
+    expect(organizer.locator("#tv-live")).to_contain_text("Ann & Bob")
     shot(organizer, f"tv-{scheme}")
     width = organizer.evaluate("document.documentElement.scrollWidth")
     assert width <= 1280, f"the TV view scrolls sideways ({width})"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import http.client
 import random
 import re
+import socket
 import threading
 import urllib.parse
 from http.cookies import SimpleCookie
@@ -193,3 +194,34 @@ def test_no_worker_answers_304_to_a_poll_after_a_write_in_another(server):
         old = answers[0][1]
         assert f"-v{version + 1}-" in old
         assert {_poll(port, game_id, jar, old)[0] for _ in range(12)} == {304}
+
+
+@pytest.mark.parametrize("size", [b"zz", b"-1"])
+def test_a_chunked_body_with_a_bad_chunk_size_is_a_plain_400(server, size):
+    """gunicorn finds the bad chunk size only when the form is read, inside the app."""
+    port, _ = server
+    status, body = _raw(port, b"POST /join HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                              b"Content-Type: application/x-www-form-urlencoded\r\n"
+                              b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                              + size + b"\r\ncode=ABC\r\n0\r\n\r\n")
+    assert status == 400 and "Not understood" in body, (status, body[:500])
+
+
+@pytest.mark.parametrize("host", [b"a..b", b"x" * 64 + b".example"])
+def test_a_host_no_url_can_be_built_for_is_a_plain_400(server, host):
+    port, _ = server
+    for path in (b"/", b"/join", b"/games/1"):
+        status, body = _raw(port, b"GET " + path + b" HTTP/1.1\r\nHost: " + host
+                                  + b"\r\nConnection: close\r\n\r\n")
+        assert status == 400 and "Not understood" in body, (path, status, body[:500])
+
+
+def _raw(port: int, data: bytes) -> tuple[int, str]:
+    """(status, body) of one request sent as these bytes (http.client would refuse them)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall(data)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body.decode("utf-8", "replace")

@@ -1,6 +1,7 @@
-"""The rules engine, the stats and events libraries and the pure modules of the web side (the
-hand form's fields, a game's chart and review) import only the standard library and one another:
-no Flask, no database, nothing a test of them must start."""
+"""The rules engine, the stats, ratings and events libraries and the pure modules of the web side
+(the hand form's fields, a game's chart and review) import only the standard library and one
+another (ratings: and its model, openskill): no Flask, no database, nothing a test of them must
+start."""
 from __future__ import annotations
 
 import ast
@@ -16,11 +17,14 @@ STATS = ROOT / "scorekeeper" / "stats"
 # Each pure package or module and the scorekeeper packages or modules it may import (stats and
 # the events library are fed by the engine; the review page's sheet labels calls as the hand form
 # does).
-PURE = {"rules": ("rules",), "stats": ("rules", "stats"), "tournament": ("rules", "tournament"),
+PURE = {"rules": ("rules",), "stats": ("rules", "stats"), "ratings": ("rules", "stats", "ratings"),
+        "tournament": ("rules", "tournament"),
         "games.hand_form": (), "players.charts": ("rules",), "players.review": ("games.hand_form",)}
 FORBIDDEN = ("flask", "sqlalchemy", "werkzeug", "jinja2", "alembic", "flask_sqlalchemy", "flask_migrate",
              "flask_wtf", "flask_htmx", "wtforms", "qrcode", "waitress")
 STDLIB = set(sys.stdlib_module_names)
+# The one library a pure package may use besides: the rating model (a well-kept solved problem).
+LIBRARIES = {"ratings": ("openskill",)}
 
 
 def rules_files():
@@ -68,8 +72,10 @@ def imports_of(path: Path):
     return out
 
 
-def allowed(mod: str, names: list[str], packages=("rules",)) -> bool:
+def allowed(mod: str, names: list[str], packages=("rules",), libraries=()) -> bool:
     top = mod.split(".")[0]
+    if top in libraries:
+        return True
     if any(mod == f"scorekeeper.{p}" or mod.startswith(f"scorekeeper.{p}.") for p in packages):
         return True
     if top == "scorekeeper":  # from scorekeeper[.x] import y: each y must be allowed
@@ -92,7 +98,9 @@ def test_no_web_or_third_party_imports(package, path):
     bad = []
     for line, mod, names in imports_of(path):
         top = mod.split(".")[0].lower()
-        if top in FORBIDDEN or top.startswith("flask_") or not allowed(mod, names, PURE[package]):
+        libraries = LIBRARIES.get(package, ())
+        if top in FORBIDDEN or top.startswith("flask_") or not allowed(mod, names, PURE[package],
+                                                                       libraries):
             bad.append(f"{path.name}:{line}: import {mod} {names or ''}")
     may = " + ".join(f"scorekeeper.{p}" for p in PURE[package])
     assert not bad, f"scorekeeper.{package} must stay pure (stdlib + {may} only):\n" + "\n".join(bad)
@@ -114,11 +122,13 @@ for name in parents:
 import scorekeeper.{package}
 stdlib = set(sys.stdlib_module_names)
 mine = {tuple("scorekeeper." + p for p in (package, *PURE[package]))!r}
+libraries = {LIBRARIES.get(package, ())!r}
 # a pure module's own package may load (games/__init__.py is a docstring): not its siblings
 loaded_parents = {{m.rsplit(".", 1)[0] for m in mine}}
 added = sorted(m for m in set(sys.modules) - before
                if m.split(".")[0] not in stdlib and m not in parents and m not in loaded_parents
-               and not m.startswith(mine))
+               and not m.startswith(mine) and m.split(".")[0] not in libraries
+               and not m.endswith("__mypyc"))  # a compiled library's helper module
 print("\\n".join(added))
 """
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=120)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scorekeeper.tournament import schedule, standings
 
-from ._events import order, team_event, won
+from ._events import marks, order, team_event, won
 
 
 def in_bracket(match: dict, bracket: str, **extra) -> dict:
@@ -120,3 +120,32 @@ def test_pools_wait_for_a_tie_across_the_cut():
     assert [(r["entrant"], r["rank"], r["tied"]) for r in s["pools"][0]["standings"]] == [
         (0, 1, False), (1, 2, False), (2, 3, False)]
     assert seated(schedule(event)) == [(5, 1, [0, 1], "winners")]
+
+
+def test_four_pools_seed_the_bracket_in_the_listed_order():
+    """events.md: four pools' first bracket matches are A1-B2, B1-A2, C1-D2, D1-C2, seeded 1 to
+    4 in that order, and their winners meet as seeds do (1 plays 4, 2 plays 3): the winners of
+    two pools meet no earlier than the semi-finals, pool-mates only in the final. Sixteen
+    teams snaked into pools of four (A: 0 7 8 15, B: 1 6 9 14, C: 2 5 10 13, D: 3 4 11 12);
+    the better seed wins every game."""
+    teams = [(f"A{i}", f"B{i}") for i in range(16)]
+    event = {"format": "pools", "variant": "texas42", "options": {"target_marks": 3},
+             "entrants": [{"players": list(t)} for t in teams], "matches": []}
+
+    def play_next_round() -> list[tuple]:
+        rnd = schedule(event)["rounds"][0]
+        for m in rnd["matches"]:
+            a, b = m["entrants"]
+            hands = marks(*[0 if a < b else 1] * 3)
+            players = [teams[a][0], teams[b][0], teams[a][1], teams[b][1]]
+            event["matches"].append({"round": rnd["round"], **m, "games": [
+                {"players": players, "first_dealer": 0, "hands": hands}]})
+        return [(m["table"], sorted(m["entrants"]), m["bracket"]) for m in rnd["matches"]]
+
+    while schedule(event)["rounds"][0]["matches"][0]["bracket"] == "pool":
+        play_next_round()
+    assert play_next_round() == [(1, [0, 6], "winners"), (2, [1, 7], "winners"),
+                                 (3, [2, 4], "winners"), (4, [3, 5], "winners")]
+    assert play_next_round() == [(1, [0, 3], "winners"), (2, [1, 2], "winners")]
+    assert play_next_round() == [(1, [0, 1], "winners")]
+    assert standings(event)["complete"] is True

@@ -2,17 +2,19 @@
 comes from `schedule` (the command's JSON), results are drawn at random and fed back in."""
 from __future__ import annotations
 
+import time
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
-from scorekeeper.tournament import schedule, standings
+from scorekeeper.tournament import schedule, seating, standings
 
 from ._events import PLAYERS, marks, team_event
 
 FAST = settings(max_examples=25, deadline=None)
-NAMES = [f"P{i}" for i in range(32)]
+NAMES = [f"P{i}" for i in range(64)]
 
 
 def team_record(fmt: str, n: int, **settings_) -> dict:
@@ -81,25 +83,46 @@ def partners_and_sitouts(rounds, n):
     return partners
 
 
-@settings(max_examples=30, deadline=None)
-@given(n=st.integers(8, 24), data=st.data())
+def opponents(rounds, n) -> Counter:
+    """How often each pair of players sat on opposite sides (0 for pairs that never did)."""
+    met = Counter({frozenset(p): 0 for p in combinations(range(n), 2)})
+    for r in rounds:
+        for s in (m["entrants"] for m in r["matches"]):
+            met.update(frozenset((a, b)) for a in (s[0], s[2]) for b in (s[1], s[3]))
+    return met
+
+
+def progressive(n: int, rounds: int | None = None) -> dict:
+    return {"format": "progressive", "variant": "texas42",
+            "settings": {} if rounds is None else {"rounds": rounds},
+            "entrants": [{"players": [NAMES[i]]} for i in range(n)]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(4, 24), data=st.data())
 def test_progressive_no_partner_twice_before_every_pair_has(n, data):
     rounds = data.draw(st.none() | st.integers(1, n - 1))
-    record = {"format": "progressive", "variant": "texas42",
-              "settings": {} if rounds is None else {"rounds": rounds},
-              "entrants": [{"players": [NAMES[i]]} for i in range(n)]}
-    out = schedule(record)["rounds"]
+    out = schedule(progressive(n, rounds))["rounds"]
     assert len(out) == (n - 1 if rounds is None else rounds)
     partners = partners_and_sitouts(out, n)
     every = n * (n - 1) // 2
-    if rounds is None:  # opponents spread: about twice each, never more than 4 times
-        opposed = Counter(frozenset((a, b)) for r in out for m in r["matches"]
-                          for a in m["entrants"][0::2] for b in m["entrants"][1::2])
-        assert max(opposed.values()) <= 4
     seen = set()
     for pair in partners:
         assert pair not in seen or len(seen) == every
         seen.add(pair)
+    met = opponents(out, n).values()  # opponents spread: none more than one over the even share
+    assert max(met) <= -(-sum(met) // len(met)) + 1
+    if rounds is None and n % 4 in (0, 1):  # a whist design's rounds: once or twice each
+        assert set(met) <= {1, 2} and (n % 4 or set(met) == {2})
+
+
+@pytest.mark.parametrize("n", [4, 8, 12, 16, 20, 24, 5, 9, 13, 17, 21])
+def test_progressive_whist_every_pair_opposes_exactly_twice(n):
+    """A whole whist cycle (n - 1 rounds, or n when one sits out each round): everyone partners
+    everyone once and opposes everyone exactly twice."""
+    out = schedule(progressive(n, n - 1 + n % 4))["rounds"]
+    assert Counter(partners_and_sitouts(out, n)) == Counter({frozenset(p): 1 for p in combinations(range(n), 2)})
+    assert set(opponents(out, n).values()) == {2}
 
 
 def test_progressive_eight_players_partner_everyone_once():
@@ -110,14 +133,37 @@ def test_progressive_eight_players_partner_everyone_once():
 
 
 def test_progressive_opponents_spread():
-    """8 players, 7 rounds: everyone opposes everyone exactly twice."""
-    record = {"format": "progressive", "variant": "texas42",
-              "entrants": [{"players": [p]} for p in PLAYERS[:8]]}
-    met = Counter()
-    for r in schedule(record)["rounds"]:
-        for s in (m["entrants"] for m in r["matches"]):
-            met.update(frozenset((a, b)) for a in (s[0], s[2]) for b in (s[1], s[3]))
-    assert set(met) == {frozenset(p) for p in combinations(range(8), 2)} and set(met.values()) == {2}
+    """8 players, 7 rounds: everyone opposes everyone exactly twice; 6 players, 5 rounds: no
+    pair more than twice (a one-factorization left alone made one pair meet in all 4 rounds
+    they shared); 9 players, 8 rounds: once or twice; 12: exactly twice."""
+    assert set(opponents(schedule(progressive(8))["rounds"], 8).values()) == {2}
+    assert Counter(opponents(schedule(progressive(6))["rounds"], 6).values()) == {1: 10, 2: 5}
+    assert set(opponents(schedule(progressive(9))["rounds"], 9).values()) == {1, 2}
+    assert set(opponents(schedule(progressive(12))["rounds"], 12).values()) == {2}
+
+
+def test_a_schedule_is_the_same_every_time_it_is_made():
+    """Seeded searches: the same record gives the same seating, cache or no cache."""
+    for record in (progressive(10), progressive(23), tables_event(13, "mexican-train", 4, 3)):
+        first = schedule(record)
+        seating.progressive_plan.cache_clear()
+        seating.tables_plan.cache_clear()
+        assert schedule(record) == first
+
+
+def test_seating_twenty_four_players_takes_under_a_second():
+    for record in (progressive(23), progressive(22), tables_event(24, "mexican-train", 5, 4),
+                   tables_event(23, "card42", 3, 4)):
+        seating.progressive_plan.cache_clear()
+        seating.tables_plan.cache_clear()
+        started = time.process_time()
+        assert schedule(record)["ok"]
+        assert time.process_time() - started < 1
+
+
+def tables_event(n: int, variant: str, size: int, rounds: int) -> dict:
+    return {"format": "tables", "variant": variant, "settings": {"table_size": size, "rounds": rounds},
+            "entrants": [{"players": [NAMES[i]]} for i in range(n)]}
 
 
 @FAST
@@ -126,9 +172,7 @@ def test_progressive_opponents_spread():
 def test_tables_sizes_and_sit_outs(n, variant, size, rounds):
     lo, hi = {"moon": (3, 3), "card42": (2, 7), "mexican-train": (2, 8)}[variant]
     size = min(max(size, lo), hi)
-    record = {"format": "tables", "variant": variant, "settings": {"table_size": size, "rounds": rounds},
-              "entrants": [{"players": [NAMES[i]]} for i in range(n)]}
-    out = schedule(record)["rounds"]
+    out = schedule(tables_event(n, variant, size, rounds))["rounds"]
     assert len(out) == rounds
     sat = Counter()
     for r in out:
@@ -144,6 +188,44 @@ def test_tables_sizes_and_sit_outs(n, variant, size, rounds):
             assert not r["byes"]
         sat.update(r["byes"])
         assert max(sat[p] for p in range(n)) - min(sat[p] for p in range(n)) <= 1
+    sizes = [len(m["entrants"]) for m in out[0]["matches"]]
+    if len(out) > 1 and sum(sizes) == n and len(set(sizes)) == 1 and sizes[0] <= len(sizes):
+        assert not together(out[:1]) & together(out[1:2])  # round 2 can put everyone apart
+    met = Counter({frozenset(p): 0 for p in combinations(range(n), 2)})
+    met.update(pair for r in out for m in r["matches"] for pair in sat_together(m["entrants"]))
+    assert max(met.values()) <= -(-sum(met.values()) // len(met)) + 2
+    seatings = [tuple(tuple(m["entrants"]) for m in r["matches"]) for r in out]
+    assert len(set(seatings)) == len(seatings)  # no round seats everyone as an earlier one did
+
+
+def sat_together(players) -> list[frozenset]:
+    return [frozenset(p) for p in combinations(players, 2)]
+
+
+def together(rounds) -> set[frozenset]:
+    return {pair for r in rounds for m in r["matches"] for pair in sat_together(m["entrants"])}
+
+
+def test_tables_players_who_sat_together_sit_apart():
+    """12 players at Mexican Train tables of 4, 3 rounds: a round 2 must seat some pairs again
+    (4 players from 3 tables), but no pair sits together all 3 rounds. Card 42 with 5 players
+    at one table: each round a new seat order (round 3 used to repeat round 1)."""
+    out = schedule(tables_event(12, "mexican-train", 4, 3))["rounds"]
+    met = Counter(pair for r in out for m in r["matches"] for pair in sat_together(m["entrants"]))
+    assert max(met.values()) == 2
+    five = [r["matches"][0]["entrants"] for r in schedule(tables_event(5, "card42", 4, 3))["rounds"]]
+    assert len({tuple(s) for s in five}) == 3 and len({s[0] for s in five}) == 3  # seat 0 shakes
+
+
+@pytest.mark.parametrize("n, variant, size, rounds", [
+    (9, "moon", 3, 4), (15, "moon", 3, 7), (16, "mexican-train", 4, 5), (25, "card42", 5, 6),
+    (49, "card42", 7, 8), (10, "card42", 2, 9)])
+def test_tables_resolvable_designs_seat_every_pair_together_once(n, variant, size, rounds):
+    """Affine planes, Kirkman's schoolgirls, the circle method: a whole cycle of rounds in
+    which every pair of players shares a table exactly once."""
+    met = Counter(pair for r in schedule(tables_event(n, variant, size, rounds))["rounds"]
+                  for m in r["matches"] for pair in sat_together(m["entrants"]))
+    assert met == Counter({frozenset(p): 1 for p in combinations(range(n), 2)})
 
 
 def test_tables_nine_at_four_and_apart_in_round_two():

@@ -198,3 +198,19 @@ def test_any_change_to_a_valid_record_is_a_result_or_a_plain_error(data, fmt):
         if not out["ok"]:
             assert isinstance(out["error"], str) and out["error"].endswith(".")
             assert set(out) == {"ok", "match", "game", "hand", "error"}
+
+
+def test_a_second_bye_of_one_entrant_in_a_round_robin():
+    """The schedule gives each entrant one bye (with an odd count): a record with two is
+    refused, naming the second; `double` gives one a cycle."""
+    record = team_event("round-robin", 3, [{"round": 1, "bye": 2}, won(2, 1, 0, 1),
+                                           {"round": 2, "bye": 2}])
+    assert invalid(record) == {
+        "ok": False, "match": 2, "game": None, "hand": None,
+        "error": "Round 2: Eve & Fay sit out a second time, but a round robin gives each "
+                 "entrant one bye."}
+    record["settings"] = {"double": True}
+    assert standings(record)["ok"]
+    record["matches"].append({"round": 4, "bye": 2})
+    assert invalid(record)["error"] == ("Round 4: Eve & Fay sit out a third time, but a round "
+                                        "robin gives each entrant two byes (one a cycle).")

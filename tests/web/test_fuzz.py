@@ -39,7 +39,7 @@ REFRESH = 150  # requests between fresh games and clubs
 
 ROOT = Path(__file__).resolve().parents[2]
 
-HOSTS = ["localhost", "[", "[::1", "a:b:c", "x:abc", "x:99999", "exa mple", "", "ä", "x\x00y",
+HOSTS = ["localhost", "a..b", "x" * 64 + ".example", "[", "[::1", "a:b:c", "x:abc", "x:99999", "exa mple", "", "ä", "x\x00y",
          "[::1]:5000", "very." * 60 + "long"]
 QUERY = ["from", "to", "page", "person", "status", "variant", "view", "locked", "code", "v"]
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]

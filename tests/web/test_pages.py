@@ -541,7 +541,8 @@ def _route_cases():
     (the same 303 either way), "json" (the record either way), "csv" (a download either way),
     "asset" (the manifest, the service worker, what a kept hand is: the same either way),
     "fragment" (only ever polled by
-    htmx: the same fragment either way). Writes are made to be refused, so each shows its page."""
+    htmx: the same fragment either way), "plain:404" (the plain page with that status either
+    way). Writes are made to be refused, so each shows its page."""
     hand = {"mode": "quick", "bidder": "2", "bid": "30", "contract": "straight", "points": "99"}
     return [
         ("games.home", "GET", "/", None, "page"),
@@ -615,6 +616,10 @@ def _route_cases():
         ("players.person_csv", "GET", "/clubs/{club}/people/{person}.csv", None, "csv:Table"),
         ("players.club_stats", "GET", "/clubs/{club}/stats", None, "page"),
         ("players.club_stats_csv", "GET", "/clubs/{club}/stats.csv", None, "csv:Person"),
+        ("players.club_ratings", "GET", "/clubs/{club}/ratings", None, "page"),
+        ("players.club_ratings_csv", "GET", "/clubs/{club}/ratings.csv", None, "csv:Place"),
+        ("players.person_ratings", "GET", "/clubs/{club}/people/{person}/ratings", None, "page"),
+        ("players.name_season", "POST", "/clubs/{club}/seasons", {"name": ""}, "page:422"),
         ("events.index", "GET", "/clubs/{club}/events", None, "page"),
         ("events.new_event", "GET", "/clubs/{club}/events/new", None, "page"),
         ("events.create_event", "POST", "/clubs/{club}/events", {"name": ""}, "page:422"),
@@ -625,6 +630,7 @@ def _route_cases():
         ("events.start_round", "POST", EVENT + "/rounds", {}, "page:422"),  # round 1 plays
         ("events.call_time", "POST", EVENT + "/rounds/1/call", {}, "see:" + EVENT),
         ("events.stop_at_time", "POST", "/games/{gid}/time/stop", {}, "see:/games/{gid}"),
+        ("events.follow_table", "POST", "/games/{gid}/table/next", {}, "plain:404"),
         ("events.table_card", "GET", EVENT + "/matches/{ematch}/card", None, "page"),
         ("events.forfeit", "POST", EVENT + "/matches/{ematch}/forfeit", {"side": "9"}, "page:422"),
         ("events.next_game", "POST", EVENT + "/matches/{ematch}/next", {}, "page:422"),
@@ -708,6 +714,8 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
     body = r.get_data(as_text=True)
     if kind.startswith("see:"):
         assert r.status_code == 303 and r.headers["Location"].startswith(kind[4:].format(**keys))
+    elif kind.startswith("plain:"):  # the plain page, the same either way
+        assert r.status_code == int(kind[6:]) and "<html" in body
     elif kind == "json-list":
         assert r.status_code == 200 and r.is_json and isinstance(r.get_json(), list)
     elif kind.startswith("page"):

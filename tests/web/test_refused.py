@@ -114,6 +114,19 @@ def test_a_malformed_host_never_breaks_a_page(quiet_app, client):
             assert client.get(path, headers={"Host": host}).status_code < 500, (host, path)
 
 
+@pytest.mark.parametrize("host", ["a..b", "x" * 64 + ".example", "club." + "b" * 70])
+def test_a_host_no_url_can_be_built_for_is_a_plain_400_on_every_route(quiet_app, client, host):
+    """Werkzeug builds no router for such a Host (an empty label, one over 63 characters):
+    the plain page is still built, without it."""
+    game_id = create(client, "texas42")
+    for method, path in (("GET", "/"), ("GET", "/join"), ("GET", f"/games/{game_id}"),
+                         ("POST", f"/games/{game_id}/hands"), ("GET", "/clubs"),
+                         ("GET", "/static/css/app.css"), ("GET", "/nowhere")):
+        r = client.open(path, method=method, headers={"Host": host})
+        assert r.status_code == 400 and "Not understood" in text(r), (method, path)
+        assert 'href="/static/css/plain.css"' in r.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("method,path,status", [
     ("DELETE", "/join", 405), ("PUT", "/games/new", 405), ("POST", "/rules/", 405)])
 def test_refused_methods_get_a_plain_page(client, method, path, status):

@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper"
 # Each blueprint's package or module: what its routes live in.
 BLUEPRINTS = {"games": "games/views.py", "sharing": "sharing/views.py", "clubs": "clubs",
-              "handover": "handover", "players": "players", "pwa": "pwa.py"}
+              "handover": "handover", "players": "players", "pwa": "pwa.py", "events": "events"}
 
 
 def _imports(path: Path) -> set[str]:
@@ -21,8 +21,14 @@ def _imports(path: Path) -> set[str]:
             base += node.module.split(".") if node.module else []
             for alias in node.names:
                 out.add(".".join(base + [alias.name]))
-                out.add(".".join(base))
+                if not _is_module(base + [alias.name]):  # a name of base's own, not a module below
+                    out.add(".".join(base))
     return {name.strip(".") for name in out}
+
+
+def _is_module(parts: list[str]) -> bool:
+    where = ROOT.joinpath(*parts)
+    return where.is_dir() or where.with_suffix(".py").is_file()
 
 
 def _route_modules(owner: str) -> set[str]:

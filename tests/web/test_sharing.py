@@ -14,11 +14,10 @@ from flask import render_template_string
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper import access, models, store
+from scorekeeper import access, models, qr, store
 from scorekeeper import codes
 from scorekeeper.qr import qr_svg
 from scorekeeper.games import board, live
-from scorekeeper.sharing import views as sharing
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEvent, Game, GuessAttempt, Hand, Player, utcnow
 
@@ -585,8 +584,8 @@ def test_a_url_is_drawn_once_and_the_drawings_are_bounded_in_bytes(monkeypatch):
 def test_qr_urls_use_public_url_when_configured(app, game):
     app.config["PUBLIC_URL"] = "https://score.example/"
     with game_request(base_url="http://localhost:5000"):
-        assert sharing.viewer_url(game) == f"https://score.example/g/{game.code}"
-        assert sharing.scorer_url(game) == f"https://score.example/s/{game.scorer_secret}"
+        assert qr.viewer_url(game) == f"https://score.example/g/{game.code}"
+        assert qr.scorer_url(game) == f"https://score.example/s/{game.scorer_secret}"
 
 
 def test_qr_urls_use_the_lan_address_never_localhost(app, game, monkeypatch):
@@ -594,10 +593,10 @@ def test_qr_urls_use_the_lan_address_never_localhost(app, game, monkeypatch):
     monkeypatch.setattr(network, "lan_ip", lambda: "192.168.1.23")
     network.forget_lan_ip()
     with game_request(base_url="http://localhost:5000"):
-        assert sharing.viewer_url(game) == f"http://192.168.1.23:5000/g/{game.code}"
-        assert sharing.join_url() == "http://192.168.1.23:5000/join"
+        assert qr.viewer_url(game) == f"http://192.168.1.23:5000/g/{game.code}"
+        assert qr.join_url() == "http://192.168.1.23:5000/join"
     with game_request(base_url="http://127.0.0.1:8080"):
-        url = sharing.scorer_url(game)
+        url = qr.scorer_url(game)
         assert url == f"http://192.168.1.23:8080/s/{game.scorer_secret}"
         assert "localhost" not in url and "127.0.0.1" not in url
 

@@ -63,26 +63,29 @@ def test_a_saved_hand_is_replayed_once(client, monkeypatch, htmx):
 
 
 def test_a_summary_refreshed_on_a_read_never_overwrites_a_newer_one(client, monkeypatch):
-    """players.queries refreshes a stale summary on a read; a hand written while it computes
+    """store refreshes a stale summary on a read (players.queries); a hand written while it computes
     stores the newer summary with its version bump, and the refresh, made from the older
     version, must not write over it."""
     from sqlalchemy import update
 
     from scorekeeper.models import Game
-    from scorekeeper.players import queries
 
     gid = create(client, "lechner42")
     db.session.execute(update(Game).where(Game.id == gid).values(summary=None))
     db.session.commit()
-    real = queries.derive_summary
+    real = store.derive_summary
 
-    def racing(record):
-        older = real(record)  # computed from version 1, no hands
-        g = store.get_game(gid)  # meanwhile another phone saves a hand: version 2
-        assert store.write_hand(g, g.version, "entered", 0, None, HAND_DATA, "creator")
+    raced = []
+
+    def racing(record, result=None):
+        older = real(record, result)  # computed from version 1, no hands
+        if not raced:  # meanwhile another phone saves a hand (its own summary: real): version 2
+            raced.append(True)
+            g = store.get_game(gid)
+            assert store.write_hand(g, g.version, "entered", 0, None, HAND_DATA, "creator")
         return older
-    monkeypatch.setattr(queries, "derive_summary", racing)
-    queries._refresh_stale({gid: None})
+    monkeypatch.setattr(store, "derive_summary", racing)
+    store.refresh_stale_summaries({gid: None})
     fresh = game(gid)
     assert fresh.version == 2 and fresh.summary == store.derive_summary(fresh.record())
     assert fresh.summary["hands"] == 1

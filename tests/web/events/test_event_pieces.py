@@ -90,3 +90,17 @@ def test_an_event_form_without_its_rules_fields_plays_the_clubs_rules(client):
     event_id = new_event(client, club_id, entrants="Ann & Bob\nCat & Dan")
     start_round(client, club_id, event_id)
     assert round_games(event_id, 1)[0].options == {"target_marks": 5}
+
+
+def test_a_progressive_round_shows_its_tables_as_two_pairs_of_partners(client):
+    """The event page and the TV: "Ann & Cat v Bob & Dan" (seats 0-2 against 1-3), the winners
+    a pair, and no forfeit (only a team match is forfeited; a player who leaves sits out)."""
+    players = "\n".join(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"])
+    club_id, event_id = club_with_event(client, entrants=players, fmt="progressive")
+    start_round(client, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    seats = game.player_names
+    pairs = f"{seats[0]} & {seats[2]} v {seats[1]} & {seats[3]}"
+    page = text(client.get(url(club_id, event_id)))
+    assert pairs in page and "Forfeit" not in page
+    assert f"{seats[0]} & {seats[2]}" in text(client.get(url(club_id, event_id, "/tv")))

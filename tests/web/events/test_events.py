@@ -16,8 +16,8 @@ from scorekeeper.models import ClubEvent
 
 from ..clubs.helpers import create_club, join_club
 from ..helpers import text
-from .helpers import (TEAMS, club_with_event, event, new_event, play, round_games, start_round,
-                      url)
+from .helpers import (TEAMS, club_with_event, event, new_event, play, round_games, scorer_path,
+                      start_round, url)
 
 
 def test_a_member_starts_an_event_and_its_page_shows_the_first_round(client):
@@ -319,15 +319,91 @@ def test_a_best_of_one_event_game_has_no_rematch(client):
     assert "Rematch" not in text(client.get(f"/games/{game.id}"))
 
 
-def test_a_pools_playoff_is_between_two_of_one_pool(client):
+def test_a_pools_playoff_is_between_entrants_of_one_pool(client):
     teams = "\n".join(f"P{i} & Q{i}" for i in range(6))
     club_id, event_id = club_with_event(client, entrants=teams, fmt="pools", pool_size="3")
     e = event(event_id)
     r = client.post(url(club_id, event_id, "/playoff"),
                     data={"entrant": ["0", "1"], "version": str(e.version)})
-    assert r.status_code == 422 and "A pool's playoff is between two of its entrants." in text(r)
+    assert r.status_code == 422 and "A pool's playoff is between its entrants." in text(r)
     r = client.post(url(club_id, event_id, "/playoff"),
                     data={"entrant": ["0", "3"], "version": str(e.version)})
     assert r.status_code == 303
     playoff = event(event_id).matches[0]
     assert (playoff.bracket, playoff.pool, playoff.entrants) == ("pool", 1, [0, 3])
+
+
+def test_an_event_action_on_what_another_phone_changed_is_refused_saying_what_happened(client):
+    """Every event action writes only from the event's version its checks read (as a hand
+    does from its game's): one read before another phone's change is refused, naming it."""
+    club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay")
+    start_round(client, club_id, event_id)
+    before = event(event_id)
+    match = next(m for m in before.matches if m.bye is None)
+    db.session.expunge_all()  # kept as read: before the late entrant joined
+    assert client.post(url(club_id, event_id, "/entrants"),
+                       data={"entrant": "Gus & Hal"}).status_code == 303
+    with pytest.raises(store.Refused, match="a late entrant joined from .*: round 1, table 1 "
+                                            "was not forfeited"):
+        store.record_forfeit(before, match, 1, "test")
+    assert event(event_id).matches[0].forfeit is None and round_games(event_id, 1)
+
+
+def test_a_tie_of_three_is_offered_a_playoff_among_all_three(client):
+    """Three teams each beating one: level after every tie-break. The playoff button names all
+    three, and seats every pair of them once (a round robin of the group, no byes listed), in
+    the rounds after the last."""
+    club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay")
+    beats = {frozenset((0, 1)): 0, frozenset((0, 2)): 2, frozenset((1, 2)): 1}
+    for number in (1, 2, 3):
+        r = start_round(client, club_id, event_id)
+        assert r.status_code == 303, text(r)[-300:]
+        [game] = round_games(event_id, number)
+        [match] = [m for m in event(event_id).matches if m.round == number and m.bye is None]
+        play(game.id, [match.entrants.index(beats[frozenset(match.entrants)])] * 7)
+    rows = tournament.standings(records.event_record(event(event_id)))["standings"]
+    assert [(r["rank"], r["tied"]) for r in rows] == [(1, True)] * 3
+    page = text(client.get(url(club_id, event_id)))
+    assert "Playoff: Ann & Bob v Cat & Dan v Eve & Fay (3 matches, each pair once)" in page
+    e = event(event_id)
+    byes = len([m for m in e.matches if m.bye is not None])
+    r = client.post(url(club_id, event_id, "/playoff"),
+                    data={"entrant": ["0", "1", "2"], "version": str(e.version)})
+    assert r.status_code == 303
+    e = event(event_id)
+    playoff = [m for m in e.matches if m.round > 3]
+    assert sorted(m.round for m in playoff) == [4, 5, 6]
+    assert {frozenset(m.entrants) for m in playoff} == set(beats)
+    assert all(m.table == 1 and len(m.games) == 1 for m in playoff)
+    assert len([m for m in e.matches if m.bye is not None]) == byes
+    assert tournament.standings(records.event_record(e))["ok"]
+
+
+def test_a_table_phone_follows_its_table_to_the_next_round(app, client):
+    """The phone that scored table 1's match is table 1's phone: once its game is over, one
+    tap takes it to the game at table 1 of the next round, as its scorer, no card scanned;
+    before that round is seated it is told so plainly."""
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    first = round_games(event_id, 1)[0]
+    phone = app.test_client()  # in no club: the scorer link of the card is all it has
+    assert phone.get(scorer_path(first)).status_code == 303
+    assert "Next round at table 1" not in text(phone.get(f"/games/{first.id}"))
+    for game in round_games(event_id, 1):
+        play(game.id, [0] * 7)
+    assert "Next round at table 1" in text(phone.get(f"/games/{first.id}"))
+    r = phone.post(f"/games/{first.id}/table/next")
+    assert r.status_code == 409 and "Round 2 is not seated yet" in text(r)
+    assert start_round(client, club_id, event_id).status_code == 303
+    r = phone.post(f"/games/{first.id}/table/next")
+    second = round_games(event_id, 2)[0]
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{second.id}")
+    page = text(phone.get(f"/games/{second.id}"))
+    assert "round 2, table 1" in page and all(name in page for name in second.player_names)
+    assert phone.post(f"/games/{second.id}/hands", data={
+        "version": str(second.version), "mode": "quick", "bidder": "1", "bid": "30",
+        "points": "35"}).status_code == 303  # its scorer: the hand is in
+    assert len(store.get_game(second.id).hands) == 1
+    watcher = app.test_client()  # a phone that scored nothing follows no table
+    assert watcher.post(f"/games/{first.id}/table/next").status_code == 403
+    assert watcher.get(f"/games/{second.id}").status_code == 303  # to /join

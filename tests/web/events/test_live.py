@@ -2,6 +2,8 @@
 304 while nothing changed, a new answer as soon as any game of the event changes."""
 from __future__ import annotations
 
+import re
+
 from ..helpers import text
 from .helpers import club_with_event, play, round_games, start_round, url
 
@@ -58,5 +60,28 @@ def test_the_tv_polls_its_own_view_and_gets_304_while_unchanged(client):
     page = client.get(path)
     assert 'hx-get="' + path + '"' in page.get_data(as_text=True)
     first = _poll(client, path)
-    assert first.status_code == 200 and 'id="event-live"' in first.get_data(as_text=True)
+    assert first.status_code == 200 and 'id="tv-live"' in first.get_data(as_text=True)
     assert _poll(client, path, first.headers["ETag"]).status_code == 304
+
+
+def test_the_tv_shows_the_pools_side_by_side_then_the_champion_without_a_clock(client):
+    """Two pools of 2, their winners in a final: during the pools each pool's table and the
+    round's tables, never "still in the bracket"; the bracket's round named as players say it;
+    at the end the champion named and no round clock."""
+    club_id, event_id = club_with_event(client, fmt="pools", pool_size="2", advance="1",
+                                        time_limit="30")
+    start_round(client, club_id, event_id)
+    pools = text(client.get(url(club_id, event_id, "/tv")))
+    assert "Pools · round 1" in pools and "Pool A" in pools and "Pool B" in pools
+    assert "still in the bracket" not in pools and re.search(r"\b(30|29) min left", pools)
+    for game in round_games(event_id, 1):
+        play(game.id, [0] * 7)
+    assert "min left" not in text(client.get(url(club_id, event_id, "/tv")))  # round over
+    start_round(client, club_id, event_id)
+    final = client.get(url(club_id, event_id, "/tv")).get_data(as_text=True)
+    assert '<p class="tv-phase">Final</p>' in final and "min left" in final
+    assert "tv-pools" not in final and final.count('<li class="tv-table') == 1
+    for game in round_games(event_id, 2):
+        play(game.id, [0] * 7)
+    over = client.get(url(club_id, event_id, "/tv")).get_data(as_text=True)
+    assert "Champion" in over and "min left" not in over and '<li class="tv-table' not in over

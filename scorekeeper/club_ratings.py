@@ -1,0 +1,172 @@
+"""A club's ratings (spec/ratings.md): one replay of its finished games, in the order they
+finished, through scorekeeper.ratings, all time or a season, kept in this process by the stamp of
+the club's finished games (store.rated_stamp: every write to one of them moves it, so an edit,
+an undo or a merge re-rates from a full replay; a hand of a game in play does not). Read by the
+ratings pages (players), the new-game page's win chance and fair teams (clubs) and the game
+page's win chance and rating changes (games).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import func, select
+
+from . import ratings, render_cache, stats, store
+from .extensions import db
+from .models import AuditEvent, ClubSeason, Game, Hand, Player
+
+
+@dataclass
+class ClubRatings:
+    """A replay of the club's rated games: the ratings, and each game's finish moment and id
+    by its place in the replay (a Point's `game`); and the version of each finished game it
+    was made from (rated or not)."""
+
+    ratings: ratings.Ratings
+    moments: list[datetime]
+    game_ids: list[int]
+    versions: dict[int, int]
+
+
+def current_season(seasons: list, today: date):
+    return next((s for s in seasons if s.holds(today)), None)
+
+
+def club_ratings(club_id: int, season=None) -> ClubRatings:
+    """The replay of the club's finished games (those that finished within `season`'s days,
+    everyone starting again at the default; all of them when None), kept by the stamp of the
+    club's finished games (store.rated_stamp) and season in this process. Read only: callers
+    never change what they get.
+
+    All time, when the one change since the replay this process made last is a game that
+    finished after all the others (the usual evening), that replay is moved on by that game
+    alone (_one_more) instead of replaying the club."""
+    stamp = store.rated_stamp(club_id)
+    days = (season.first_day, season.last_day) if season is not None else None
+    key = f"{club_id}:{stamp}:{days}"
+    kept = _kept()
+    found = kept.get(key)
+    if found is not None:
+        return found
+    found = _one_more(club_id, kept.get(f"{club_id}:latest")) if days is None else None
+    if found is None:
+        games, versions = club_finished(club_id)
+        games = [(g, at) for g, at in games if days is None or days[0] <= at.date() <= days[1]]
+        found = ClubRatings(ratings.replay(g for g, _ in games), [at for _, at in games],
+                            [g.order[1] for g, _ in games], versions)
+    kept.put(key, found)
+    if days is None:
+        kept.put(f"{club_id}:latest", found)
+    return found
+
+
+def _one_more(club_id: int, last: ClubRatings | None) -> ClubRatings | None:
+    """`last` moved on by the one game that finished since it was made, when that is the only
+    change to the club's finished games (each other one at the same version) and the game
+    finished after every game in it; else None (a replay is needed). Two statements, three
+    more for the game."""
+    if last is None:
+        return None
+    now = dict(db.session.execute(select(Game.id, Game.version).where(
+        Game.club_id == club_id, Game.finished.is_(True))).all())
+    new = set(now) - set(last.versions)
+    if len(new) != 1 or len(now) != len(last.versions) + 1 or any(
+            now.get(gid) != version for gid, version in last.versions.items()):
+        return None
+    (game_id,) = new
+    games, _ = club_finished(club_id, game_id)
+    if not games:
+        return None
+    game, at = games[0]
+    if last.game_ids and (at, game_id) <= (last.moments[-1], last.game_ids[-1]):
+        return None  # it finished before others: rated in its place, by a replay
+    return ClubRatings(last.ratings.after(game.summary, game.seats), [*last.moments, at],
+                       [*last.game_ids, game_id], {**last.versions, game_id: now[game_id]})
+
+
+def _kept() -> render_cache.RenderCache:
+    return render_cache.named("club_ratings", items=16)
+
+
+# What a replay reads of a game's summary (scorekeeper.ratings needs its variant and sides
+# alone), read by the database out of the JSON: decoding each whole summary (every seat's bids
+# by level and contract) cost more than the rest of the read.
+_RATED_PART = (Game.summary["version"].as_integer().label("version"),
+               Game.summary["sides"].label("sides"))
+
+
+def club_finished(club_id: int, game_id: int | None = None
+                  ) -> tuple[list[tuple[stats.Game, datetime]], dict[int, int]]:
+    """The club's finished games as stats.Game items (the summary's part ratings read: variant,
+    finished, sides; person id per seat; order), each with the moment it finished (its last
+    hand saved: the latest hand row made, so that an edit of an old game leaves it in its
+    place; or time called after it), in the order ratings replay them (spec/ratings.md): by
+    that moment, ties by the game's id; and the version of every finished game read (those
+    whose record no longer scores included). With `game_id`, that game alone. Three statements
+    (three more when a summary had to be recomputed)."""
+    mine = [Game.club_id == club_id, Game.finished.is_(True)]
+    if game_id is not None:
+        mine.append(Game.id == game_id)
+    last_hand = (select(Hand.game_id, func.max(Hand.created_at).label("at"))
+                 .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
+                 .subquery())
+    called = (select(AuditEvent.game_id, func.max(AuditEvent.at).label("at"))
+              .join(Game, Game.id == AuditEvent.game_id)
+              .where(*mine, AuditEvent.action == "called").group_by(AuditEvent.game_id)
+              .subquery())
+    rows = db.session.execute(
+        select(Game.id, Game.version.label("game_version"), Game.variant, *_RATED_PART,
+               Game.updated_at, last_hand.c.at,
+               called.c.at.label("called"))
+        .outerjoin(last_hand, last_hand.c.game_id == Game.id)
+        .outerjoin(called, called.c.game_id == Game.id).where(*mine)).all()
+    fresh = store.refresh_stale_summaries(
+        {r.id: None for r in rows if r.version != stats.SUMMARY_VERSION})
+    seats = store.game_seats(Player.game_id.in_(select(Game.id).where(*mine))) if rows else {}
+    games = []
+    for r in rows:
+        summary = fresh[r.id] if r.id in fresh else {"variant": r.variant, "finished": True,
+                                                      "sides": r.sides}
+        if summary is None or len(seats.get(r.id, [])) != sum(
+                len(side["seats"]) for side in summary["sides"]):
+            continue  # a record that does not score (after a rules change), or a seat gone
+        at = max(t for t in (r.at, r.called, None if r.at or r.called else r.updated_at) if t)
+        games.append((stats.Game(summary, seats[r.id], (at, r.id)), at))
+    games.sort(key=lambda g: g[0].order)
+    return games, {r.id: r.game_version for r in rows}
+
+
+def seasons(club_id: int) -> list:
+    """The club's seasons, the latest first."""
+    return list(db.session.scalars(select(ClubSeason).where(ClubSeason.club_id == club_id)
+                                   .order_by(ClubSeason.first_day.desc())))
+
+
+def signed(change: float) -> str:
+    """A rating's move as the game page shows it: "+1.2", "\u22120.8", "0.0"."""
+    tenth = round(change, 1) + 0.0
+    return "0.0" if tenth == 0 else f"+{tenth:.1f}" if tenth > 0 else f"\u2212{-tenth:.1f}"
+
+
+def game_note(club_id: int, game_id: int, variant, sides: list[list[int]],
+              started: bool, finished: bool) -> dict:
+    """What a club game's page says of the ratings: before the first hand each side's win
+    chance ({"chance": [percent per side]}), once it is finished each person's rating change
+    in it ({"changes": {person id: "+1.2"}}); {} otherwise."""
+    if variant.rating_group is None or (started and not finished):
+        return {}
+    club = club_ratings(club_id)
+    group = club.ratings.groups.get(variant.rating_group)
+    if not finished:
+        return {"chance": ratings.win_chance(group, sides)}
+    if group is None or game_id not in club.game_ids:
+        return {}
+    place = club.game_ids.index(game_id)
+    moves = {}
+    for person in dict.fromkeys(p for side in sides for p in side):
+        history = group.players[person].history if person in group.players else []
+        point = next((p for p in reversed(history) if p.game == place), None)
+        if point is not None:
+            moves[person] = signed(point.change)
+    return {"changes": moves}

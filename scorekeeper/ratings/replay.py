@@ -1,0 +1,186 @@
+"""Rating games in order: openskill's Plackett-Luce model with its defaults (spec/ratings.md).
+
+A game comes as its stats summary (`stats.game_summary`: the rules engine's result by side; its
+"variant", "finished" and "sides" are all that is read) and the person in each seat, as `stats.Game` items (or (summary, seats) pairs); the order of the list
+is the order the games are rated in. A person key is any hashable value (a club member's id, a
+name on the command line); None in a seat is nobody kept (a stand-in at the default rating).
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from openskill.models import PlackettLuce
+
+from ..rules import VARIANTS
+
+MODEL = PlackettLuce(limit_sigma=False, balance=False)  # the defaults, said out loud
+PROVISIONAL_GAMES = 5  # rated in fewer games of the group: shown, marked, ranked after
+
+
+@dataclass
+class Point:
+    """A rating just after one rated game: `game` is the game's place in the replayed list."""
+
+    game: int
+    mu: float
+    sigma: float
+    won: bool
+    change: float  # the ordinal's move in this game
+
+    @property
+    def ordinal(self) -> float:
+        return ordinal(self.mu, self.sigma)
+
+
+@dataclass
+class Standing:
+    """A person's (or a pair's) rating in one group, with one point per rated game."""
+
+    games: int = 0
+    wins: int = 0
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+    history: list[Point] = field(default_factory=list)
+    # the model's own rating of mu and sigma, handed to `rate` as it is (made once: a rating
+    # draws a random id)
+    model_rating: object = field(default=None, compare=False, repr=False)
+
+    @property
+    def ordinal(self) -> float:
+        return ordinal(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+    def rating(self):
+        """The model's rating of this standing (mu, sigma)."""
+        if self.model_rating is None:
+            self.model_rating = MODEL.rating(mu=self.mu, sigma=self.sigma)
+        return self.model_rating
+
+    def move(self, game: int, new, won: bool) -> None:
+        before = self.ordinal
+        self.mu, self.sigma, self.model_rating = new.mu, new.sigma, new
+        self.games += 1
+        self.wins += won
+        self.history.append(Point(game, self.mu, self.sigma, won, self.ordinal - before))
+
+
+@dataclass
+class Meeting:
+    """One rated game of a group as the rivals are read from it: the people of each side (in
+    seat order) and whether the side won."""
+
+    game: int
+    sides: list[tuple]
+    won: list[bool]
+
+
+@dataclass
+class Group:
+    """The ratings of one rating group: people, and in the partnership groups pairs of partners
+    (keyed by the frozenset of the two: one element when one person sat in both seats)."""
+
+    id: str
+    partnership: bool
+    players: dict[Hashable, Standing] = field(default_factory=dict)
+    pairs: dict[frozenset, Standing] = field(default_factory=dict)
+    meetings: list[Meeting] = field(default_factory=list)
+
+    def standing(self, person: Hashable) -> Standing:
+        """Her standing, or a fresh one (the default rating) for someone never rated here."""
+        return self.players.get(person) or Standing()
+
+
+@dataclass
+class Ratings:
+    """The replay's outcome: `games` read, `rated` of them, and a Group per rating group with a
+    rated game (in the order the groups were first rated)."""
+
+    games: int = 0
+    rated: int = 0
+    groups: dict[str, Group] = field(default_factory=dict)
+
+    def add(self, summary: dict, seats: Sequence[Hashable | None]) -> Group | None:
+        """Rate one more game after all those added so far: its Group, or None when the game
+        is not rated (unfinished, castle-rock, one side)."""
+        index = self.games
+        self.games += 1
+        variant = VARIANTS[summary["variant"]]
+        group_id = variant.rating_group
+        if group_id is None or not summary["finished"] or len(summary["sides"]) < 2:
+            return None
+        self.rated += 1
+        group = self.groups.get(group_id)
+        if group is None:
+            group = self.groups[group_id] = Group(group_id, variant.partnership)
+        sides = [tuple(seats[s] for s in side["seats"]) for side in summary["sides"]]
+        won = [bool(side["won"]) for side in summary["sides"]]
+        group.meetings.append(Meeting(index, sides, won))
+        ranks = ranks_of(summary)
+        _rate(group.players, [list(side) for side in sides], ranks, won, index)
+        if group.partnership:
+            pairs = [[None if None in side else frozenset(side)] for side in sides]
+            _rate(group.pairs, pairs, ranks, won, index)
+        return group
+
+
+    def after(self, summary: dict, seats: Sequence[Hashable | None]) -> "Ratings":
+        """These ratings and one more game rated after them, as new Ratings; these stay as they
+        are (what the game moves is copied first, the rest is shared: a kept replay read by
+        others is moved on without a replay, and without a copy of everything)."""
+        out = Ratings(self.games, self.rated, dict(self.groups))
+        group = out.groups.get(VARIANTS[summary["variant"]].rating_group)
+        if group is not None and summary["finished"]:
+            sides = [[seats[s] for s in side["seats"]] for side in summary["sides"]]
+            moved = Group(group.id, group.partnership, dict(group.players), dict(group.pairs),
+                          list(group.meetings))
+            for table, keys in ((moved.players, [p for side in sides for p in side]),
+                                (moved.pairs, [frozenset(side) for side in sides])):
+                for key in keys:
+                    if key in table:
+                        table[key] = replace(table[key], history=list(table[key].history))
+            out.groups[group.id] = moved
+        out.add(summary, seats)
+        return out
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The number shown and ranked by: mu - 3 sigma (the model's `ordinal()`, z 3)."""
+    return mu - 3 * sigma
+
+
+def ranks_of(summary: dict) -> list[int]:
+    """Each side's rank: the winners share 1; the others follow by their totals (higher first,
+    lower first where the lowest total is best), equal totals sharing a rank (dense)."""
+    lowest = VARIANTS[summary["variant"]].lowest_wins
+    sides = summary["sides"]
+    others = sorted({side["total"] for side in sides if not side["won"]}, reverse=not lowest)
+    return [1 if side["won"] else 2 + others.index(side["total"]) for side in sides]
+
+
+def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], game: int) -> None:
+    """One `rate` of the model over the teams of keys in `table` (None: a stand-in at the
+    default, not kept). A key in several places is moved once, by its first place, and won
+    when any of its sides did."""
+    ratings = [[(table[key] if key in table else Standing()).rating() for key in team]
+               for team in teams]
+    rated = MODEL.rate(ratings, ranks=ranks)
+    done: dict[Hashable, object] = {}
+    for team, new_team in zip(teams, rated):
+        for key, new in zip(team, new_team):
+            if key is not None and key not in done:
+                done[key] = new
+    for key, new in done.items():
+        side_won = any(w for team, w in zip(teams, won) if key in team)
+        table.setdefault(key, Standing()).move(game, new, side_won)
+
+
+def replay(games: Iterable) -> Ratings:
+    """Every game rated in the order given: `stats.Game` items or (summary, seats) pairs."""
+    ratings = Ratings()
+    for game in games:
+        ratings.add(game[0], game[1])
+    return ratings

@@ -1,0 +1,110 @@
+"""The event TV on a 1280x720 screen through a 6-team pools + bracket night (pools of 3, two
+tables a round, games to 2 marks, a 40-minute round clock), kept live by its own poll: during
+the pools both pools side by side and the round's tables with their live scores; during the
+bracket the bracket, its rounds named as players say them; at the end the champion and no
+clock. Never a scroll bar: the page is never taller than the screen. A 16-team round robin's
+standings, longer than the screen, page themselves so every row shows within 30 s.
+Screenshots at 1280x720 and 1920x1080 (EVENT_SHOTS=dir keeps them)."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .test_event_pools import MARK, new_event, play_elsewhere, round_games, seed_side, start_round
+from .test_events import shot, start_club
+
+HD, FULL_HD = {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}
+POLL = 8000  # the TV's poll comes every 2 s
+
+
+def fits(tv, name: str) -> None:
+    """Nothing below or beside the screen, at 1280x720 then 1920x1080 (the screenshots)."""
+    for size in (FULL_HD, HD):
+        tv.set_viewport_size(size)
+        shot(tv, f"tv-{name}-{size['width']}")
+        height, width = tv.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
+        assert height <= size["height"] and width <= size["width"], f"{name} at {size}: {width}x{height}"
+
+
+def test_the_tv_through_a_pools_and_bracket_night(live, phone):
+    organizer = phone()
+    event_url = new_event(organizer, live.url)
+    start_round(organizer, event_url, 1)
+    first, second = round_games(live, event_url, 1)
+    live.write_hand_elsewhere(first, MARK[seed_side(live, first)])  # 1-0 at table 1
+
+    tv = organizer.context.new_page()  # a screen of the organizer's browser
+    tv.set_viewport_size(HD)
+    tv.goto(event_url + "/tv")
+    expect(tv.locator(".tv-phase")).to_have_text("Pools · round 1")
+    expect(tv.locator(".time-left")).to_contain_text("min left")
+    expect(tv.locator(".tv-pools caption")).to_have_text(["Pool A", "Pool B"])
+    expect(tv.locator(".tv-pools tbody tr")).to_have_count(6)
+    expect(tv.locator(".tv-table")).to_have_count(2)
+    expect(tv.locator(".tv-table").first.locator(".tv-score")).to_contain_text(re.compile(r"[01] – [01]"))
+    expect(tv.locator("#tv-live")).not_to_contain_text("still in the bracket")
+    expect(tv.locator("svg.bracket-svg")).to_have_count(0)
+    fits(tv, "pools")
+
+    live.write_hand_elsewhere(first, MARK[seed_side(live, first)])  # table 1 decided: live
+    expect(tv.locator(".tv-table.decided")).to_have_count(1, timeout=POLL)
+    play_elsewhere(live, [second])
+    for number in (2, 3):
+        start_round(organizer, event_url, number)
+        play_elsewhere(live, round_games(live, event_url, number))
+
+    start_round(organizer, event_url, 4)  # the bracket: pool winners meet runners-up
+    expect(tv.locator(".tv-phase")).to_have_text("Semi-finals", timeout=POLL)
+    expect(tv.locator(".tv-bracket svg.bracket-svg")).to_be_visible()
+    expect(tv.locator(".tv-bracket .round-head")).to_have_text(["Semi-finals", "Final"])
+    expect(tv.locator(".tv-table")).to_have_count(2)
+    expect(tv.locator(".tv-pools")).to_have_count(0)
+    fits(tv, "semi-finals")
+
+    play_elsewhere(live, round_games(live, event_url, 4))
+    start_round(organizer, event_url, 5)
+    expect(tv.locator(".tv-phase")).to_have_text("Final", timeout=POLL)
+    expect(tv.locator(".time-left")).to_contain_text("min left")
+    (final,) = round_games(live, event_url, 5)
+    play_elsewhere(live, [final])
+    expect(tv.locator(".tv-champion")).to_contain_text("Champion", timeout=POLL)
+    expect(tv.locator(".tv-champion strong")).to_have_text("Ann & Bob")  # the top seed wins all
+    expect(tv.locator(".tv-phase")).to_have_text("Every match played")
+    expect(tv.locator(".time-left")).to_have_count(0)
+    expect(tv.locator("#tv-live")).not_to_contain_text("min left")
+    expect(tv.locator(".tv-table")).to_have_count(0)
+    fits(tv, "champion")
+    tv.emulate_media(color_scheme="dark")
+    fits(tv, "champion-dark")
+
+
+def test_standings_longer_than_the_screen_page_themselves(live, phone):
+    organizer = phone()
+    start_club(organizer, live.url, "Big Club")
+    organizer.goto(organizer.url + "/events/new")
+    token = organizer.locator("input[name=csrf_token]").first.input_value()
+    teams = "\n".join(f"Player {2 * i} & Player {2 * i + 1}" for i in range(16))
+    answer = organizer.request.post(organizer.url.removesuffix("/new"), form={
+        "csrf_token": token, "name": "Sixteen teams", "day": "2026-11-28", "variant": "lechner42",
+        "format": "round-robin", "entrants": teams})
+    assert answer.ok, answer.url
+    start_round(organizer, answer.url, 1)
+    tv = organizer.context.new_page()
+    tv.set_viewport_size(HD)
+    tv.goto(answer.url + "/tv")
+    expect(tv.locator(".tv-standings tbody tr")).to_have_count(16)
+    fits(tv, "sixteen")
+    seen = tv.evaluate("""() => new Promise(done => {
+        const seen = {}, box = document.querySelector('.tv-standings');
+        const look = () => {
+            const edge = box.getBoundingClientRect();
+            document.querySelectorAll('.tv-standings tbody tr').forEach(row => {
+                const r = row.getBoundingClientRect();
+                if (r.top >= edge.top - 1 && r.bottom <= edge.bottom + 1) seen[row.querySelector('.standing-name').textContent] = 1;
+            });
+        };
+        const timer = setInterval(look, 500);
+        setTimeout(() => { clearInterval(timer); done(Object.keys(seen)); }, 30500);
+    })""")
+    assert len(seen) == 16, sorted(seen)
