@@ -160,6 +160,15 @@ def _checked(game: Game, hand: dict, index: int | None) -> dict:
     return result
 
 
+def _to_write(game_id: int, body: dict) -> tuple[Game, object, int]:
+    """The game a write names, the token that may write it, and the version the write was made
+    on: each write's checks, in the order that answers 401, 404, 403, then 428/409."""
+    auth.token()
+    game = _load(game_id)
+    token = auth.require_game(game, write=True)
+    return game, token, _version(game, body.get("version"))
+
+
 def _written(game: Game, version: int, action: str, number: int, old, new, token, result=None):
     written = store.write_hand(game, version, action, number, old, new, auth.via(token),
                                result=result)
@@ -176,10 +185,7 @@ def _written(game: Game, version: int, action: str, number: int, old, new, token
 @idempotent
 def append_hand(body: dict, game_id: int):
     """Append a hand: the record's next hand, checked by the engine (422 with its sentence)."""
-    auth.token()
-    game = _load(game_id)
-    token = auth.require_game(game, write=True)
-    version = _version(game, body.get("version"))
+    game, token, version = _to_write(game_id, body)
     if len(game.hands) >= MAX_HANDS:
         refuse(422, f"A game holds at most {MAX_HANDS} hands: start a new game.")
     result = _checked(game, body["hand"], None)
@@ -195,10 +201,7 @@ def append_hand(body: dict, game_id: int):
 def change_hand(body: dict, game_id: int, number: int):
     """Put a hand in place of hand `number` (0 is the first), checked after the hands before
     it and before those after it."""
-    auth.token()
-    game = _load(game_id)
-    token = auth.require_game(game, write=True)
-    version = _version(game, body.get("version"))
+    game, token, version = _to_write(game_id, body)
     if number >= len(game.hands):
         refuse(404, f"The game has no hand {number + 1}: it has {len(game.hands)}.")
     result = _checked(game, body["hand"], number)
@@ -214,10 +217,7 @@ def change_hand(body: dict, game_id: int, number: int):
 @idempotent
 def undo_hand(body: dict, game_id: int):
     """Take back the last hand (the history keeps it, as the page's undo does)."""
-    auth.token()
-    game = _load(game_id)
-    token = auth.require_game(game, write=True)
-    version = _version(game, body.get("version"))
+    game, token, version = _to_write(game_id, body)
     if not game.hands:
         refuse(409, "There is no hand to take back.", version=game.version)
     last = game.hands[-1]

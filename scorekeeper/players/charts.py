@@ -26,6 +26,7 @@ FONT = 12             # viewBox units; the labels' line height is LABEL_GAP
 LABEL_GAP = 15
 LABEL_CHARS = 11      # longer names are cut, with an ellipsis (the legend has them whole)
 MAX_MARKERS = 30      # more hands than this: a marker at the end of each line only
+PLOT = (MARGIN_LEFT, MARGIN_TOP, WIDTH - MARGIN_RIGHT, HEIGHT - MARGIN_BOTTOM)  # left, top, right, bottom
 MARKER_R = 3.6
 
 # One shape and one dash pattern per side, in side order: told apart without colour.
@@ -189,15 +190,9 @@ def running_totals(result: dict, hand_word: str = "Hand",
     y_vals = tick_values(min(0, min(flat)), max(flat))
     x_vals = _x_ticks(n)
 
-    left, top = MARGIN_LEFT, MARGIN_TOP
-    right, bottom = WIDTH - MARGIN_RIGHT, HEIGHT - MARGIN_BOTTOM
+    left, top, right, bottom = PLOT
     lo, hi = y_vals[0], y_vals[-1]
-
-    def px(i: int) -> float:
-        return round(left + (right - left) * (i / n if n else 0), 1)
-
-    def py(v: float) -> float:
-        return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
+    px, py = _scales(n, lo, hi)
 
     ends = [(px(n), py(line[-1])) for line in values]
     label_ys = spread([y for _, y in ends], LABEL_GAP, top + 4, bottom)
@@ -205,12 +200,11 @@ def running_totals(result: dict, hand_word: str = "Hand",
     series = []
     for s, line in enumerate(values):
         points = [(px(i), py(v)) for i, v in enumerate(line)]
-        path = "M" + "L".join(f"{_r(x)} {_r(y)}" for x, y in points)
         shape = MARKERS[s % len(MARKERS)]
-        marked = points if n <= MAX_MARKERS else points[-1:]
+        path, marker_path = _drawn(points, shape)
         series.append(Series(
             side=s, name=sides[s], label=cut(sides[s]), values=tuple(line), path=path,
-            marker=shape, marker_path="".join(marker_d(shape, x, y) for x, y in marked),
+            marker=shape, marker_path=marker_path,
             dash=DASHES[s % len(DASHES)], end=ends[s], label_y=label_ys[s],
             winner=s in winners))
     return LineChart(
@@ -220,6 +214,27 @@ def running_totals(result: dict, hand_word: str = "Hand",
         zero_y=py(0) if lo < 0 else None, series=tuple(series), hands=n,
         units=result.get("units", "points"), x_title=f"{hand_word}s",
         lowest_wins=lowest_wins)
+
+
+def _scales(n: int, lo: float, hi: float):
+    """Pixels of a line chart's x (0 to n: the start, then each hand or game) and y (lo to hi)."""
+    left, top, right, bottom = PLOT
+
+    def px(i: float) -> float:
+        return round(left + (right - left) * (i / n if n else 0), 1)
+
+    def py(v: float) -> float:
+        return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
+
+    return px, py
+
+
+def _drawn(points: list[tuple[float, float]], shape: str) -> tuple[str, str]:
+    """A line's SVG path through its points, and its markers: on every point while they are
+    few enough to tell apart, else on the last only."""
+    marked = points if len(points) - 1 <= MAX_MARKERS else points[-1:]
+    return ("M" + "L".join(f"{_r(x)} {_r(y)}" for x, y in points),
+            "".join(marker_d(shape, x, y) for x, y in marked))
 
 
 def _x_ticks(n: int) -> list[int]:
@@ -249,21 +264,14 @@ def rating_history(ordinals: list[float], days: list, season_starts: list) -> Li
     values = [0.0] + [round(v, 1) for v in ordinals]
     n = len(ordinals)
     y_vals = tick_values(math.floor(min(values)), math.ceil(max(values)))
-    left, top = MARGIN_LEFT, MARGIN_TOP
-    right, bottom = WIDTH - MARGIN_RIGHT, HEIGHT - MARGIN_BOTTOM
+    left, top, right, bottom = PLOT
     lo, hi = y_vals[0], y_vals[-1]
-
-    def px(i: float) -> float:
-        return round(left + (right - left) * (i / n if n else 0), 1)
-
-    def py(v: float) -> float:
-        return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
+    px, py = _scales(n, lo, hi)
 
     points = [(px(i), py(v)) for i, v in enumerate(values)]
-    marked = points if n <= MAX_MARKERS else points[-1:]
+    path, marker_path = _drawn(points, MARKERS[0])
     line = Series(side=0, name="Rating", label=cut(minus(values[-1])), values=tuple(values),
-                  path="M" + "L".join(f"{_r(x)} {_r(y)}" for x, y in points), marker=MARKERS[0],
-                  marker_path="".join(marker_d(MARKERS[0], x, y) for x, y in marked),
+                  path=path, marker=MARKERS[0], marker_path=marker_path,
                   dash=DASHES[0], end=points[-1], label_y=points[-1][1], winner=False)
     marks = []
     for start in season_starts:
