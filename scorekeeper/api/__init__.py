@@ -6,7 +6,8 @@ its own error answers (problems.py: problem+json, inside the API only), no cooki
 bearer token is the only right: auth.py), so no CSRF token is asked either. Every number comes
 from the same functions the pages call (the engine, store, the stats and events libraries).
 
-games.py: a game and its hands; clubs.py: a club's people, games, numbers and events; tokens.py:
+games.py: a game and its hands; clubs.py: a club's people, games, numbers and events;
+ratings.py: its seasons, leaderboards and a person's ratings; tokens.py:
 the pages that make, list and revoke tokens; idempotency.py: Idempotency-Key on every POST.
 """
 from __future__ import annotations
@@ -64,14 +65,18 @@ _IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False
 def documented(codes=(), read: bool = False, write: bool = False, token: bool = True,
                post: bool = False):
     """Document an operation's refusals (problem+json), its conditional headers, and whether it
-    needs a token (401 without one, 429 past the wrong-token limit)."""
+    needs a token (401 without one, 429 past the wrong-token limit). Put it above
+    `blp.arguments`, so that the query's parameters stay documented."""
     statuses = set(codes) | ({401, 429} if token else set()) | ({400} if write else set())
     parameters = [_IF_NONE_MATCH] if read else []
     if write:
         parameters.append(_IF_MATCH)
 
     def decorate(view):
-        params = list(parameters)
+        # (the query's parameters, which `blp.arguments` documented: `doc` would replace them)
+        arguments = getattr(view, "_apidoc", {}).get("arguments", {})
+        params = [p for p in arguments.get("parameters", []) if p.get("in") == "query"]
+        params += parameters
         if post:
             params.append(_IDEMPOTENCY_KEY)
         doc = {"parameters": params, "security": [{"bearer": []}] if token else []}
@@ -87,7 +92,7 @@ def init_app(app) -> None:
     """The API on the app: its blueprint, the OpenAPI document, CSRF off for it (no cookie is
     a right there), CORS for API_CORS_ORIGINS only."""
     from ..extensions import csrf
-    from . import clubs, games, tokens  # noqa: F401  (the routes)
+    from . import clubs, games, ratings, tokens  # noqa: F401  (the routes)
 
     app.config.update(API_TITLE="Scorekeeper", API_VERSION="1", OPENAPI_VERSION="3.0.3",
                       OPENAPI_URL_PREFIX=PREFIX, OPENAPI_JSON_PATH="openapi.json")

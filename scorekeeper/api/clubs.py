@@ -18,7 +18,8 @@ from . import auth, blp, documented, schemas
 from .problems import refuse
 
 
-def _club(club_id: int) -> Club:
+def readable_club(club_id: int) -> Club:
+    """The club, when this request's token reads it (401, 403), else 404."""
     auth.require_club(club_id)
     club = db.session.get(Club, club_id)
     if club is None:
@@ -31,7 +32,7 @@ def _club(club_id: int) -> Club:
 @blp.response(200, schemas.Person(many=True))
 def people(club_id: int):
     """The club's roster, by name, each with the number of games they sat in."""
-    club = _club(club_id)
+    club = readable_club(club_id)
     return [{"id": row["person"].id, "name": row["person"].name, "games": row["games"]}
             for row in roster.people(club)]
 
@@ -58,7 +59,7 @@ def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
     """The club's games, newest first, a page at a time (Link: first, prev, next, last),
     filtered by day (from, to: YYYY-MM-DD), variant, person, event and status, as the club's
     archive page lists them."""
-    club = _club(club_id)
+    club = readable_club(club_id)
     names, events = queries.people(club.id), queries.events(club.id)
     for key, known, what in (("person", names, "person"), ("event", events, "event")):
         if query.get(key) is not None and query[key] not in known:
@@ -87,7 +88,7 @@ def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
 def person_stats(club_id: int, person_id: int):
     """A person's numbers in the club (the person page's: stats.player_stats over its games;
     null before her first game)."""
-    club = _club(club_id)
+    club = readable_club(club_id)
     names = queries.people(club.id)
     if person_id not in names:
         refuse(404, f"The club has no person #{person_id}.")
@@ -101,13 +102,13 @@ def person_stats(club_id: int, person_id: int):
 def club_stats(club_id: int):
     """The club's numbers (the club stats page's: stats.club_summary, and each person's
     stats.player_stats by person id)."""
-    club = _club(club_id)
+    club = readable_club(club_id)
     summary, players = numbers.club_numbers(club.id)
     return {"summary": summary, "people": {str(pid): n for pid, n in players.items()}}
 
 
 def _event(club_id: int, event_id: int):
-    _club(club_id)
+    readable_club(club_id)
     event = load_event(club_id, event_id)
     if event is None:
         refuse(404, f"The club has no event #{event_id}.")

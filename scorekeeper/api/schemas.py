@@ -135,3 +135,105 @@ class ClubStats(Schema):
 
 # A JSON document of the events library (spec/events.md), passed through whole.
 DOCUMENT = {"type": "object", "additionalProperties": True}
+
+
+class RatingsQuery(Closed):
+    season = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
+        "description": "A season's id (GET /clubs/{club_id}/seasons): its games alone, everyone "
+                       "starting again at the default. Without it, all time."})
+
+
+class Season(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    first_day = fields.Date(required=True)
+    last_day = fields.Date(required=True, metadata={"description": "Included."})
+    current = fields.Boolean(required=True, metadata={"description": "It holds today."})
+
+
+class Rating(Schema):
+    """A rating (spec/ratings.md: openskill's Plackett-Luce), as the leaderboard shows it."""
+
+    ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma: the rating."})
+    shown = fields.String(required=True, metadata={
+        "description": "The rating as the pages show it: one decimal, a minus sign (U+2212)."})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    games = fields.Integer(required=True)
+    wins = fields.Integer(required=True)
+    provisional = fields.Boolean(required=True, metadata={
+        "description": "Rated in fewer than 5 games of the group: ranked after the others."})
+
+
+class RankedPerson(Rating):
+    place = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Equal ratings share a place; null for the provisional."})
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class RankedPair(Rating):
+    place = fields.Integer(required=True, allow_none=True)
+    ids = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The two partners' person ids."})
+    name = fields.String(required=True, metadata={"description": "“Ann & Cat”"})
+
+
+class Leaderboard(Schema):
+    group = fields.String(required=True)
+    title = fields.String(required=True)
+    partnership = fields.Boolean(required=True)
+    season = fields.Nested(Season, required=True, allow_none=True, metadata={
+        "description": "null: all time."})
+    games = fields.Integer(required=True, metadata={"description": "Rated games."})
+    people = fields.List(fields.Nested(RankedPerson), required=True)
+    pairs = fields.List(fields.Nested(RankedPair), required=True, metadata={
+        "description": "Partnerships, rated as pairs (empty outside a partnership group)."})
+
+
+class RatingPoint(Schema):
+    """The rating just after one rated game."""
+
+    game_id = fields.Integer(required=True)
+    finished_at = fields.DateTime(required=True, metadata={
+        "description": "When the game finished: the order games are rated in."})
+    ordinal = fields.Float(required=True)
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    won = fields.Boolean(required=True)
+    change = fields.Float(required=True, metadata={"description": "The ordinal's move in it."})
+
+
+class Rival(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    games = fields.Integer(required=True, metadata={
+        "description": "Rated games met (a partner: together)."})
+    wins = fields.Integer(required=True, metadata={"description": "Those she won."})
+    their_wins = fields.Integer(required=True)
+
+
+class GroupRating(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    partnership = fields.Boolean(required=True)
+    standing = fields.Nested(Rating, required=True)
+    history = fields.List(fields.Nested(RatingPoint), required=True)
+    nemesis = fields.Nested(Rival, required=True, allow_none=True, metadata={
+        "description": "Of those she met on another side in at least 3 rated games, the one with "
+                       "the highest share of wins over her (spec/ratings.md)."})
+    favourite = fields.Nested(Rival, required=True, allow_none=True, metadata={
+        "description": "The same, with the highest share of her wins over them."})
+    partner = fields.Nested(Rival, required=True, allow_none=True, metadata={
+        "description": "Of her partners of at least 3 rated games, the one with the highest share "
+                       "won (null outside a partnership group)."})
+    rivals = fields.List(fields.Nested(Rival), required=True, metadata={
+        "description": "Head to head with everyone she met, the most games first."})
+
+
+class PersonRatings(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    season = fields.Nested(Season, required=True, allow_none=True)
+    groups = fields.List(fields.Nested(GroupRating), required=True, metadata={
+        "description": "Each group she was rated in."})

@@ -83,9 +83,9 @@ def csv_rows(board: dict, pairs: bool) -> list[list]:
 
 def person_groups(club_id: int, person_id: int, names: dict[int, str], season=None,
                   seasons: list = (), vs: int | None = None) -> list[dict]:
-    """Her rating in each group she was rated in: the standing, the history chart (the start
-    of each season marked), nemesis, favourite opponent, best partner, and the head to head
-    with `vs` (or with everyone she met)."""
+    """Her rating in each group she was rated in: the standing, its history (a point per rated
+    game) and its chart (the start of each season marked), nemesis, favourite opponent, best
+    partner, and the head to head with `vs` (or with everyone she met)."""
     club = club_ratings(club_id, season)
 
     def name(pid):
@@ -102,11 +102,15 @@ def person_groups(club_id: int, person_id: int, names: dict[int, str], season=No
         rivals = sorted(((pid, r) for pid, r in met.items() if pid in names),
                         key=lambda pr: (-pr[1].games, name_key(names[pr[0]])))
         starts = [s.first_day for s in seasons]
+        history = [{"game_id": club.game_ids[p.game], "finished_at": club.moments[p.game],
+                    "ordinal": p.ordinal, "mu": p.mu, "sigma": p.sigma, "won": p.won,
+                    "change": p.change} for p in standing.history]
         out.append({
-            "id": group_id, "title": group_title(group_id), "standing": _row(standing),
+            "id": group_id, "title": group_title(group_id), "partnership": group.partnership,
+            "standing": _row(standing), "history": history,
             "chart": charts.rating_history(
-                [p.ordinal for p in standing.history],
-                [club.moments[p.game].date() for p in standing.history], starts),
+                [h["ordinal"] for h in history], [h["finished_at"].date() for h in history],
+                starts),
             "nemesis": _named(ratings.nemesis(group, person_id, name, met), met, names),
             "favourite": _named(ratings.favourite_opponent(group, person_id, name, met), met,
                                 names),

@@ -45,6 +45,9 @@ def test_every_operation_with_every_kind_of_token(app, client):
         ("GET", f"/api/v1/clubs/{club}/stats", None, club_readers),
         ("GET", f"/api/v1/clubs/{club}/people/{ann}/stats", None, club_readers),
         ("GET", f"/api/v1/clubs/{club}/events/1", None, club_readers),  # none: 404 if allowed
+        ("GET", f"/api/v1/clubs/{club}/seasons", None, club_readers),
+        ("GET", f"/api/v1/clubs/{club}/ratings/dominoes-42", None, club_readers),
+        ("GET", f"/api/v1/clubs/{club}/people/{ann}/ratings", None, club_readers),
         ("GET", f"/api/v1/viewer/{game(gid).code}", None, set(tokens)),
     ]
     for method, url, body, allowed in operations:
