@@ -51,7 +51,7 @@ def _refused(club, phone, event, message: str):
     """The event page again with a plain message (422), never a 500: the event as it is now
     (a race lost to another phone shows what that phone did)."""
     db.session.rollback()
-    return _render_page(club, phone, records.load_event(club.id, event.id), 422, error=message)
+    return _render_page(club.id, event.id, 422, error=message)
 
 
 def _via(phone) -> str:
@@ -111,27 +111,42 @@ def create_event(club_id: int):
 
 # --------------------------------------------------------------------------- the event page
 
-def _context(club, phone, event, etag: str) -> dict:
-    """The event page's (and TV view's) context as this phone sees it."""
-    ctx = running.event_context(event)
-    ctx.update(club=club, phone=phone, runs=running.can_run(event, phone), live_etag=etag)
-    return ctx
+def _head(club_id: int, event_id: int) -> records.EventHead:
+    """The event's head as this phone asks (records.event_head: one statement, none while
+    nothing was committed), with load_club's checks: 404 for no such club or event, the
+    members-only page for a phone that is not in the club; a club that somehow lost its admin
+    gets one back."""
+    head = records.event_head(club_id, event_id, access.phone_id())
+    if head is None:
+        abort(404)
+    if head.member_id is None:
+        abort(roster.members_only())
+    if not head.has_admin:
+        store.ensure_admin(club_id)
+    if head.id is None:
+        abort(404)
+    return head
 
 
-def _render_page(club, phone, event, status=200, **extra):
+def _context(head: records.EventHead) -> dict:
+    """The event page's (and TV view's) context as this phone sees it: the event as derived
+    once per stamp (live.context)."""
+    return {**live.context(head), "club": head.club, "runs": head.runs,
+            "live_etag": live.etag(head)}
+
+
+def _render_page(club_id: int, event_id: int, status=200, **extra):
     """The event page, rendered afresh (not cached): with a refused action's message."""
-    ctx = _context(club, phone, event, live.etag(records.stamp(club.id, event.id), phone))
+    ctx = _context(_head(club_id, event_id))
     return web.render("events/event.html", "events/_event.html", status, **ctx, **extra)
 
 
 def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
     """A page or live update of the event, rendered once per ETag (live.etag) and served from
-    the render cache; the poll's 304 when the phone has it already."""
-    club, phone = roster.load_club(club_id)
-    head = records.stamp(club.id, event_id)
-    if head is None:
-        abort(404)
-    etag = live.etag(head, phone)
+    the render cache; the poll's 304 when the phone has it already. While nothing is
+    committed, from memory alone (the kept head, the render cache): no statement."""
+    head = _head(club_id, event_id)
+    etag = live.etag(head)
     polled = kind == "live" or (kind == "tv" and web.is_htmx())
     if polled and request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
@@ -140,8 +155,8 @@ def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
         key = f"event-{kind}:{etag}:{part or 'page'}"
         body = render_cache.cached(key)
         if body is None:
-            ctx = _context(club, phone, records.load_event(club.id, event_id), etag)
-            ctx.update(csrf_token=render_cache.placeholder_csrf, tv=kind == "tv")
+            ctx = {**_context(head), "csrf_token": render_cache.placeholder_csrf,
+                   "tv": kind == "tv"}
             template = f"partials/{part}" if part else page
             body = render_cache.body(key, lambda: render_template(template, **ctx))
         response = render_cache.respond(key, body)
@@ -407,15 +422,12 @@ def playoff(club_id: int, event_id: int):
 def _csv(club_id: int, event_id: int, sheet, name: str):
     """A sheet of the event, made once per stamp (as the pages are) and kept in the render
     cache: the same for every member."""
-    club, _phone = roster.load_club(club_id)
-    head = records.stamp(club.id, event_id)
-    if head is None:
-        abort(404)
-    key = f"event-{name}.csv:{head.id}-v{head.version}-g{head.games_version}.{head.games}"
+    head = _head(club_id, event_id)
+    key = f"event-{name}.csv:{head.stamp}"
     body = render_cache.cache().get(key)
     if body is None:
         try:
-            body = sheet(records.event_record(records.load_event(club.id, event_id)))
+            body = sheet(records.event_record(records.load_event(club_id, event_id)))
         except ValueError as problem:
             return web.refuse(422, "Not a valid event", str(problem))
         render_cache.cache().put(key, body)
