@@ -9,7 +9,7 @@ club's admin change it (running.can_run): anyone else gets the plain 403 page.
 """
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, make_response, redirect, request, url_for
 
 from .. import access, render_cache, security, store, web
 from ..clubs import roster
@@ -111,77 +111,29 @@ def create_event(club_id: int):
 
 # --------------------------------------------------------------------------- the event page
 
-def _head(club_id: int, event_id: int) -> records.EventHead:
-    """The event's head as this phone asks (records.event_head: one statement, none while
-    nothing was committed), with load_club's checks: 404 for no such club or event, the
-    members-only page for a phone that is not in the club; a club that somehow lost its admin
-    gets one back."""
-    head = records.event_head(club_id, event_id, access.phone_id())
-    if head is None:
-        abort(404)
-    if head.member_id is None:
-        abort(roster.members_only())
-    if not head.has_admin:
-        store.ensure_admin(club_id)
-    if head.id is None:
-        abort(404)
-    return head
-
-
-def _context(head: records.EventHead) -> dict:
-    """The event page's (and TV view's) context as this phone sees it: the event as derived
-    once per stamp (live.context)."""
-    return {**live.context(head), "club": head.club, "runs": head.runs,
-            "live_etag": live.etag(head)}
-
-
 def _render_page(club_id: int, event_id: int, status=200, **extra):
     """The event page, rendered afresh (not cached): with a refused action's message."""
-    ctx = _context(_head(club_id, event_id))
+    ctx = live.context(live.head(club_id, event_id))
     return web.render("events/event.html", "events/_event.html", status, **ctx, **extra)
-
-
-def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
-    """A page or live update of the event, rendered once per ETag (live.etag) and served from
-    the render cache; the poll's 304 when the phone has it already. While nothing is
-    committed, from memory alone (the kept head, the render cache): no statement."""
-    head = _head(club_id, event_id)
-    etag = live.etag(head)
-    polled = kind == "live" or (kind == "tv" and web.is_htmx())
-    if polled and request.if_none_match.contains_weak(etag):
-        response = make_response("", 304)
-    else:
-        part = web.partial_for(partial) if kind != "live" else partial
-        key = f"event-{kind}:{etag}:{part or 'page'}"
-        body = render_cache.cached(key)
-        if body is None:
-            ctx = {**_context(head), "csrf_token": render_cache.placeholder_csrf,
-                   "tv": kind == "tv"}
-            template = f"partials/{part}" if part else page
-            body = render_cache.body(key, lambda: render_template(template, **ctx))
-        response = render_cache.respond(key, body)
-    response.set_etag(etag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Cookie")
-    return response
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>")
 def event_page(club_id: int, event_id: int):
-    return _cached(club_id, event_id, "page", "events/event.html", "events/_event.html")
+    return live.answer(club_id, event_id, "page")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/live")
 def event_live(club_id: int, event_id: int):
-    """The event's live part (partials/events/_event_live.html), 304 while unchanged."""
-    return _cached(club_id, event_id, "live", "", "events/_event_live.html")
+    """The event's live part (partials/events/_event_live.html), 304 while unchanged (most
+    polls are answered by kept_polls.KeptPolls first)."""
+    return live.answer(club_id, event_id, "live")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/tv")
 def tv(club_id: int, event_id: int):
     """The big screen: standings (or the bracket), the round's tables and live scores, the
     round's time left."""
-    return _cached(club_id, event_id, "tv", "events/tv.html", "events/_event_live.html")
+    return live.answer(club_id, event_id, "tv")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/history")
@@ -422,7 +374,7 @@ def playoff(club_id: int, event_id: int):
 def _csv(club_id: int, event_id: int, sheet, name: str):
     """A sheet of the event, made once per stamp (as the pages are) and kept in the render
     cache: the same for every member."""
-    head = _head(club_id, event_id)
+    head = live.head(club_id, event_id)
     key = f"event-{name}.csv:{head.stamp}"
     body = render_cache.cache().get(key)
     if body is None:
