@@ -403,7 +403,10 @@ def schedule_csv(club_id: int, event_id: int):
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/export.json")
 def export(club_id: int, event_id: int):
     """The event record (events.md): what `scorekeeper standings` and an import read."""
-    _club, _phone, event = _event(club_id, event_id)
+    live.head(club_id, event_id)  # (this phone's membership, in the statement of the head)
+    event = records.load_event(club_id, event_id)
+    if event is None:  # (gone since the head was kept)
+        abort(404)
     return web.json_download(records.event_record(event), f"scorekeeper-event-{event.id}.json")
 
 

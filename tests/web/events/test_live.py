@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..helpers import text
-from .helpers import club_with_event, play, round_games, start_round, url
+from .helpers import club_with_event, drop_caches, play, round_games, start_round, url
 
 
 def _poll(client, path, etag=None):
@@ -60,3 +60,49 @@ def test_the_tv_polls_its_own_view_and_gets_304_while_unchanged(client):
     first = _poll(client, path)
     assert first.status_code == 200 and 'id="event-live"' in first.get_data(as_text=True)
     assert _poll(client, path, first.headers["ETag"]).status_code == 304
+
+
+def _fresh_render(app, client, path, headers=None):
+    """`path` as `client` gets it with nothing kept (drop_caches): what the event is now."""
+    drop_caches(app)
+    return client.get(path, headers=headers or {})
+
+
+def test_a_hand_saved_at_a_table_is_seen_by_every_view_of_the_event_at_once(app, client):
+    """Every view warmed (the kept head, the derived event, the rendered pages), a table's
+    phone saves hands through its game page: each hand changes the event's ETag, and the
+    page, poll, TV and standings then served from the caches are what a render with nothing
+    kept shows (the finished game's win in the standings): no view is ever stale."""
+    from ..clubs.helpers import join_club
+    from .helpers import scorer_path
+
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    watcher, table = app.test_client(), app.test_client()
+    join_club(watcher, club_id)
+    game = round_games(event_id, 1)[0]
+    assert table.get(scorer_path(game)).status_code == 303
+    views = {"page": ("", {}), "poll": ("/live", {"HX-Request": "true"}),
+             "tv": ("/tv", {}), "tv poll": ("/tv", {"HX-Request": "true"}),
+             "standings": ("/standings.csv", {})}
+    etags = set()
+    for hand in range(1, 8):  # side 0 makes a mark each hand: 7 marks win the game
+        for path, headers in views.values():  # warm every cache at this stamp
+            assert watcher.get(url(club_id, event_id, path), headers=headers).status_code == 200
+        etag = _poll(watcher, url(club_id, event_id, "/live")).headers["ETag"]
+        assert _poll(watcher, url(club_id, event_id, "/live"), etag).status_code == 304
+        etags.add(etag)
+        r = table.post(f"/games/{game.id}/hands", data={
+            "version": str(round_games(event_id, 1)[0].version), "mode": "quick",
+            "bidder": "0", "bid": "30", "contract": "straight", "points": "34"})
+        assert r.status_code == 303, text(r)[:300]
+        moved = _poll(watcher, url(club_id, event_id, "/live"), etag)
+        assert moved.status_code == 200 and moved.headers["ETag"] not in etags, hand
+        assert f"{hand} – 0" in text(moved)
+        for name, (path, headers) in views.items():
+            kept = watcher.get(url(club_id, event_id, path), headers=headers)
+            fresh = _fresh_render(app, watcher, url(club_id, event_id, path), headers)
+            assert kept.get_data() == fresh.get_data(), (hand, name)
+    standings = watcher.get(url(club_id, event_id, "/standings.csv")).get_data(as_text=True)
+    winner = next(line for line in standings.splitlines() if line.startswith("1,"))
+    assert ",1,1,0," in winner, standings  # played 1, won 1, lost 0
