@@ -80,10 +80,11 @@ def _key(kind: str, tag: str, part: str | None) -> str:
 
 def _finish(response, tag: str):
     """An answer's headers, on a 304 as on a 200: the weak ETag, revalidated on every poll,
-    what it varies by."""
+    what it varies by (as the app's hooks would add it: an answer from before the app's
+    dispatch says the same)."""
     response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
-    response.vary.update(("Cookie", "HX-Request"))
+    response.vary.update(("Cookie", "HX-Request", "Accept-Encoding"))
     return response
 
 

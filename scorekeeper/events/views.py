@@ -29,13 +29,25 @@ def _event(club_id: int, event_id: int):
     return club, phone, event
 
 
+def _loaded(head) -> ClubEvent:
+    """The event at `head` (live.head), loaded whole (records.load_event: five statements)."""
+    event = records.load_event(head.club.id, head.id)
+    if event is None:  # (gone since the head was kept)
+        abort(404)
+    return event
+
+
 def _running(club_id: int, event_id: int):
     """The event, for a phone that runs it (else the plain 403 page)."""
     club, phone, event = _event(club_id, event_id)
     if not running.can_run(event, phone):
-        abort(web.refuse(403, "Organizer only", "Only the event's organizer and the club's "
-                                                "admin can change the event."))
+        abort(_organizer_only())
     return club, phone, event
+
+
+def _organizer_only():
+    return web.refuse(403, "Organizer only", "Only the event's organizer and the club's admin "
+                                             "can change the event.")
 
 
 def _back(event: ClubEvent):
@@ -139,8 +151,10 @@ def tv(club_id: int, event_id: int):
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/history")
 def history(club_id: int, event_id: int):
     """Every change to the event: who, when, what."""
-    club, phone, event = _event(club_id, event_id)
-    return web.render("events/history.html", "events/_history.html", club=club, event=event)
+    head = live.head(club_id, event_id)
+    event = db.session.get(ClubEvent, head.id) or abort(404)  # (its history: one more)
+    return web.render("events/history.html", "events/_history.html", club=head.club,
+                      event=event)
 
 
 # --------------------------------------------------------------------------- running it
@@ -237,14 +251,17 @@ def _match(event: ClubEvent, match_id: int):
 def table_card(club_id: int, event_id: int, match_id: int):
     """The table card (organizer only: its QR code makes the phone that scans it the table's
     scorer)."""
-    club, phone, event = _running(club_id, event_id)
+    head = live.head(club_id, event_id)
+    if not head.runs:
+        abort(_organizer_only())
+    event = _loaded(head)
     match = _match(event, match_id)
     library_event, problem = running.parsed(event)
     if problem:
-        return _refused(club, phone, event, problem)
+        return _render_page(club_id, event_id, 422, error=problem)
     if not match.games:
         abort(404)  # a forfeit: nobody sits at the table
-    return web.render("events/card.html", "events/_card.html", club=club, event=event,
+    return web.render("events/card.html", "events/_card.html", club=head.club, event=event,
                       card=running.card(event, library_event, match))
 
 
@@ -403,10 +420,7 @@ def schedule_csv(club_id: int, event_id: int):
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/export.json")
 def export(club_id: int, event_id: int):
     """The event record (events.md): what `scorekeeper standings` and an import read."""
-    live.head(club_id, event_id)  # (this phone's membership, in the statement of the head)
-    event = records.load_event(club_id, event_id)
-    if event is None:  # (gone since the head was kept)
-        abort(404)
+    event = _loaded(live.head(club_id, event_id))  # (the head: this phone's membership)
     return web.json_download(records.event_record(event), f"scorekeeper-event-{event.id}.json")
 
 

@@ -106,3 +106,30 @@ def test_a_hand_saved_at_a_table_is_seen_by_every_view_of_the_event_at_once(app,
     standings = watcher.get(url(club_id, event_id, "/standings.csv")).get_data(as_text=True)
     winner = next(line for line in standings.splitlines() if line.startswith("1,"))
     assert ",1,1,0," in winner, standings  # played 1, won 1, lost 0
+
+
+def test_an_unchanged_event_poll_is_answered_before_the_app_as_the_view_answers_it(app, client):
+    """The event's poll and the TV's, unchanged: answered by kept_polls.KeptPolls without
+    Flask's dispatch, with the headers the view gives; a phone not in the club that copied
+    the ETag learns nothing (the members-only page, from the app)."""
+    from ..test_kept_polls import dispatch_counted
+
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    polls = app.wsgi_app.wsgi_app  # HeadersOnEveryAnswer(KeptPolls(the app's own))
+    for path in (url(club_id, event_id, "/live"), url(club_id, event_id, "/tv")):
+        etag = _poll(client, path).headers["ETag"]
+        with dispatch_counted(app) as dispatched:
+            fast = _poll(client, path, etag)
+            app.wsgi_app.wsgi_app = polls.wsgi_app
+            try:
+                slow = _poll(client, path, etag)
+            finally:
+                app.wsgi_app.wsgi_app = polls
+            stranger = _poll(app.test_client(), path, etag)
+        assert fast.status_code == slow.status_code == 304 and fast.get_data() == b""
+        assert dispatched == [path, path], dispatched  # the view's, the stranger's
+        for name in ("ETag", "Cache-Control", "Content-Security-Policy", "X-Frame-Options"):
+            assert fast.headers[name] == slow.headers[name], name
+        assert set(fast.headers["Vary"].split(", ")) == set(slow.headers["Vary"].split(", "))
+        assert stranger.status_code == 403 and "Members only" in text(stranger)
