@@ -19,6 +19,9 @@ from . import record as records, running
 # Events whose derived view (running.event_context) is kept: a night's one or two, a club's
 # few; each entry is rebuilt from the database when dropped.
 CONTEXTS = 32
+# Where a request's event heads are kept for its view (the WSGI environ: the same for
+# kept_polls.KeptPolls's request context and the app's).
+_HEADS = "scorekeeper.event_heads"
 # What each cached view of the event renders: its page, and the part htmx asks for.
 VIEWS = {"page": ("events/event.html", "events/_event.html"),
          "live": ("", "events/_event_live.html"),
@@ -29,8 +32,13 @@ def head(club_id: int, event_id: int) -> records.EventHead:
     """The event's head as this phone asks (records.event_head: one statement, none while
     nothing was committed), with roster.load_club's checks: 404 for no such club or event,
     the members-only page for a phone that is not in the club; a club that somehow lost its
-    admin gets one back."""
-    found = records.event_head(club_id, event_id, access.phone_id())
+    admin gets one back. Read once per HTTP request: a poll that kept_polls.KeptPolls could
+    not answer reaches the view with the head it read (on a database server, where the head
+    is not kept, a second read would be a second statement)."""
+    asked = (club_id, event_id, access.phone_id())
+    heads = request.environ.setdefault(_HEADS, {})
+    found = heads[asked] if asked in heads else heads.setdefault(
+        asked, records.event_head(*asked))
     if found is None:
         abort(404)
     if found.member_id is None:
