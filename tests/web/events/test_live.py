@@ -133,3 +133,25 @@ def test_an_unchanged_event_poll_is_answered_before_the_app_as_the_view_answers_
             assert fast.headers[name] == slow.headers[name], name
         assert set(fast.headers["Vary"].split(", ")) == set(slow.headers["Vary"].split(", "))
         assert stranger.status_code == 403 and "Members only" in text(stranger)
+
+
+def test_a_renamed_entrant_is_renamed_on_the_event_before_any_game(app, client):
+    """An entrant's name is the roster person's: a rename moves the event's ETag, and the
+    page kept under the old one is not served again."""
+    from scorekeeper import store
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Person
+
+    club_id, event_id = club_with_event(client)
+    path = url(club_id, event_id, "/live")
+    etag = _poll(client, path).headers["ETag"]
+    before = client.get(url(club_id, event_id)).get_data(as_text=True)
+    assert "Anna" not in before
+    ann = db.session.scalars(db.select(Person).where(Person.club_id == club_id,
+                                                     Person.name == "Ann")).one()
+    store.rename_person(ann, "Anna", "test")
+    renamed = _poll(client, path, etag)
+    assert renamed.status_code == 200 and renamed.headers["ETag"] != etag
+    page = client.get(url(club_id, event_id)).get_data(as_text=True)
+    assert "Anna &amp; Bob" in page  # (the late entrant field's placeholder keeps its example)
+    assert page.count("Ann &amp; Bob") < before.count("Ann &amp; Bob")
