@@ -198,7 +198,8 @@ def build(db_url: str, root: Path, club_games: int) -> dict:
         events[teams] = import_event(admin, club_id,
                                      played_event(teams_record(teams, "pools", best_of=3)))
     print(f"# data: a game of {HANDS} hands, phones with 1 and {PHONE_GAMES} games, a club of "
-          f"{club_games} games and events of {EVENT_TEAMS} teams (made in {time.perf_counter() - t0:.0f} s)", flush=True)
+          f"{club_games} games and events of {EVENT_TEAMS} teams (made in "
+          f"{time.perf_counter() - t0:.0f} s)", flush=True)
     with app.app_context():
         db.engine.dispose()
     return {"game": game_id, "creator": cookie_of(creator), "viewer": cookie_of(viewer),
