@@ -69,6 +69,13 @@ GOALS = {
     "API game GET, unchanged (304)": 0.5,
     "API game GET (200)": 0.3,
 }
+# issue 29: an event as cheap to watch as a game, pools of 4, best of 3, every game played
+EVENT_TEAMS = (32, 64)
+for _teams in EVENT_TEAMS:
+    GOALS.update({f"event poll, unchanged (304), {_teams} teams": 0.5,
+                  f"event poll, changed (200), {_teams} teams": 0.3,
+                  f"event page, {_teams} teams": 0.3,
+                  f"event TV, {_teams} teams": 0.3})
 
 _PLAIN = """
 from flask import Flask
@@ -184,13 +191,20 @@ def build(db_url: str, root: Path, club_games: int) -> dict:
     club_id = int(r.headers["Location"].rstrip("/").rsplit("/", 1)[1])
     html = admin.get(f"/clubs/{club_id}/stats").get_data(as_text=True)
     person = int(re.search(rf'/clubs/{club_id}/people/(\d+)"', html)[1])
+    events = {}
+    for teams in EVENT_TEAMS:
+        from tests.web.events.helpers import import_event, played_event, teams_record
+
+        events[teams] = import_event(admin, club_id,
+                                     played_event(teams_record(teams, "pools", best_of=3)))
     print(f"# data: a game of {HANDS} hands, phones with 1 and {PHONE_GAMES} games, a club of "
-          f"{club_games} games (made in {time.perf_counter() - t0:.0f} s)", flush=True)
+          f"{club_games} games and events of {EVENT_TEAMS} teams (made in "
+          f"{time.perf_counter() - t0:.0f} s)", flush=True)
     with app.app_context():
         db.engine.dispose()
     return {"game": game_id, "creator": cookie_of(creator), "viewer": cookie_of(viewer),
             "phones": phones, "club": club_id, "person": person, "admin": cookie_of(admin),
-            "token": token}
+            "token": token, "events": events}
 
 
 def requests_of(data: dict) -> list[tuple[str, str, dict, int]]:
@@ -214,6 +228,13 @@ def requests_of(data: dict) -> list[tuple[str, str, dict, int]]:
         ("club stats", f"{club}/stats", admin, 200),
         ("API game GET, unchanged (304)", f"/api/v1{g}", {**api, "If-None-Match": ""}, 304),
         ("API game GET (200)", f"/api/v1{g}", api, 200),
+        *(row for teams, event_id in data["events"].items() for row in (
+            (f"event poll, unchanged (304), {teams} teams", f"{club}/events/{event_id}/live",
+             {**admin, **HX, "If-None-Match": ""}, 304),
+            (f"event poll, changed (200), {teams} teams", f"{club}/events/{event_id}/live",
+             {**admin, **HX}, 200),
+            (f"event page, {teams} teams", f"{club}/events/{event_id}", admin, 200),
+            (f"event TV, {teams} teams", f"{club}/events/{event_id}/tv", admin, 200))),
     ]
 
 

@@ -844,7 +844,8 @@ def _games_of(person_id: int) -> list[int]:
 
 def rename_person(person: Person, name: str, via: str) -> None:
     """A new name for a person, in every game they played too (the records and exports show
-    it): each of those games gets a version bump and a "renamed" audit row."""
+    it): each of those games gets a version bump and a "renamed" audit row, and each event
+    they entered a version bump (its pages, cached by version, show the new name)."""
     old = person.name
     if name == old:
         return
@@ -859,6 +860,10 @@ def rename_person(person: Person, name: str, via: str) -> None:
         db.session.execute(update(Person).where(Person.id == person.id)
                            .values(name=name, key=stats.name_key(name))
                            .execution_options(synchronize_session=False))
+        for event_id in db.session.scalars(select(EventEntrant.event_id).where(or_(
+                EventEntrant.person_id == person.id, EventEntrant.partner_id == person.id))
+                .distinct()):  # (their entrants' names are the people's; events before games)
+            _bump_event(event_id)
         games = _games_of(person.id)
         for game_id in games:
             _bump(game_id, None)

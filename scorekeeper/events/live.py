@@ -1,24 +1,130 @@
-"""The event page's and TV view's live side, as the game pages' (games/live.py): a render per
-stamp (records.stamp: the event's version and its games' versions), served from the same
-render cache, and polls answered 304 while nothing changed.
+"""The event page's and TV view's live side, as the game pages' (games/live.py): what they are
+cached by read in one statement and kept in memory between commits (records.event_head), the
+standings and rounds derived once per stamp and shared by every phone's render, a render per
+ETag served from the same render cache, and polls answered 304 while nothing changed, mostly
+before Flask's dispatch (kept_polls.KeptPolls): every phone at the night and the TV poll the
+event every 2 s.
 """
 from __future__ import annotations
 
 import hashlib
 
-from flask import request
+from flask import abort, make_response, render_template, request
 
-from .. import access, qr
+from .. import access, qr, render_cache, store, web
+from ..clubs import roster
 from ..models import utcnow
+from . import record as records, running
+
+# Events whose derived view (running.event_context) is kept: a night's one or two, a club's
+# few; each entry is rebuilt from the database when dropped.
+CONTEXTS = 32
+# Where a request's event heads are kept for its view (the WSGI environ: the same for
+# kept_polls.KeptPolls's request context and the app's).
+_HEADS = "scorekeeper.event_heads"
+# What each cached view of the event renders: its page, and the part htmx asks for.
+VIEWS = {"page": ("events/event.html", "events/_event.html"),
+         "live": ("", "events/_event_live.html"),
+         "tv": ("events/tv.html", "events/_tv.html")}
 
 
-def etag(head, phone) -> str:
-    """The ETag of what this request sees of the event at `head` (records.stamp): the
-    versions, whether this phone runs the event (it sees the organizer's buttons), the
+def head(club_id: int, event_id: int) -> records.EventHead:
+    """The event's head as this phone asks (records.event_head: one statement, none while
+    nothing was committed), with roster.load_club's checks: 404 for no such club or event,
+    the members-only page for a phone that is not in the club; a club that somehow lost its
+    admin gets one back. Read once per HTTP request: a poll that kept_polls.KeptPolls could
+    not answer reaches the view with the head it read (on a database server, where the head
+    is not kept, a second read would be a second statement)."""
+    asked = (club_id, event_id, access.phone_id())
+    heads = request.environ.setdefault(_HEADS, {})
+    found = heads[asked] if asked in heads else heads.setdefault(
+        asked, records.event_head(*asked))
+    if found is None:
+        abort(404)
+    if found.member_id is None:
+        abort(roster.members_only())
+    if not found.has_admin:
+        store.ensure_admin(club_id)
+    if found.id is None:
+        abort(404)
+    return found
+
+
+def etag(head: records.EventHead) -> str:
+    """The ETag of what this request sees of the event at `head` (records.event_head): the
+    event's stamp, whether this phone runs the event (it sees the organizer's buttons), the
     minute while a round has a time limit (the time left moves), the host and public URL."""
-    runs = phone.is_admin or (head.creator_phone_id is not None
-                              and head.creator_phone_id == access.phone_id())
     minute = utcnow().strftime("%H%M") if (head.settings or {}).get("time_limit") else ""
     rest = hashlib.blake2s(f"{request.host}|{qr.base_url()}".encode(), digest_size=6).hexdigest()
-    return (f"e{head.id}-v{head.version}-g{head.games_version}.{head.games}"
-            f"-{'run' if runs else 'watch'}-{minute}-{rest}")
+    return f"{head.stamp}-{'run' if head.runs else 'watch'}-{minute}-{rest}"
+
+
+def context(head: records.EventHead) -> dict:
+    """The event page's (and TV view's) context as this phone sees it: running.event_context
+    of the event at `head`, derived once per stamp (the standings replayed once, whoever asks
+    first) and shared by every render at that stamp (its values are read, never changed; the
+    time left, which moves with the clock, is worked out per render). Not kept when the event
+    moved since the head was read: a stamp's entry shows that stamp."""
+    kept = render_cache.named("event_contexts", items=CONTEXTS)
+    derived = kept.get(head.stamp)
+    if derived is None:
+        derived = running.event_context(records.load_event(head.club.id, head.id))
+        if records.stamp_of(derived["event"]) == head.stamp:
+            kept.put(head.stamp, derived)
+    return {**derived, "club": head.club, "runs": head.runs, "live_etag": etag(head),
+            "minutes_left": running.minutes_left(derived["event"],
+                                                 derived.get("current_round"))}
+
+
+def _part(kind: str) -> str | None:
+    """The partial this request renders of view `kind` (None: the whole page)."""
+    return VIEWS[kind][1] if kind == "live" else web.partial_for(VIEWS[kind][1])
+
+
+def _key(kind: str, tag: str, part: str | None) -> str:
+    """The render cache's key of view `kind` at ETag `tag`, whole page or `part`."""
+    return f"event-{kind}:{tag}:{part or 'page'}"
+
+
+def _finish(response, tag: str):
+    """An answer's headers, on a 304 as on a 200: the weak ETag, revalidated on every poll,
+    what it varies by (as the app's hooks would add it: an answer from before the app's
+    dispatch says the same)."""
+    response.set_etag(tag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Cookie", "HX-Request", "Accept-Encoding"))
+    return response
+
+
+def kept_answer(head: records.EventHead, kind: str):
+    """View `kind` of the event from what is kept: the poll's 304 when the phone has it
+    already, else the render cache's; None when it must be rendered (answer)."""
+    tag = etag(head)
+    if (kind == "live" or kind == "tv" and web.is_htmx()) and \
+            request.if_none_match.contains_weak(tag):
+        return _finish(make_response("", 304), tag)
+    key = _key(kind, tag, _part(kind))
+    body = render_cache.cached(key)
+    return None if body is None else _finish(render_cache.respond(key, body), tag)
+
+
+def answer(club_id: int, event_id: int, kind: str):
+    """View `kind` ("page", "live", "tv") of the event, rendered once per ETag and served
+    from the render cache (kept_answer)."""
+    found = head(club_id, event_id)
+    response = kept_answer(found, kind)
+    if response is not None:
+        return response
+    tag, part = etag(found), _part(kind)
+    key = _key(kind, tag, part)
+    ctx = {**context(found), "csrf_token": render_cache.placeholder_csrf}
+    template = f"partials/{part}" if part else VIEWS[kind][0]
+    body = render_cache.body(key, lambda: render_template(template, **ctx))
+    return _finish(render_cache.respond(key, body), tag)
+
+
+def kept_poll():
+    """An event poll's (the event page's or the TV's) answer from what is kept, or None
+    (kept_polls.KeptPolls)."""
+    kind = "live" if request.endpoint == "events.event_live" else "tv"
+    return kept_answer(head(request.view_args["club_id"], request.view_args["event_id"]), kind)

@@ -2,17 +2,20 @@
 never stored), and the stamp that changes whenever the event or any of its games does.
 
 load_event() reads an event with its entrants, matches, games, hands and seats in a fixed
-number of statements, however many games it holds.
+number of statements, however many games it holds (five); event_head() reads what its pages
+are cached by in one, kept in memory between commits.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, exists, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
+from .. import kept_reads
 from ..extensions import db
-from ..models import ClubEvent, EventEntrant, EventMatch, Game, Hand, Player, with_called
+from ..models import (Club, ClubEvent, EventEntrant, EventMatch, Game, Hand, Member, Player,
+                      with_called)
 
 
 def load_event(club_id: int, event_id: int) -> ClubEvent | None:
@@ -26,7 +29,7 @@ def load_event(club_id: int, event_id: int) -> ClubEvent | None:
         select(ClubEvent).where(ClubEvent.id == event_id, ClubEvent.club_id == club_id)
         .options(selectinload(ClubEvent.entrants).options(
                      joinedload(EventEntrant.person), joinedload(EventEntrant.partner)),
-                 selectinload(ClubEvent.matches).selectinload(EventMatch.games))
+                 selectinload(ClubEvent.matches).joinedload(EventMatch.games))
     ).one_or_none()
     if event is not None:
         event.inputs = game_inputs(event_id)
@@ -49,20 +52,89 @@ def game_inputs(event_id: int) -> dict[int, dict[str, list]]:
     return inputs
 
 
-def stamp(club_id: int, event_id: int):
-    """The club's event's head, one statement: its version, the sum of its games' versions
-    and their number (any write to the event or to one of its games, a hand or a called time,
-    changes one of them, so a page rendered for one stamp is right until it moves), its
-    creator and settings. None when the club has no such event."""
-    def of_games(column):
-        return (select(column).join(EventMatch, Game.event_match_id == EventMatch.id)
-                .where(EventMatch.event_id == ClubEvent.id).scalar_subquery())
+class ClubName(NamedTuple):
+    """What the event's pages show of its club (a page served from a kept head loads no Club)."""
 
-    return db.session.execute(
-        select(ClubEvent.id, ClubEvent.version, ClubEvent.creator_phone_id, ClubEvent.settings,
-               of_games(func.coalesce(func.sum(Game.version), 0)).label("games_version"),
-               of_games(func.count(Game.id)).label("games"))
-        .where(ClubEvent.id == event_id, ClubEvent.club_id == club_id)).first()
+    id: int
+    name: str
+
+
+class EventHead(NamedTuple):
+    """What a page, TV view or poll of an event is cached by, as one phone asks: its club and
+    the phone's membership of it (the Member row's id, None for no member), whether the phone
+    runs the event (runs_it), whether the club still has an admin; the event's id (None: the
+    club has no such event), version, settings, and its games' stamp (the sum of their
+    versions and their number: any write to one of its games, a hand or a called time,
+    changes one of them, so a page rendered for one stamp is right until it moves)."""
+
+    club: ClubName
+    member_id: int | None
+    runs: bool
+    has_admin: bool
+    id: int | None
+    version: int | None
+    settings: dict | None
+    games_version: int
+    games: int
+
+    @property
+    def stamp(self) -> str:
+        """The event as of this head: its version and its games' (the same for every phone)."""
+        return _stamp(self.id, self.version, self.games_version, self.games)
+
+
+def stamp_of(event: ClubEvent) -> str:
+    """EventHead.stamp of a loaded event (load_event): what it shows."""
+    games = [game for match in event.matches for game in match.games]
+    return _stamp(event.id, event.version, sum(game.version for game in games), len(games))
+
+
+def _stamp(event_id: int, version: int, games_version: int, games: int) -> str:
+    return f"e{event_id}-v{version}-g{games_version}.{games}"
+
+
+def runs_it(creator_phone_id: int | None, is_admin: bool, phone_id: int | None) -> bool:
+    """The event's creator and the club's admin run it; other members watch."""
+    return is_admin or (creator_phone_id is not None and creator_phone_id == phone_id)
+
+
+def _of_games(column):
+    return (select(column).join(EventMatch, Game.event_match_id == EventMatch.id)
+            .where(EventMatch.event_id == ClubEvent.id).scalar_subquery())
+
+
+def _of_member(column):
+    return (select(column).where(Member.club_id == Club.id,
+                                 Member.phone_id == bindparam("phone_id")).scalar_subquery())
+
+
+# Built once (every poll of every phone at the night runs it): the club, the phone's Member
+# row, whether the club has an admin, and the event with its games' stamp, in one statement.
+_EVENT_HEAD = (
+    select(Club.id, Club.name, _of_member(Member.id), _of_member(Member.is_admin),
+           exists().where(Member.club_id == Club.id, Member.is_admin), ClubEvent.id,
+           ClubEvent.version, ClubEvent.creator_phone_id, ClubEvent.settings,
+           _of_games(func.coalesce(func.sum(Game.version), 0)),
+           _of_games(func.count(Game.id)))
+    .outerjoin(ClubEvent, (ClubEvent.club_id == Club.id)
+               & (ClubEvent.id == bindparam("event_id")))
+    .where(Club.id == bindparam("club_id")))
+
+
+@kept_reads.keep
+def event_head(club_id: int, event_id: int, phone_id: int | None) -> EventHead | None:
+    """The club's event's head as `phone_id` asks (None: no such club), in one statement of
+    what is committed; kept until the next commit where the database can say (kept_reads):
+    every phone at the night and the TV poll it."""
+    rows = kept_reads.read_committed(_EVENT_HEAD, {"club_id": club_id, "event_id": event_id,
+                                                   "phone_id": phone_id or 0})
+    if not rows:
+        return None
+    (club, name, member_id, is_admin, has_admin, event, version, creator, settings,
+     games_version, games) = rows[0]
+    return EventHead(ClubName(club, name), member_id,
+                     member_id is not None and runs_it(creator, bool(is_admin), phone_id),
+                     bool(has_admin), event, version, settings, games_version or 0, games or 0)
 
 
 def event_record(event: ClubEvent) -> dict[str, Any]:

@@ -23,8 +23,7 @@ from .placing import undecided_tie
 
 def can_run(event: ClubEvent, phone: Member) -> bool:
     """The event's creator and the club's admin run it; other members watch."""
-    return phone.is_admin or (event.creator_phone_id is not None
-                              and event.creator_phone_id == access.phone_id())
+    return records.runs_it(event.creator_phone_id, phone.is_admin, access.phone_id())
 
 
 def parsed(event: ClubEvent):

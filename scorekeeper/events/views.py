@@ -9,7 +9,7 @@ club's admin change it (running.can_run): anyone else gets the plain 403 page.
 """
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, make_response, redirect, request, url_for
 
 from .. import access, render_cache, security, store, web
 from ..clubs import roster
@@ -29,13 +29,25 @@ def _event(club_id: int, event_id: int):
     return club, phone, event
 
 
+def _loaded(head) -> ClubEvent:
+    """The event at `head` (live.head), loaded whole (records.load_event: five statements)."""
+    event = records.load_event(head.club.id, head.id)
+    if event is None:  # (gone since the head was kept)
+        abort(404)
+    return event
+
+
 def _running(club_id: int, event_id: int):
     """The event, for a phone that runs it (else the plain 403 page)."""
     club, phone, event = _event(club_id, event_id)
     if not running.can_run(event, phone):
-        abort(web.refuse(403, "Organizer only", "Only the event's organizer and the club's "
-                                                "admin can change the event."))
+        abort(_organizer_only())
     return club, phone, event
+
+
+def _organizer_only():
+    return web.refuse(403, "Organizer only", "Only the event's organizer and the club's admin "
+                                             "can change the event.")
 
 
 def _back(event: ClubEvent):
@@ -51,7 +63,7 @@ def _refused(club, phone, event, message: str):
     """The event page again with a plain message (422), never a 500: the event as it is now
     (a race lost to another phone shows what that phone did)."""
     db.session.rollback()
-    return _render_page(club, phone, records.load_event(club.id, event.id), 422, error=message)
+    return _render_page(club.id, event.id, 422, error=message)
 
 
 def _via(phone) -> str:
@@ -111,69 +123,38 @@ def create_event(club_id: int):
 
 # --------------------------------------------------------------------------- the event page
 
-def _context(club, phone, event, etag: str) -> dict:
-    """The event page's (and TV view's) context as this phone sees it."""
-    ctx = running.event_context(event)
-    ctx.update(club=club, phone=phone, runs=running.can_run(event, phone), live_etag=etag)
-    return ctx
-
-
-def _render_page(club, phone, event, status=200, **extra):
+def _render_page(club_id: int, event_id: int, status=200, **extra):
     """The event page, rendered afresh (not cached): with a refused action's message."""
-    ctx = _context(club, phone, event, live.etag(records.stamp(club.id, event.id), phone))
+    ctx = live.context(live.head(club_id, event_id))
     return web.render("events/event.html", "events/_event.html", status, **ctx, **extra)
-
-
-def _cached(club_id: int, event_id: int, kind: str, page: str, partial: str):
-    """A page or live update of the event, rendered once per ETag (live.etag) and served from
-    the render cache; the poll's 304 when the phone has it already."""
-    club, phone = roster.load_club(club_id)
-    head = records.stamp(club.id, event_id)
-    if head is None:
-        abort(404)
-    etag = live.etag(head, phone)
-    polled = kind == "live" or (kind == "tv" and web.is_htmx())
-    if polled and request.if_none_match.contains_weak(etag):
-        response = make_response("", 304)
-    else:
-        part = web.partial_for(partial) if kind != "live" else partial
-        key = f"event-{kind}:{etag}:{part or 'page'}"
-        body = render_cache.cached(key)
-        if body is None:
-            ctx = _context(club, phone, records.load_event(club.id, event_id), etag)
-            ctx.update(csrf_token=render_cache.placeholder_csrf)
-            template = f"partials/{part}" if part else page
-            body = render_cache.body(key, lambda: render_template(template, **ctx))
-        response = render_cache.respond(key, body)
-    response.set_etag(etag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    response.vary.add("Cookie")
-    return response
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>")
 def event_page(club_id: int, event_id: int):
-    return _cached(club_id, event_id, "page", "events/event.html", "events/_event.html")
+    return live.answer(club_id, event_id, "page")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/live")
 def event_live(club_id: int, event_id: int):
-    """The event's live part (partials/events/_event_live.html), 304 while unchanged."""
-    return _cached(club_id, event_id, "live", "", "events/_event_live.html")
+    """The event's live part (partials/events/_event_live.html), 304 while unchanged (most
+    polls are answered by kept_polls.KeptPolls first)."""
+    return live.answer(club_id, event_id, "live")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/tv")
 def tv(club_id: int, event_id: int):
     """The big screen (partials/events/_tv.html): the pools, the standings or the bracket,
     the round's tables and live scores, the round's time left; at the end the champion."""
-    return _cached(club_id, event_id, "tv", "events/tv.html", "events/_tv.html")
+    return live.answer(club_id, event_id, "tv")
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/history")
 def history(club_id: int, event_id: int):
     """Every change to the event: who, when, what."""
-    club, phone, event = _event(club_id, event_id)
-    return web.render("events/history.html", "events/_history.html", club=club, event=event)
+    head = live.head(club_id, event_id)
+    event = db.session.get(ClubEvent, head.id) or abort(404)  # (its history: one more)
+    return web.render("events/history.html", "events/_history.html", club=head.club,
+                      event=event)
 
 
 # --------------------------------------------------------------------------- running it
@@ -270,14 +251,17 @@ def _match(event: ClubEvent, match_id: int):
 def table_card(club_id: int, event_id: int, match_id: int):
     """The table card (organizer only: its QR code makes the phone that scans it the table's
     scorer)."""
-    club, phone, event = _running(club_id, event_id)
+    head = live.head(club_id, event_id)
+    if not head.runs:
+        abort(_organizer_only())
+    event = _loaded(head)
     match = _match(event, match_id)
     library_event, problem = running.parsed(event)
     if problem:
-        return _refused(club, phone, event, problem)
+        return _render_page(club_id, event_id, 422, error=problem)
     if not match.games:
         abort(404)  # a forfeit: nobody sits at the table
-    return web.render("events/card.html", "events/_card.html", club=club, event=event,
+    return web.render("events/card.html", "events/_card.html", club=head.club, event=event,
                       card=running.card(event, library_event, match))
 
 
@@ -407,15 +391,12 @@ def playoff(club_id: int, event_id: int):
 def _csv(club_id: int, event_id: int, sheet, name: str):
     """A sheet of the event, made once per stamp (as the pages are) and kept in the render
     cache: the same for every member."""
-    club, _phone = roster.load_club(club_id)
-    head = records.stamp(club.id, event_id)
-    if head is None:
-        abort(404)
-    key = f"event-{name}.csv:{head.id}-v{head.version}-g{head.games_version}.{head.games}"
+    head = live.head(club_id, event_id)
+    key = f"event-{name}.csv:{head.stamp}"
     body = render_cache.cache().get(key)
     if body is None:
         try:
-            body = sheet(records.event_record(records.load_event(club.id, event_id)))
+            body = sheet(records.event_record(records.load_event(club_id, event_id)))
         except ValueError as problem:
             return web.refuse(422, "Not a valid event", str(problem))
         render_cache.cache().put(key, body)
@@ -439,7 +420,7 @@ def schedule_csv(club_id: int, event_id: int):
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/export.json")
 def export(club_id: int, event_id: int):
     """The event record (events.md): what `scorekeeper standings` and an import read."""
-    _club, _phone, event = _event(club_id, event_id)
+    event = _loaded(live.head(club_id, event_id))  # (the head: this phone's membership)
     return web.json_download(records.event_record(event), f"scorekeeper-event-{event.id}.json")
 
 

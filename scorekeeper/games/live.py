@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from flask import abort, current_app, render_template, request, session, url_for
+from flask import abort, current_app, render_template, request, url_for
 
 from .. import access, qr, render_cache, store
 from ..models import utcnow
@@ -126,36 +126,9 @@ def kept_answer(row, inputs: RenderInputs):
     return poll_answer(render_cache.respond(key, text), row, etag)
 
 
-class KeptPolls:
-    """WSGI middleware: a poll answered from what is kept (kept_answer: a 304, or the live
-    update from the render cache) is answered from its request context alone, without Flask's
-    dispatch: its hooks before and after each request cost more than the rest of such an
-    answer, on the request every phone at the table makes every 2 s. Anything else goes to
-    the app as usual: another request, a live update to render, one that gave this phone's
-    session its first CSRF token (the app saves the session), a phone sending cookies from
-    before phones (access.adopt_old_cookies), any refusal (404, the join page). It wraps the
-    app inside any proxy fix (it reads the request as fixed) and inside the headers every
-    answer gets (security.HeadersOnEveryAnswer)."""
-
-    def __init__(self, app):
-        self.app, self.wsgi_app = app, app.wsgi_app
-
-    def __call__(self, environ, start_response):
-        if environ.get("REQUEST_METHOD") == "GET" and environ.get("PATH_INFO", "").endswith("/live"):
-            response = self._kept(environ)
-            if response is not None:
-                return response(environ, start_response)
-        return self.wsgi_app(environ, start_response)
-
-    def _kept(self, environ):
-        with self.app.request_context(environ):
-            if request.endpoint != "games.live_update" or access.old_cookies():
-                return None
-            try:
-                response = kept_answer(*poll_head(request.view_args["game_id"]))
-            except Exception:  # a refusal, or the database away: the app answers (and logs) it
-                return None
-            return None if session.modified else response
+def kept_poll():
+    """The /live poll's answer from what is kept, or None (kept_polls.KeptPolls)."""
+    return kept_answer(*poll_head(request.view_args["game_id"]))
 
 
 def polled_version() -> int | None:

@@ -471,13 +471,13 @@ def live_update(game_id: int):
     The 304 path reads the columns of one row by primary key and renders nothing. A 200 is
     rendered once per ETag (live.py) and served to every phone of that role: with a cache hit
     it costs the same one statement. Both are mostly answered before Flask's dispatch
-    (live.KeptPolls). Cache-Control: no-cache makes the browser revalidate (send If-None-Match) on
-    every poll. A phone that polls a game since continued in a rematch is sent there
-    (live.poll_answer, /games/<id>/next gives it access to the new game); a page loaded after
-    the rematch shows a link to it instead.
+    (kept_polls.KeptPolls). Cache-Control: no-cache makes the browser revalidate (send
+    If-None-Match) on every poll. A phone that polls a game since continued in a rematch is
+    sent there (live.poll_answer, /games/<id>/next gives it access to the new game); a page
+    loaded after the rematch shows a link to it instead.
     """
     row, inputs = live.poll_head(game_id)
-    response = live.kept_answer(row, inputs)  # (most are answered by live.KeptPolls first)
+    response = live.kept_answer(row, inputs)  # (most: kept_polls.KeptPolls, first)
     if response is None:
         etag, key, body = live.live_body(game_id)
         response = live.poll_answer(render_cache.respond(key, body), row, etag)

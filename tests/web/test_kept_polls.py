@@ -1,5 +1,6 @@
-"""live.KeptPolls: a poll answered from what is kept (a 304, a cached live update) is answered
-before Flask's dispatch, as the view answers it; anything else goes to the app as before."""
+"""kept_polls.KeptPolls: a poll answered from what is kept (a 304, a cached live update) is
+answered before Flask's dispatch, as the view answers it; anything else goes to the app as
+before."""
 from __future__ import annotations
 
 from contextlib import contextmanager

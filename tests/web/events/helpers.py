@@ -39,6 +39,16 @@ def event(event_id: int) -> ClubEvent:
     return found
 
 
+def drop_caches(app) -> None:
+    """Drop what the app keeps between requests (rendered pages, the derived events, the kept
+    reads): the next request finds nothing kept, as the first after a change does."""
+    for name in ("scorekeeper_render_cache", "scorekeeper_event_contexts"):
+        app.extensions.pop(name, None)
+    kept = app.extensions.get("scorekeeper_kept_reads")
+    if kept is not None:
+        kept.reset()
+
+
 def url(club_id: int, event_id: int, rest: str = "") -> str:
     return f"/clubs/{club_id}/events/{event_id}{rest}"
 
