@@ -72,8 +72,7 @@ def context(head: records.EventHead) -> dict:
         if records.stamp_of(derived["event"]) == head.stamp:
             kept.put(head.stamp, derived)
     return {**derived, "club": head.club, "runs": head.runs, "live_etag": etag(head),
-            "minutes_left": running.minutes_left(derived["event"],
-                                                 derived.get("current_round"))}
+            "minutes_left": running.round_clock(derived["event"], derived)}
 
 
 def _part(kind: str) -> str | None:

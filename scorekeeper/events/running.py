@@ -166,6 +166,12 @@ def rounds_view(event: ClubEvent, library_event) -> list[dict]:
     return [rounds[n] for n in sorted(rounds, reverse=True)]
 
 
+def round_clock(event: ClubEvent, ctx: dict[str, Any]) -> int | None:
+    """The minutes left of the round shown in `ctx` (event_context's): the clock runs while
+    the round is played, none once its last match is decided."""
+    return minutes_left(event, ctx.get("current_round")) if ctx["round_open"] else None
+
+
 def event_context(event: ClubEvent) -> dict[str, Any]:
     """Everything the event page and TV view show, derived from the record."""
     library_event, problem = parsed(event)
@@ -184,8 +190,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
     current = ctx["rounds"][0]["number"] if ctx["rounds"] else None
     ctx["current_round"] = current
-    # the clock runs while the round is played: none once its last match is decided
-    ctx["minutes_left"] = minutes_left(event, current) if ctx["round_open"] else None
+    ctx["minutes_left"] = round_clock(event, ctx)
     ctx["tied"] = _tied_groups(ctx["standings"])
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
     if library_event.bracket:
