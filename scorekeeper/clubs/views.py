@@ -296,6 +296,8 @@ def create_game(club_id: int):
     variant = rules.VARIANTS.get(request.form.get("variant", ""))
     if variant is None:
         return _new_game_page(club, None, request.form, ["Pick the game you are playing."], 422)
+    if setup.chosen_preset(variant, request.form):  # fills the house rules, then back to the form
+        return _new_game_page(club, variant.id, request.form)
     names = _seat_names(club, variant, request.form)
     last = max((i for i, n in enumerate(names) if n), default=-1)
     players = names[: last + 1]

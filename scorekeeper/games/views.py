@@ -86,6 +86,8 @@ def create_game():
     if variant is None:
         ctx = setup.new_game_context(None, request.form, ["Pick the game you are playing."])
         return _render_new(ctx, 422)
+    if setup.chosen_preset(variant, request.form):  # fills the house rules, then back to the form
+        return _render_new(setup.new_game_context(variant.id, request.form), 200)
     players, errors = setup.read_names(variant, request.form)
     record, errors = setup.read_record(variant, players, request.form, errors)
     if errors:
