@@ -14,7 +14,7 @@ from flask import request
 from .. import access, rules, store
 from ..models import Game
 from ..rules.card import rules_card
-from . import bgstats, changes, hand_form
+from . import bgstats, changes, hand_form, seats
 from .entry import entry_context, remembered_modes
 from .new_game import option_defaults
 
@@ -129,8 +129,11 @@ def this_phone(game) -> str:
     modes = remembered_modes(game)
     club_id = getattr(game, "club_id", None)
     member = club_id is not None and access.member(club_id) is not None
+    variant = rules.VARIANTS.get(game.variant)
+    seat = (store.phone_seat(game.id, access.phone_id())
+            if variant is not None and variant.counts_own else None)
     return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
-            f"-{'m' if member else ''}")
+            f"-{'m' if member else ''}{'' if seat is None else f'-s{seat}'}")
 
 
 def live_context(game: Game, result: dict | None = None, last=None) -> dict[str, Any]:
@@ -145,6 +148,7 @@ def live_context(game: Game, result: dict | None = None, last=None) -> dict[str,
     ctx["score_grid"] = score_grid(ctx["variant"], record, result)
     ctx["hands_view"] = hands_view(game)
     ctx["can_score"] = access.can_score(game)
+    ctx["seats"] = seats.panel(game, ctx["variant"], record, result, ctx["can_score"])
     ctx.update(changes.page_parts(game, ctx["variant"], record, result, ctx["can_score"], last))
     return ctx
 

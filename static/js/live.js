@@ -82,4 +82,26 @@
     var seat = m && form.querySelector('[data-seat="' + m[1] + '"]');
     if (seat) seat.textContent = input.value.trim() || "Seat " + (+m[1] + 1);
   });
+
+  // The seats panel (partials/games/_seats.html): a count typed as a sum shows its total
+  // ("12+11+7" shows = 30); the server adds it up again (games/seats.py pip_sum). The poll
+  // does not swap the panel under a count being typed, unless the round or the seat moved on.
+  function showSum(input) {
+    var out = document.getElementById("my-sum");
+    if (!out || input.id !== "my-pips") return;
+    var text = input.value.replace(/\s+/g, "");
+    out.textContent = /^\d{1,4}(\+\d{1,4})+$/.test(text)
+      ? "= " + text.split("+").reduce(function (a, b) { return a + Number(b); }, 0) : "";
+  }
+  document.addEventListener("input", function (event) { showSum(event.target); });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target, fresh = event.detail.fragment;
+    if (!target || target.id !== "seats") return;
+    var incoming = fresh && fresh.querySelector ? fresh.querySelector("#seats") || fresh.firstElementChild : null;
+    var same = incoming && incoming.getAttribute("data-round") === target.getAttribute("data-round");
+    var typing = Array.prototype.some.call(target.querySelectorAll("input[name=pips]"), function (box) {
+      return box === document.activeElement || box.value !== box.defaultValue;
+    });
+    if (same && typing) event.detail.shouldSwap = false;
+  });
 })();
