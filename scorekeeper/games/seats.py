@@ -51,6 +51,7 @@ def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[st
     next_round = result.get("next_round") or {}
     return {"number": number, "round": number + 1, "engine": next_round.get("engine"),
             "seats": seats, "mine": mine, "can_score": can_score,
+            "active": bool(claims or counts),  # phones count this round: the scorer's view
             "mine_count": counts.get(mine) if mine is not None else None,
             "missing": [s["name"] for s in seats if s["pips"] is None]}
 

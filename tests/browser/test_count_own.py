@@ -1,0 +1,92 @@
+"""Mexican Train at the table (issue 31): three phones each claim a seat and count their own
+pips (one by a sum, one "I went out", one a number), the scorer types the fourth and saves the
+round with one tap; the next round reaches every phone within a poll, and the totals are right.
+COUNT_SHOTS=dir keeps screenshots of a seated phone's count and the scorer's half-counted round.
+"""
+from __future__ import annotations
+
+import os
+
+from playwright.sync_api import expect
+
+from scorekeeper import rules
+
+from . import ui
+
+SHOTS = os.environ.get("COUNT_SHOTS")
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
+
+
+def _code(live, gid: int) -> str:
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+
+    with live.app.app_context():
+        return db.session.get(Game, gid).code
+
+
+def _send(p, typed: str) -> int:
+    """A seated phone sends its count typed in the box: the taps it took."""
+    p.locator("#my-pips").click()
+    p.locator("#my-pips").press_sequentially(typed)
+    p.get_by_role("button", name="Send my count").click()
+    return 2
+
+
+def test_three_phones_count_their_own_and_the_scorer_saves(page, phone, live, record_property):
+    gid = ui.new_game(page, live.url, "mexican-train", PLAYERS)
+    code = _code(live, gid)
+    phones = {}
+    for seat, name in enumerate(PLAYERS[:3]):
+        p = phones[name] = phone()
+        p.goto(f"{live.url}/g/{code}")
+        p.get_by_role("button", name=f"I am {name}").click()
+        expect(p.locator("#seats h2").first).to_have_text("Round 1 (engine double 12): your pips")
+    ann = phones["Ann"]
+    ann.locator("#my-pips").click()
+    ann.locator("#my-pips").press_sequentially("12+11+7")
+    expect(ann.locator("#my-sum")).to_have_text("= 30")
+    _shot(ann, "count-own-phone")
+    ann.get_by_role("button", name="Send my count").click()
+    expect(ann.locator("#seats")).to_contain_text("You counted 30")
+    phones["Bob"].get_by_role("button", name="I went out").click()  # one tap
+    expect(phones["Bob"].locator("#seats")).to_contain_text("You went out")
+    # the scorer's round view, live within a poll: counted, went out, still counting
+    rows = page.locator("#seats .round-count")
+    expect(rows.nth(0)).to_contain_text("30")
+    expect(rows.nth(1)).to_contain_text("went out")
+    expect(rows.nth(2)).to_contain_text("counting…")
+    expect(page.locator("details.type-round")).not_to_have_attribute("open", "")
+    page.locator("#seats").scroll_into_view_if_needed()
+    _shot(page, "count-own-scorer-half-counted")
+    assert _send(phones["Cat"], "8") <= 4
+    expect(rows.nth(2)).to_contain_text("8")
+    rows.nth(3).locator("input[name=pips]").fill("5")
+    with page.expect_navigation():
+        rows.nth(3).get_by_role("button", name="OK").click()
+    expect(page.locator("#seats .round-count").nth(3)).to_contain_text("5")
+    page.get_by_role("button", name="Save round 1 as counted").click()  # the scorer's one tap
+    expect(page.locator("#seats h2").last).to_have_text("Round 2 (engine double 11): the counts")
+    assert live.hands(gid) == [{"pips": [30, 0, 8, 5], "out": 1}]
+    # round 2 reaches the seated phones by their poll, no reload
+    for p in phones.values():
+        expect(p.locator("#seats h2").first).to_have_text("Round 2 (engine double 11): your pips")
+    phones["Ann"].get_by_role("button", name="I went out").click()
+    _send(phones["Bob"], "10")
+    _send(phones["Cat"], "3+4")
+    expect(page.locator("#seats .round-count").nth(2)).to_contain_text("7")
+    rows.nth(3).locator("input[name=pips]").fill("9")
+    with page.expect_navigation():
+        rows.nth(3).get_by_role("button", name="OK").click()
+    expect(page.locator("#seats .round-count").nth(3)).to_contain_text("9")
+    page.get_by_role("button", name="Save round 2 as counted").click()
+    expect(page.locator("#seats h2").last).to_contain_text("Round 3")
+    record = {"variant": "mexican-train", "players": PLAYERS, "hands": live.hands(gid)}
+    assert rules.score(record)["totals"] == [30, 10, 15, 14]
+    expect(page.locator("#scoreboard")).to_contain_text("30")
+    record_property("taps: a seated phone's count by a sum", 2)
