@@ -589,7 +589,9 @@ def pending_counts(game_id: int, number: int) -> dict[int, PendingCount]:
 
 def drop_counts(game_id: int, number: int) -> None:
     """The counts of hand `number` go with the write that saves it (the caller's write_hand,
-    in the same transaction)."""
+    in the same transaction). The game's row is locked first, as count_hand's bump does before
+    it writes a count: a count racing the save waits for it, never deadlocks with it."""
+    db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
     db.session.execute(delete(PendingCount).where(PendingCount.game_id == game_id,
                                                   PendingCount.number == number))
 

@@ -237,3 +237,35 @@ def test_a_save_from_a_page_drawn_before_a_count_is_refused(app, client, gid):
 def test_a_viewer_cannot_save_the_round(app, gid):
     ann = phone(app, gid)
     assert save(ann, gid).status_code == 403
+
+
+def test_a_correction_racing_the_save_is_never_lost(app, client, gid):
+    """A phone corrects its count as the scorer saves the round: either the correction lands
+    first (and the save, made on the page before it, is refused) or the save does (and the
+    correction is refused as late): never both saved, the correction silently dropped."""
+    import threading
+
+    dan = phone(app, gid)
+    claim(dan, gid, 3)
+    for seat, pips in enumerate(["0", "9", "9"]):
+        count(client, gid, seat, pips)
+    count(dan, gid, 3, "10")
+    version = game(gid).version
+    barrier, answers = threading.Barrier(2), {}
+
+    def run(name, send):
+        barrier.wait()
+        answers[name] = send().status_code
+    sends = {"save": lambda: save(client, gid, version),
+             "count": lambda: count(dan, gid, 3, "12", number=0)}
+    threads = [threading.Thread(target=run, args=item) for item in sends.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    hands = game(gid).record()["hands"]
+    if answers["save"] == 303:
+        assert answers["count"] == 409 and hands == [{"pips": [0, 9, 9, 10]}]
+    else:
+        assert answers == {"save": 409, "count": 303} and hands == []
+        assert counts(gid)[3] == (12, False)
