@@ -465,7 +465,7 @@ def _seat_refused(game_id: int, notice: str, status: int = 409):
     """The game page again, saying plainly why nothing was written."""
     game = access.load_game(game_id)
     ctx = board.page_context(game)
-    ctx["seat_notice"] = notice
+    ctx["notice"] = notice
     if web.is_htmx():
         return render_template("partials/games/_game_body.html", **ctx), 200, \
             {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}

@@ -90,3 +90,20 @@ def test_three_phones_count_their_own_and_the_scorer_saves(page, phone, live, re
     assert rules.score(record)["totals"] == [30, 10, 15, 14]
     expect(page.locator("#scoreboard")).to_contain_text("30")
     record_property("taps: a seated phone's count by a sum", 2)
+
+
+def test_a_preset_fills_the_rules_and_enter_still_starts_the_game(page, live):
+    """The presets are buttons of the setup form: a tap fills the house rules and keeps the
+    names typed; Enter in a name box starts the game (the form's first button), never a
+    preset."""
+    page.goto(f"{live.url}/games/new?variant=mexican-train")
+    for i, name in enumerate(PLAYERS[:3]):
+        page.fill(f"input[name='name-{i}']", name)
+    page.get_by_role("button", name="Double blank 50").click()
+    expect(page.locator("input[name='opt-double_blank']")).to_have_value("50")
+    expect(page.locator("input[name='name-2']")).to_have_value("Cat")
+    page.locator("input[name='name-2']").press("Enter")
+    page.wait_for_url(ui.GAME_URL)
+    gid = int(page.url.rsplit("/", 1)[1])
+    page.goto(f"{live.url}/games/{gid}/rules")
+    expect(page.locator(".house-preset")).to_contain_text("House rules: Double blank 50.")
