@@ -123,7 +123,8 @@ def hands_view(game) -> str:
 def this_phone(game) -> str:
     """What a rendered game page or live update depends on besides the game's version and the
     role: this phone's choices (the hands as grid or list, its entry modes, from ?view= and
-    cookies) and whether it is a member of the game's club (the rematch and club links). Part of
+    cookies), whether it is a member of the game's club (the rematch and club links) and, where
+    the players count their own hands, the seat it plays (games/seats.py). Part of
     the render cache's key and the ETag (live.RenderInputs), so one phone's choice is never
     served to another."""
     modes = remembered_modes(game)

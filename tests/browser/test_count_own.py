@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import rules
@@ -107,3 +108,23 @@ def test_a_preset_fills_the_rules_and_enter_still_starts_the_game(page, live):
     gid = int(page.url.rsplit("/", 1)[1])
     page.goto(f"{live.url}/games/{gid}/rules")
     expect(page.locator(".house-preset")).to_contain_text("House rules: Double blank 50.")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_count_screens_have_no_axe_violations(phone, live, scheme):
+    """The seated phone's count screen and the scorer's half-counted round, light and dark."""
+    from .test_accessibility import axe_phone, violations
+
+    scorer = axe_phone(phone, color_scheme=scheme)
+    gid = ui.new_game(scorer, live.url, "mexican-train", PLAYERS)
+    cat = axe_phone(phone, color_scheme=scheme)
+    cat.goto(f"{live.url}/g/{_code(live, gid)}")
+    assert violations(cat) == []  # the seats to claim
+    cat.get_by_role("button", name="I am Cat").click()
+    cat.locator("#my-pips").fill("3+4")
+    assert violations(cat) == []
+    cat.get_by_role("button", name="Send my count").click()
+    expect(cat.locator("#seats")).to_contain_text("You counted 7")
+    scorer.reload()
+    expect(scorer.locator("#seats .round-count").nth(2)).to_contain_text("7")
+    assert violations(scorer) == []
