@@ -294,6 +294,7 @@ class PendingCount(db.Model):
     seat: Mapped[int] = mapped_column(Integer)
     pips: Mapped[int] = mapped_column(Integer)
     out: Mapped[bool] = mapped_column(Boolean, default=False)
+    double_blank: Mapped[bool] = mapped_column(Boolean, default=False)  # it holds the 0-0
     phone_id: Mapped[int | None] = mapped_column(
         ForeignKey("phone.id", ondelete="SET NULL"), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -546,9 +546,9 @@ def release_seat(game_id: int, seat: int, via: str, phone_id: int | None = None)
 
 
 def count_hand(game_id: int, number: int, seat: int, pips: int, out: bool, via: str,
-               phone_id: int | None, by_scorer: bool = False) -> None:
-    """Seat `seat` counted `pips` left in its hand for hand `number` (`out`: it went out), or
-    corrects what it counted. Refused when hand `number` is not the one to be entered (saved
+               phone_id: int | None, by_scorer: bool = False, double_blank: bool = False) -> None:
+    """Seat `seat` counted `pips` left in its hand for hand `number` (`out`: it went out;
+    `double_blank`: the double blank is among them), or corrects what it counted. Refused when hand `number` is not the one to be entered (saved
     already, or a count for a later one), or when the phone no longer plays that seat (the
     scorer, `by_scorer`, may count any seat)."""
     # the bump first: it waits for a save of the same game (its row lock), so the count of
@@ -564,12 +564,13 @@ def count_hand(game_id: int, number: int, seat: int, pips: int, out: bool, via: 
         db.session.rollback()
         raise Refused("This phone no longer plays that seat: tap your name again.")
     values = {"game_id": game_id, "number": number, "seat": seat, "pips": pips, "out": out,
-              "phone_id": phone_id, "updated_at": utcnow()}
+              "double_blank": double_blank, "phone_id": phone_id, "updated_at": utcnow()}
     _insert_or_ignore(PendingCount, values, ["game_id", "number", "seat"],
-                      ("pips", "out", "phone_id", "updated_at"))
+                      ("pips", "out", "double_blank", "phone_id", "updated_at"))
     # the hand's number in the data, not in hand_number: the row is no version of the hand
     db.session.add(AuditEvent(game_id=game_id, action="counted", via=via, phone_id=phone_id,
-                              data={"number": number, "seat": seat, "pips": pips, "out": out}))
+                              data={"number": number, "seat": seat, "pips": pips, "out": out,
+                                    "double_blank": double_blank}))
     _move_club_numbers(_club_of(game_id), versions=1)
     db.session.commit()
 

@@ -38,6 +38,7 @@ def upgrade():
     sa.Column('seat', sa.Integer(), nullable=False),
     sa.Column('pips', sa.Integer(), nullable=False),
     sa.Column('out', sa.Boolean(), nullable=False),
+    sa.Column('double_blank', sa.Boolean(), nullable=False),
     sa.Column('phone_id', sa.Integer(), nullable=True),
     sa.Column('updated_at', sa.DateTime(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], name=op.f('fk_pending_count_game_id_game'), ondelete='CASCADE'),

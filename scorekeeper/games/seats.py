@@ -47,18 +47,23 @@ def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[st
     for s, name in enumerate(record["players"]):
         c = counts.get(s)
         seats.append({"seat": s, "name": name, "claimed": s in claims, "mine": s == mine,
-                      "pips": c.pips if c else None, "out": bool(c and c.out)})
+                      "pips": c.pips if c else None, "out": bool(c and c.out),
+                      "double_blank": bool(c and c.double_blank)})
     next_round = result.get("next_round") or {}
+    extra = (record.get("options") or {}).get("double_blank") or 0
     return {"number": number, "round": number + 1, "engine": next_round.get("engine"),
             "seats": seats, "mine": mine, "can_score": can_score,
             "active": bool(claims or counts),  # phones count this round: the scorer's view
+            # the house rule charges the double blank, and it is not this round's engine
+            "double_blank": extra if extra and next_round.get("engine") != 0 else 0,
             "mine_count": counts.get(mine) if mine is not None else None,
             "missing": [s["name"] for s in seats if s["pips"] is None]}
 
 
 def round_hand(players: list[str], counts: dict) -> tuple[dict | None, str | None]:
-    """The hand the round's counts make (each seat's pips, who went out), or what stops it:
-    the seats still counting, or more than one who went out (the engine judges the rest)."""
+    """The hand the round's counts make (each seat's pips, who went out, who holds the double
+    blank), or what stops it: the seats still counting, or more than one who went out or holds
+    the double blank (the engine judges the rest)."""
     missing = [name for s, name in enumerate(players) if s not in counts]
     if missing:
         return None, f"Still counting: {', '.join(missing)}. Type a number for them or wait."
@@ -66,7 +71,13 @@ def round_hand(players: list[str], counts: dict) -> tuple[dict | None, str | Non
     if len(outs) > 1:
         return None, (f"{' and '.join(players[s] for s in outs)} each say they went out: only "
                       f"one can. Fix it on their phones.")
+    holders = sorted(s for s, c in counts.items() if c.double_blank)
+    if len(holders) > 1:
+        return None, (f"{' and '.join(players[s] for s in holders)} each say they hold the "
+                      f"double blank: only one can. Fix it on their phones.")
     hand: dict[str, Any] = {"pips": [counts[s].pips for s in range(len(players))]}
     if outs:
         hand["out"] = outs[0]
+    if holders:
+        hand["double_blank"] = holders[0]
     return hand, None

@@ -510,13 +510,14 @@ def count_hand(game_id: int):
         abort(400)
     seat = _seat_arg(game, seat)
     out = request.form.get("out") == "1"
+    double_blank = not out and request.form.get("double_blank") == "1"
     pips = 0 if out else seats.pip_sum(request.form.get("pips"))
     if pips is None:
         return _seat_refused(game_id, "Type the pips left in the hand as a number, or a sum "
                                       "like 12+11+7 (digits and + only).", 422)
     try:
         store.count_hand(game.id, number, seat, pips, out, _seat_via(game), access.phone_id(),
-                         by_scorer=access.can_score(game))
+                         by_scorer=access.can_score(game), double_blank=double_blank)
     except store.Refused as refused:
         return _seat_refused(game_id, f"Not counted: {refused}")
     return _to_seats(game)

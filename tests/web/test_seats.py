@@ -269,3 +269,28 @@ def test_a_correction_racing_the_save_is_never_lost(app, client, gid):
     else:
         assert answers == {"save": 409, "count": 303} and hands == []
         assert counts(gid)[3] == (12, False)
+
+
+def test_the_double_blank_is_marked_where_the_house_rule_counts_it(app, client):
+    gid = create(client, "mexican-train", PLAYERS, double_blank=50)
+    ann = phone(app, gid)
+    claim(ann, gid, 0)
+    assert "The double blank is in my hand (+50)" in text(ann.get(f"/games/{gid}"))
+    r = ann.post(f"/games/{gid}/counts", data={"seat": "0", "number": "0", "pips": "12",
+                                               "double_blank": "1"})
+    assert r.status_code == 303
+    assert "12 , the double blank among them" in text(ann.get(f"/games/{gid}"))
+    assert "0-0 12" in text(client.get(f"/games/{gid}"))
+    count(client, gid, 1, out=True)
+    count(client, gid, 2, "4")
+    client.post(f"/games/{gid}/counts", data={"seat": "3", "number": "0", "pips": "0",
+                                              "double_blank": "1"})
+    r = save(client, gid)
+    assert r.status_code == 422 and "Ann and Dan each say they hold the double blank" in text(r)
+    count(client, gid, 3, "9")
+    assert save(client, gid).status_code == 303
+    assert game(gid).record()["hands"] == [{"pips": [12, 0, 4, 9], "out": 1, "double_blank": 0}]
+    # as printed, nothing to mark
+    plain = create(client, "mexican-train", PLAYERS)
+    claim(ann, plain, 0)
+    assert "double blank is in my hand" not in text(ann.get(f"/games/{plain}"))
