@@ -52,6 +52,7 @@ def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[st
     next_round = result.get("next_round") or {}
     extra = (record.get("options") or {}).get("double_blank") or 0
     return {"number": number, "round": number + 1, "engine": next_round.get("engine"),
+            "top": (record.get("options") or {}).get("set") or variant.options[0].default,
             "seats": seats, "mine": mine, "can_score": can_score,
             "active": bool(claims or counts),  # phones count this round: the scorer's view
             # the house rule charges the double blank, and it is not this round's engine

@@ -104,4 +104,26 @@
     });
     if (same && typing) event.detail.shouldSwap = false;
   });
+
+  // The tile picker (partials/games/_seats.html): each tile tapped once goes into the count box
+  // as a sum ("24+13+7"), the double blank checks its box where the house rule charges it.
+  function showPickers() {
+    document.querySelectorAll("[data-tile-picker][hidden]").forEach(function (p) { p.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", showPickers);
+  document.addEventListener("htmx:afterSettle", showPickers);
+  document.addEventListener("htmx:oobAfterSwap", showPickers);
+  document.addEventListener("click", function (event) {
+    var tile = event.target.closest && event.target.closest(".tile");
+    var picker = tile && tile.closest("[data-tile-picker]");
+    if (!picker) return;
+    tile.setAttribute("aria-pressed", tile.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    var picked = picker.querySelectorAll(".tile[aria-pressed=true]");
+    var box = document.getElementById("my-pips");
+    box.value = Array.prototype.map.call(picked, function (t) { return t.dataset.pips; }).join("+");
+    showSum(box);
+    picker.querySelector("[data-tile-count]").textContent = picked.length;
+    var blank = box.form.querySelector("input[name=double_blank]");
+    if (blank) blank.checked = !!picker.querySelector(".tile[data-double-blank][aria-pressed=true]");
+  });
 })();

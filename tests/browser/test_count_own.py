@@ -128,3 +128,27 @@ def test_the_count_screens_have_no_axe_violations(phone, live, scheme):
     scorer.reload()
     expect(scorer.locator("#seats .round-count").nth(2)).to_contain_text("7")
     assert violations(scorer) == []
+
+
+def test_a_hand_of_fourteen_tiles_picked(page, phone, live):
+    """The tile picker: 14 tiles tapped, one taken back, the double blank among them checks
+    its box (the house rule counts it 50), the sum sent as the count."""
+    gid = ui.new_game(page, live.url, "mexican-train", PLAYERS, options={"double_blank": 50})
+    cat = phone()
+    cat.goto(f"{live.url}/g/{_code(live, gid)}")
+    cat.get_by_role("button", name="I am Cat").click()
+    cat.get_by_text("Pick my tiles").click()
+    tiles = [(12, 11), (12, 3), (11, 0), (10, 10), (9, 4), (8, 2), (7, 7), (6, 1), (5, 5),
+             (4, 0), (3, 2), (2, 1), (1, 1), (0, 0), (12, 0)]
+    for a, b in tiles:
+        cat.get_by_role("button", name=f"{a}-{b}", exact=True).click()
+    cat.get_by_role("button", name="12-0", exact=True).click()  # taken back
+    total = sum(a + b for a, b in tiles[:-1])
+    expect(cat.locator("#my-sum")).to_have_text(f"= {total}")
+    expect(cat.locator("[data-tile-count]")).to_have_text("14")
+    expect(cat.locator("input[name=double_blank]")).to_be_checked()
+    cat.locator(".tiles").scroll_into_view_if_needed()
+    _shot(cat, "count-own-tile-picker")
+    cat.get_by_role("button", name="Send my count").click()
+    expect(cat.locator("#seats")).to_contain_text(f"You counted {total}")
+    expect(cat.locator("#seats")).to_contain_text("the double blank among them")
