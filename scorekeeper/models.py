@@ -265,6 +265,41 @@ class PhoneGame(db.Model):
     token: Mapped[str] = mapped_column(String(64))
 
 
+class SeatClaim(db.Model):
+    """A phone at the table playing a seat of a game ("I am Cat"): a seat has at most one phone
+    (the unique game and seat), a phone one seat of a game. Not Mexican Train's own: any
+    variant whose players count their own hands (Variant.counts_own) seats phones this way."""
+
+    __tablename__ = "seat_claim"
+    __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "phone_id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    phone_id: Mapped[int] = mapped_column(ForeignKey("phone.id", ondelete="CASCADE"), index=True)
+    claimed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PendingCount(db.Model):
+    """What a seat counted in its hand for hand `number`, not saved yet: the scorer's save makes
+    the hand from a round's counts (and deletes them). Never a score: until then the record
+    does not hold it. `phone_id` None: the scorer typed it."""
+
+    __tablename__ = "pending_count"
+    __table_args__ = (UniqueConstraint("game_id", "number", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    pips: Mapped[int] = mapped_column(Integer)
+    out: Mapped[bool] = mapped_column(Boolean, default=False)
+    double_blank: Mapped[bool] = mapped_column(Boolean, default=False)  # it holds the 0-0
+    phone_id: Mapped[int | None] = mapped_column(
+        ForeignKey("phone.id", ondelete="SET NULL"), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class ClubBan(db.Model):
     """A phone the admin removed from a club: it cannot join again, by any code, until the
     admin lets it back in."""

@@ -30,7 +30,8 @@ from . import kept_reads, rules, stats
 from .extensions import db
 from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubSeason,
                      ClubStats, EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
-                     IdempotentAnswer, Member, Person, Phone, PhoneGame, Player, new_code,
+                     IdempotentAnswer, Member, PendingCount, Person, Phone, PhoneGame, Player,
+                     SeatClaim, new_code,
                      new_secret, unused_code, utcnow, with_called)
 
 
@@ -533,6 +534,131 @@ def _renew_scorer(game_id: int, via: str) -> None:
     _move_club_numbers(club_id, versions=1)
     db.session.add(AuditEvent(game_id=game_id, action="rotated", via=via,
                               data={"generation": generation}))
+
+
+# ---------------------------------------------------------------- seats and counts
+# A phone at the table plays a seat (SeatClaim), and counts its own hand for the hand to be
+# entered (PendingCount) until the scorer saves that hand from the counts (write_hand). Each
+# write bumps the game's version (every phone's poll shows it) and writes its audit row.
+
+
+_SEAT_OF = (select(SeatClaim.seat).where(SeatClaim.game_id == bindparam("game_id"),
+                                          SeatClaim.phone_id == bindparam("phone_id")))
+
+
+@kept_reads.keep
+def phone_seat(game_id: int, phone_id: int | None) -> int | None:
+    """The seat phone `phone_id` plays in the game, or None. Kept until the next commit where
+    the database can say (kept_reads): it is part of every poll's ETag in such a game."""
+    if phone_id is None:
+        return None
+    rows = kept_reads.read_committed(_SEAT_OF, {"game_id": game_id, "phone_id": phone_id})
+    return rows[0][0] if rows else None
+
+
+def seat_claims(game_id: int) -> dict[int, int]:
+    """Seat -> the phone playing it, for the seats phones claimed."""
+    return dict(db.session.execute(select(SeatClaim.seat, SeatClaim.phone_id)
+                                   .where(SeatClaim.game_id == game_id)).all())
+
+
+def claim_seat(game_id: int, seat: int, phone_id: int, via: str) -> bool:
+    """Phone `phone_id` plays `seat` from now on (leaving the seat it played before, if any).
+    Refused when another phone plays that seat (two claims at once: the database's unique
+    game and seat lets one win). False, with nothing written, when it plays it already."""
+    held = db.session.scalar(select(SeatClaim).where(SeatClaim.game_id == game_id,
+                                                      SeatClaim.phone_id == phone_id))
+    if held is not None and held.seat == seat:
+        db.session.rollback()
+        return False
+    try:
+        if held is not None:
+            db.session.delete(held)
+            db.session.flush()
+        db.session.add(SeatClaim(game_id=game_id, seat=seat, phone_id=phone_id))
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise Refused("Another phone plays that seat already: tap your own name, or ask the "
+                      "scorer to let go of it.") from None
+    _seat_write(game_id, "seat claimed", via, phone_id, {"seat": seat})
+    return True
+
+
+def release_seat(game_id: int, seat: int, via: str, phone_id: int | None = None) -> bool:
+    """No phone plays `seat` any more (the scorer let go of it, or its own phone did). False,
+    with nothing written, when none did."""
+    gone = db.session.execute(delete(SeatClaim).where(SeatClaim.game_id == game_id,
+                                                      SeatClaim.seat == seat)).rowcount
+    if not gone:
+        db.session.rollback()
+        return False
+    _seat_write(game_id, "seat released", via, phone_id, {"seat": seat})
+    return True
+
+
+def count_hand(game_id: int, number: int, seat: int, pips: int, out: bool, via: str,
+               phone_id: int | None, by_scorer: bool = False, double_blank: bool = False) -> None:
+    """Seat `seat` counted `pips` left in its hand for hand `number` (`out`: it went out;
+    `double_blank`: the double blank is among them), or corrects what it counted. Refused when hand `number` is not the one to be entered (saved
+    already, or a count for a later one), or when the phone no longer plays that seat (the
+    scorer, `by_scorer`, may count any seat)."""
+    # the bump first: it waits for a save of the same game (its row lock), so the count of
+    # hands read next is the one after that save
+    _bump(game_id, None)
+    hands = db.session.scalar(select(func.count()).select_from(Hand)
+                              .where(Hand.game_id == game_id))
+    if number != hands:
+        db.session.rollback()
+        raise Refused(f"Round {number + 1} is saved already: your count was not needed."
+                      if number < hands else f"Round {number + 1} is not being played yet.")
+    if not by_scorer and phone_seat_now(game_id, phone_id) != seat:
+        db.session.rollback()
+        raise Refused("This phone no longer plays that seat: tap your name again.")
+    values = {"game_id": game_id, "number": number, "seat": seat, "pips": pips, "out": out,
+              "double_blank": double_blank, "phone_id": phone_id, "updated_at": utcnow()}
+    _insert_or_ignore(PendingCount, values, ["game_id", "number", "seat"],
+                      ("pips", "out", "double_blank", "phone_id", "updated_at"))
+    # the hand's number in the data, not in hand_number: the row is no version of the hand
+    db.session.add(AuditEvent(game_id=game_id, action="counted", via=via, phone_id=phone_id,
+                              data={"number": number, "seat": seat, "pips": pips, "out": out,
+                                    "double_blank": double_blank}))
+    _move_club_numbers(_club_of(game_id), versions=1)
+    db.session.commit()
+
+
+def phone_seat_now(game_id: int, phone_id: int | None) -> int | None:
+    """The seat the phone plays, read in this transaction (phone_seat reads what is
+    committed, for the poll)."""
+    return db.session.scalar(_SEAT_OF, {"game_id": game_id, "phone_id": phone_id or 0})
+
+
+def pending_counts(game_id: int, number: int) -> dict[int, PendingCount]:
+    """Seat -> what it counted for hand `number`, not saved yet."""
+    return {c.seat: c for c in db.session.scalars(
+        select(PendingCount).where(PendingCount.game_id == game_id,
+                                   PendingCount.number == number))}
+
+
+def drop_counts(game_id: int, number: int) -> None:
+    """The counts of hand `number` go with the write that saves it (the caller's write_hand,
+    in the same transaction). The game's row is locked first, as count_hand's bump does before
+    it writes a count: a count racing the save waits for it, never deadlocks with it."""
+    db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+    db.session.execute(delete(PendingCount).where(PendingCount.game_id == game_id,
+                                                  PendingCount.number == number))
+
+
+def _club_of(game_id: int) -> int | None:
+    return db.session.scalar(select(Game.club_id).where(Game.id == game_id))
+
+
+def _seat_write(game_id: int, action: str, via: str, phone_id: int | None, data: dict) -> None:
+    _bump(game_id, None)
+    db.session.add(AuditEvent(game_id=game_id, action=action, via=via, phone_id=phone_id,
+                              data=data))
+    _move_club_numbers(_club_of(game_id), versions=1)
+    db.session.commit()
 
 
 # ---------------------------------------------------------------- taking over, rematch

@@ -339,6 +339,8 @@ def create_game(club_id: int):
         form = _fair_seats(club, variant, request.form) if request.form["seating"] == "fair" \
             else request.form
         return _new_game_page(club, variant.id, form)
+    if setup.chosen_preset(variant, request.form):  # fills the house rules, then back to the form
+        return _new_game_page(club, variant.id, request.form)
     names = _seat_names(club, variant, request.form)
     last = max((i for i, n in enumerate(names) if n), default=-1)
     players = names[: last + 1]

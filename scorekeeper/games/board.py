@@ -14,7 +14,7 @@ from flask import request
 from .. import access, club_ratings, rules, store
 from ..models import Game
 from ..rules.card import rules_card
-from . import bgstats, changes, hand_form
+from . import bgstats, changes, hand_form, seats
 from .entry import entry_context, remembered_modes
 from .new_game import option_defaults
 
@@ -119,14 +119,18 @@ def hands_view(game) -> str:
 def this_phone(game) -> str:
     """What a rendered game page or live update depends on besides the game's version and the
     role: this phone's choices (the hands as grid or list, its entry modes, from ?view= and
-    cookies) and whether it is a member of the game's club (the rematch and club links). Part of
+    cookies), whether it is a member of the game's club (the rematch and club links) and, where
+    the players count their own hands, the seat it plays (games/seats.py). Part of
     the render cache's key and the ETag (live.RenderInputs), so one phone's choice is never
     served to another."""
     modes = remembered_modes(game)
     club_id = getattr(game, "club_id", None)
     member = club_id is not None and access.member(club_id) is not None
+    variant = rules.VARIANTS.get(game.variant)
+    seat = (store.phone_seat(game.id, access.phone_id())
+            if variant is not None and variant.counts_own else None)
     return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
-            f"-{'m' if member else ''}")
+            f"-{'m' if member else ''}{'' if seat is None else f'-s{seat}'}")
 
 
 def live_context(game: Game, result: dict | None = None, last=None) -> dict[str, Any]:
@@ -141,6 +145,7 @@ def live_context(game: Game, result: dict | None = None, last=None) -> dict[str,
     ctx["score_grid"] = score_grid(ctx["variant"], record, result)
     ctx["hands_view"] = hands_view(game)
     ctx["can_score"] = access.can_score(game)
+    ctx["seats"] = seats.panel(game, ctx["variant"], record, result, ctx["can_score"])
     ctx.update(changes.page_parts(game, ctx["variant"], record, result, ctx["can_score"], last))
     return ctx
 

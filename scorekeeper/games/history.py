@@ -146,6 +146,18 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
         elif e.action == "swapped":
             row["what"] = "Player swapped"
             row["detail"] = f"{data.get('to')} took {data.get('from')}'s seat."
+        elif e.action in ("seat claimed", "seat released"):
+            name = _seat_name(record, data.get("seat"))
+            row["what"] = f"{name}'s seat {'claimed' if e.action == 'seat claimed' else 'let go'}"
+            row["detail"] = (f"A phone at the table plays {name} and counts her hand."
+                             if e.action == "seat claimed" else
+                             f"No phone plays {name} now.")
+        elif e.action == "counted":
+            name = _seat_name(record, data.get("seat"))
+            row["what"] = f"{word} {data.get('number', 0) + 1}: {name} counted"
+            row["detail"] = ("Went out (0 pips)." if data.get("out")
+                             else f"{data.get('pips')} pips left (not saved until the scorer "
+                                  f"saves the {word.lower()}).")
         elif e.action == "rotated":
             row["what"] = f"New scorer link (#{data.get('generation')})"
             row["detail"] = "The earlier scorer link stopped working."
@@ -158,6 +170,11 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
             row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
         rows.append(row)
     return rows
+
+
+def _seat_name(record: dict, seat) -> str:
+    players = record.get("players") or []
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "A player"
 
 
 def phone_names(game, rows: list[dict[str, Any]]) -> dict[int, str]:

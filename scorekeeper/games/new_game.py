@@ -40,6 +40,13 @@ def option_form_values(variant, form=None) -> dict[str, Any]:
     return values
 
 
+def chosen_preset(variant, form):
+    """The preset whose button sent the setup form (it fills the house rules, it starts no
+    game), or None."""
+    key = form.get("preset") if form is not None else None
+    return next((p for p in variant.presets if p.key == key), None) if key else None
+
+
 def parse_options(variant, form) -> tuple[dict[str, Any], list[str]]:
     """The options that differ from the defaults, and any errors.
 
@@ -126,6 +133,10 @@ def new_game_context(variant_id: str | None, form=None, errors=None):
             ctx["names"] = [""] * variant.max_players
             ctx["first_dealer"] = "0"
         ctx["option_values"] = option_form_values(variant, form)
+        preset = chosen_preset(variant, form)
+        if preset is not None:
+            ctx["option_values"] = {**option_defaults(variant), **preset.options}
+            ctx["preset_applied"] = preset
     return ctx
 
 

@@ -29,7 +29,7 @@ from sqlalchemy import select
 from .. import access, filters, render_cache, rules, security, store, web
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game, Member
-from . import board, changes, entry, hand_form, listing, live
+from . import board, changes, entry, hand_form, listing, live, seats
 from . import new_game as setup
 from . import scoring_ended as ended
 from .history import hand_summary, phone_names, rows_at_version
@@ -101,6 +101,8 @@ def create_game():
     if variant is None:
         ctx = setup.new_game_context(None, request.form, ["Pick the game you are playing."])
         return _render_new(ctx, 422)
+    if setup.chosen_preset(variant, request.form):  # fills the house rules, then back to the form
+        return _render_new(setup.new_game_context(variant.id, request.form), 200)
     players, errors = setup.read_names(variant, request.form)
     record, errors = setup.read_record(variant, players, request.form, errors)
     if errors:
@@ -459,6 +461,120 @@ def put_back_hand(game_id: int):
                              notice=f"Nothing was put back. {reason}")
     return _after_write(game, f"{filters.hand_word(game.variant)} {written.hand_number + 1} "
                               "put back.", last=written)
+
+
+# --------------------------------------------------------------------------- seats and counts
+
+def _counting_game(game_id: int, write: bool = False):
+    """The game, for a seat or count write by any phone that may read it (write=True: a
+    scorer); 404 unless its variant's players count their own hands."""
+    game = access.load_game(game_id, write=write)
+    variant = rules.VARIANTS.get(game.variant)
+    if variant is None or not variant.counts_own:
+        abort(404)
+    return game, variant
+
+
+def _seat_arg(game, seat: int) -> int:
+    if not (0 <= seat < len(game.players)):
+        abort(404)
+    return seat
+
+
+def _seat_via(game) -> str:
+    return access.actor(game) if access.can_score(game) else "viewer"
+
+
+def _to_seats(game):
+    return web.redirect_to(url_for("games.game_page", game_id=game.id) + "#seats")
+
+
+def _seat_refused(game_id: int, notice: str, status: int = 409):
+    """The game page again, saying plainly why nothing was written."""
+    game = access.load_game(game_id)
+    ctx = board.page_context(game)
+    ctx["notice"] = notice
+    if web.is_htmx():
+        return render_template("partials/games/_game_body.html", **ctx), 200, \
+            {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
+    return render_template("games/game.html", **ctx), status
+
+
+@bp.post("/games/<int:game_id>/seats/<int:seat>/claim")
+def claim_seat(game_id: int, seat: int):
+    """"I am Cat": this phone plays that seat and counts her hand (any phone that joined)."""
+    game, _variant = _counting_game(game_id)
+    seat = _seat_arg(game, seat)
+    phone = access.phone_id()
+    if phone is None:
+        abort(403)
+    try:
+        store.claim_seat(game.id, seat, phone, _seat_via(game))
+    except store.Refused as refused:
+        return _seat_refused(game_id, f"{game.players[seat].name}'s seat is taken. {refused}")
+    return _to_seats(game)
+
+
+@bp.post("/games/<int:game_id>/seats/<int:seat>/release")
+def release_seat(game_id: int, seat: int):
+    """No phone plays that seat any more: the scorer's to do, or the phone's own ("not me")."""
+    game, _variant = _counting_game(game_id)
+    seat = _seat_arg(game, seat)
+    if not access.can_score(game) and store.phone_seat_now(game.id, access.phone_id()) != seat:
+        abort(403)
+    store.release_seat(game.id, seat, _seat_via(game), access.phone_id())
+    return _to_seats(game)
+
+
+@bp.post("/games/<int:game_id>/counts")
+def count_hand(game_id: int):
+    """A seat's pips for the round to be entered ("12+11+7", or "I went out": 0 and out), from
+    the phone playing it, or typed by the scorer for any seat. Corrected by sending again,
+    until the round is saved; a count for a round saved already is refused (409)."""
+    game, _variant = _counting_game(game_id)
+    seat = hand_form.whole_number(request.form.get("seat"))
+    number = hand_form.whole_number(request.form.get("number"))
+    if seat is None or number is None:
+        abort(400)
+    seat = _seat_arg(game, seat)
+    out = request.form.get("out") == "1"
+    double_blank = not out and request.form.get("double_blank") == "1"
+    pips = 0 if out else seats.pip_sum(request.form.get("pips"))
+    if pips is None:
+        return _seat_refused(game_id, "Type the pips left in the hand as a number, or a sum "
+                                      "like 12+11+7 (digits and + only).", 422)
+    try:
+        store.count_hand(game.id, number, seat, pips, out, _seat_via(game), access.phone_id(),
+                         by_scorer=access.can_score(game), double_blank=double_blank)
+    except store.Refused as refused:
+        return _seat_refused(game_id, f"Not counted: {refused}")
+    return _to_seats(game)
+
+
+@bp.post("/games/<int:game_id>/counts/save")
+def save_counted_round(game_id: int):
+    """The scorer's one tap: the round's counts become the next hand, saved as any hand
+    (store.write_hand: the version it was made on, the engine's check), and are let go."""
+    game, _variant = _counting_game(game_id, write=True)
+    version = _version_arg()
+    if version != game.version:
+        return _seat_refused(game_id, "Not saved: a phone counted or the game changed since "
+                                      "this page was drawn. Check the numbers and tap again.")
+    record = game.record()
+    number = len(record["hands"])
+    hand, problem = seats.round_hand(record["players"], store.pending_counts(game.id, number))
+    if problem:
+        return _seat_refused(game_id, f"Not saved. {problem}", 422)
+    result = rules.score({**record, "hands": record["hands"] + [hand]})
+    if not result["ok"]:
+        return _seat_refused(game_id, f"Not saved. {result.get('error')}", 422)
+    store.drop_counts(game.id, number)
+    written = store.write_hand(game, version, "entered", number, None, hand, access.actor(game),
+                               result=result, phone_id=access.phone_id())
+    if written is None:
+        return _seat_refused(game_id, "Not saved: another phone changed the game at the same "
+                                      "moment. Check the numbers and tap again.")
+    return _to_seats(game)
 
 
 # --------------------------------------------------------------------------- live, TV, kept hand

@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from .record import Invalid, Option, Table, too_long
+from .record import Invalid, Option, Preset, Table, too_long
 
 
 @dataclass
@@ -35,6 +35,8 @@ class Variant:
     bidding: bool = False
     can_be_called: bool = True  # a game time may be called on (game-record.md's `called`)
     options: tuple[Option, ...] = ()
+    presets: tuple[Preset, ...] = ()  # the usual sets of house rules, one tap each
+    counts_own: bool = False  # each player counts her own hand on her own phone (a seat each)
     # How the pages speak of the game, asked of the variant rather than of its id:
     hand_word: str = "Hand"   # what one entry of the record is ("Round", "Game")
     deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
@@ -74,6 +76,13 @@ class Variant:
     def has_auction(self) -> bool:
         """Whether a hand starts with calls the engine judges (rules.legal_calls)."""
         return self.bidding
+
+    def preset(self, options: dict) -> Preset | None:
+        """The preset a game's house rules are exactly (options set to their default count as
+        not set), or None."""
+        defaults = {o.name: o.default for o in self.options}
+        chosen = {k: v for k, v in (options or {}).items() if defaults.get(k, v) != v}
+        return next((p for p in self.presets if p.options == chosen), None)
 
     def redeal_allowed(self, options: dict) -> bool:
         return False

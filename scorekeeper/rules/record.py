@@ -24,6 +24,17 @@ def is_whole(value: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class Preset:
+    """A table's usual set of house rules, one tap on the setup form: the options it sets (the
+    others keep the written rule)."""
+
+    key: str
+    label: str
+    options: dict
+    help: str = ""
+
+
+@dataclass(frozen=True)
 class Option:
     """A house rule: its default is the seed's own rule."""
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .game import HandScore, Variant, leaders
-from .record import Invalid, Option, Table, flag, per_seat, seat, whole
+from .record import Invalid, Option, Preset, Table, flag, per_seat, seat, whole
 
 TILES_DEALT_12 = {2: 16, 3: 15, 4: 14, 5: 12, 6: 11, 7: 10, 8: 9}  # the double-12 rule sheet
 TILES_DEALT_SET = 12  # the set the sheet's table is for; others scale it
@@ -52,6 +52,17 @@ class MexicanTrain(Variant):
         Option("double_blank", 0, "int", "Extra pips for a double blank left in a hand "
                "(0: as printed; 25 or 50 are common house rules).", minimum=0, maximum=100),
     )
+    presets = (
+        Preset("as-printed", "As printed", {}, "The rule sheet: a round per double, the double "
+               "blank counts 0."),
+        Preset("double-blank-50", "Double blank 50", {"double_blank": 50},
+               "The double blank left in a hand counts 50 more."),
+        Preset("double-blank-25", "Double blank 25", {"double_blank": 25},
+               "The double blank left in a hand counts 25 more."),
+        Preset("short-7", "Shorter game: 7 rounds", {"rounds": 7},
+               "Seven rounds instead of one per double, from the highest double down."),
+    )
+    counts_own = True
 
     def goal(self, options):
         return "Lowest total after the last round wins."

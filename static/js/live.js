@@ -152,4 +152,48 @@
     });
   }
   if (document.body.classList.contains("event-tv")) setInterval(turnPages, 500);
+
+  // The seats panel (partials/games/_seats.html): a count typed as a sum shows its total
+  // ("12+11+7" shows = 30); the server adds it up again (games/seats.py pip_sum). The poll
+  // does not swap the panel under a count being typed, unless the round or the seat moved on.
+  function showSum(input) {
+    var out = document.getElementById("my-sum");
+    if (!out || input.id !== "my-pips") return;
+    var text = input.value.replace(/\s+/g, "");
+    out.textContent = /^\d{1,4}(\+\d{1,4})+$/.test(text)
+      ? "= " + text.split("+").reduce(function (a, b) { return a + Number(b); }, 0) : "";
+  }
+  document.addEventListener("input", function (event) { showSum(event.target); });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target, fresh = event.detail.fragment;
+    if (!target || target.id !== "seats") return;
+    var incoming = fresh && fresh.querySelector ? fresh.querySelector("#seats") || fresh.firstElementChild : null;
+    var same = incoming && incoming.getAttribute("data-round") === target.getAttribute("data-round");
+    var typing = Array.prototype.some.call(target.querySelectorAll("input[name=pips]"), function (box) {
+      return box === document.activeElement || box.value !== box.defaultValue;
+    });
+    if (same && typing) event.detail.shouldSwap = false;
+  });
+
+  // The tile picker (partials/games/_seats.html): each tile tapped once goes into the count box
+  // as a sum ("24+13+7"), the double blank checks its box where the house rule charges it.
+  function showPickers() {
+    document.querySelectorAll("[data-tile-picker][hidden]").forEach(function (p) { p.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", showPickers);
+  document.addEventListener("htmx:afterSettle", showPickers);
+  document.addEventListener("htmx:oobAfterSwap", showPickers);
+  document.addEventListener("click", function (event) {
+    var tile = event.target.closest && event.target.closest(".tile");
+    var picker = tile && tile.closest("[data-tile-picker]");
+    if (!picker) return;
+    tile.setAttribute("aria-pressed", tile.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    var picked = picker.querySelectorAll(".tile[aria-pressed=true]");
+    var box = document.getElementById("my-pips");
+    box.value = Array.prototype.map.call(picked, function (t) { return t.dataset.pips; }).join("+");
+    showSum(box);
+    picker.querySelector("[data-tile-count]").textContent = picked.length;
+    var blank = box.form.querySelector("input[name=double_blank]");
+    if (blank) blank.checked = !!picker.querySelector(".tile[data-double-blank][aria-pressed=true]");
+  });
 })();

@@ -556,6 +556,11 @@ def _route_cases():
         ("games.edit_hand", "GET", "/games/{gid}/hands/0/edit", None, "page"),
         ("games.update_hand", "POST", "/games/{gid}/hands/0", hand, "page:422"),
         ("games.undo_hand", "POST", "/games/{gid}/hands/undo", {"version": "1"}, "page:409"),
+        # seats and counts: for a variant whose players count their own (tests/web/test_seats)
+        ("games.claim_seat", "POST", "/games/{gid}/seats/0/claim", {}, "404"),
+        ("games.release_seat", "POST", "/games/{gid}/seats/0/release", {}, "404"),
+        ("games.count_hand", "POST", "/games/{gid}/counts", {"seat": "0", "number": "1"}, "404"),
+        ("games.save_counted_round", "POST", "/games/{gid}/counts/save", {}, "404"),
         ("games.put_back_hand", "POST", "/games/{gid}/hands/put-back",
          {"version": "1", "undone": "1"}, "page:409"),
         ("games.history", "GET", "/games/{gid}/history", None, "page"),
@@ -716,6 +721,8 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
         assert r.status_code == 303 and r.headers["Location"].startswith(kind[4:].format(**keys))
     elif kind.startswith("plain:"):  # the plain page, the same either way
         assert r.status_code == int(kind[6:]) and "<html" in body
+    elif kind == "404":
+        assert r.status_code == 404
     elif kind == "json-list":
         assert r.status_code == 200 and r.is_json and isinstance(r.get_json(), list)
     elif kind.startswith("page"):

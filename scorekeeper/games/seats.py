@@ -1,0 +1,84 @@
+"""The table's phones, a seat each, counting their own hands (Variant.counts_own): the view-model
+of the seats panel (partials/games/_seats.html) and the reading of a phone's count.
+
+Who plays which seat (store.claim_seat) and what each seat counted for the round to be entered
+(store.count_hand) are rows; the round becomes a hand only when the scorer saves it from the
+counts (round_hand, then store.write_hand), and the engine checks it as any hand.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import access, store
+
+MAX_SUM_TEXT = 80
+MAX_PIPS = 9999  # far past any hand: the engine judges the round's pips against the set
+_SUM = re.compile(r"[0-9]{1,4}(?:\+[0-9]{1,4})*")
+
+
+def pip_sum(text: str | None) -> int | None:
+    """The pips a phone typed: a number or a sum of numbers ("12+11+7" is 30), spaces
+    forgiven; None for anything else (digits and + only: nothing is evaluated)."""
+    squeezed = "".join((text or "").split())
+    if not squeezed or len(squeezed) > MAX_SUM_TEXT or not _SUM.fullmatch(squeezed):
+        return None
+    total = sum(int(part) for part in squeezed.split("+"))
+    return total if total <= MAX_PIPS else None
+
+
+def counting(variant, result: dict) -> bool:
+    """Whether the game's phones count their own hands now: the variant says they do, and a
+    round is to be entered."""
+    return bool(variant is not None and variant.counts_own and result.get("ok")
+                and not result.get("finished"))
+
+
+def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[str, Any] | None:
+    """The seats panel: each seat with the phone playing it (this one?) and what it counted for
+    the round to be entered, which seat this phone plays, and that round's number and engine."""
+    if not counting(variant, result):
+        return None
+    number = len(record["hands"])
+    claims = store.seat_claims(game.id)
+    counts = store.pending_counts(game.id, number)
+    mine = store.phone_seat(game.id, access.phone_id())
+    seats = []
+    for s, name in enumerate(record["players"]):
+        c = counts.get(s)
+        seats.append({"seat": s, "name": name, "claimed": s in claims, "mine": s == mine,
+                      "pips": c.pips if c else None, "out": bool(c and c.out),
+                      "double_blank": bool(c and c.double_blank)})
+    next_round = result.get("next_round") or {}
+    extra = (record.get("options") or {}).get("double_blank") or 0
+    return {"number": number, "round": number + 1, "engine": next_round.get("engine"),
+            "top": (record.get("options") or {}).get("set") or variant.options[0].default,
+            "seats": seats, "mine": mine, "can_score": can_score,
+            "active": bool(claims or counts),  # phones count this round: the scorer's view
+            # the house rule charges the double blank, and it is not this round's engine
+            "double_blank": extra if extra and next_round.get("engine") != 0 else 0,
+            "mine_count": counts.get(mine) if mine is not None else None,
+            "missing": [s["name"] for s in seats if s["pips"] is None]}
+
+
+def round_hand(players: list[str], counts: dict) -> tuple[dict | None, str | None]:
+    """The hand the round's counts make (each seat's pips, who went out, who holds the double
+    blank), or what stops it: the seats still counting, or more than one who went out or holds
+    the double blank (the engine judges the rest)."""
+    missing = [name for s, name in enumerate(players) if s not in counts]
+    if missing:
+        return None, f"Still counting: {', '.join(missing)}. Type a number for them or wait."
+    outs = sorted(s for s, c in counts.items() if c.out)
+    if len(outs) > 1:
+        return None, (f"{' and '.join(players[s] for s in outs)} each say they went out: only "
+                      f"one can. Fix it on their phones.")
+    holders = sorted(s for s, c in counts.items() if c.double_blank)
+    if len(holders) > 1:
+        return None, (f"{' and '.join(players[s] for s in holders)} each say they hold the "
+                      f"double blank: only one can. Fix it on their phones.")
+    hand: dict[str, Any] = {"pips": [counts[s].pips for s in range(len(players))]}
+    if outs:
+        hand["out"] = outs[0]
+    if holders:
+        hand["double_blank"] = holders[0]
+    return hand, None

@@ -1,0 +1,296 @@
+"""Mexican Train's phones at the table, a seat each (issue 31): claims (one phone a seat, the
+scorer lets go), each seat's count for the round to be entered (a sum, "I went out", corrected
+until the round is saved, refused once it is), and the scorer's one tap that saves the round as
+an ordinary hand, checked by the engine."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.games.seats import pip_sum
+from scorekeeper.models import PendingCount, SeatClaim
+
+from .helpers import at_once, create, game, text
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+@pytest.fixture
+def gid(client):
+    return create(client, "mexican-train", PLAYERS)
+
+
+def phone(app, gid):
+    """Another phone that opened the viewer link."""
+    p = app.test_client()
+    assert p.get(f"/g/{game(gid).code}").status_code == 303
+    return p
+
+
+def claim(p, gid, seat):
+    return p.post(f"/games/{gid}/seats/{seat}/claim")
+
+
+def count(p, gid, seat, pips="", out=False, number=None):
+    data = {"seat": str(seat), "number": str(len(game(gid).hands) if number is None else number),
+            "pips": pips}
+    if out:
+        data["out"] = "1"
+    return p.post(f"/games/{gid}/counts", data=data)
+
+
+def claims(gid):
+    game(gid)
+    return store.seat_claims(gid)
+
+
+def counts(gid, number=0):
+    game(gid)
+    return {s: (c.pips, c.out) for s, c in store.pending_counts(gid, number).items()}
+
+
+def save(client, gid, version=None):
+    return client.post(f"/games/{gid}/counts/save",
+                       data={"version": str(game(gid).version if version is None else version)})
+
+
+@pytest.mark.parametrize("typed,total", [("30", 30), ("12+11+7", 30), (" 12 + 11 +7 ", 30),
+                                         ("0", 0), ("9999", 9999)])
+def test_a_sum_is_added_up(typed, total):
+    assert pip_sum(typed) == total
+
+
+@pytest.mark.parametrize("typed", ["", "+", "12+", "+12", "12++3", "3*4", "12-2", "1e3", "abc",
+                                   "__import__('os')", "10000", "9999+1", "1" * 81, "١٢"])
+def test_anything_but_digits_and_plus_is_refused(typed):
+    assert pip_sum(typed) is None
+
+
+def test_a_phone_claims_a_seat_and_the_page_asks_its_pips(app, gid):
+    cat = phone(app, gid)
+    page = text(cat.get(f"/games/{gid}"))
+    assert "Playing? Tap your name" in page and "I am Cat" in page
+    r = claim(cat, gid, 2)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{gid}#seats")
+    assert set(claims(gid)) == {2}
+    page = text(cat.get(f"/games/{gid}"))  # after a reload too
+    assert "Round 1 (engine double 12): your pips" in page and "You are Cat" in page
+    assert "I went out" in page and "I am Ann" not in page
+    assert game(gid).events[-1].action == "seat claimed"
+    history = text(cat.get(f"/games/{gid}/history"))
+    assert "Cat's seat claimed" in history
+
+
+def test_a_seat_has_one_phone_and_a_phone_one_seat(app, gid):
+    cat, other = phone(app, gid), phone(app, gid)
+    assert claim(cat, gid, 2).status_code == 303
+    r = claim(other, gid, 2)
+    assert r.status_code == 409 and "Cat's seat is taken" in text(r)
+    assert "Cat has a phone" in text(other.get(f"/games/{gid}"))
+    claim(cat, gid, 3)  # Cat's phone was Dan's: it moves
+    assert claims(gid) == {3: claims(gid)[3]} and len(claims(gid)) == 1
+    assert claim(other, gid, 2).status_code == 303
+    assert set(claims(gid)) == {2, 3}
+    version = game(gid).version
+    assert claim(other, gid, 2).status_code == 303  # again: nothing written
+    assert game(gid).version == version
+
+
+def test_a_seat_claimed_twice_at_once_goes_to_one_phone(app, gid):
+    phones = [phone(app, gid) for _ in range(4)]
+    import threading
+    barrier, statuses = threading.Barrier(4), []
+
+    def tap(p):
+        barrier.wait()
+        statuses.append(claim(p, gid, 1).status_code)
+    threads = [threading.Thread(target=tap, args=(p,)) for p in phones]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [303, 409, 409, 409]
+    assert len(claims(gid)) == 1
+    assert [e.action for e in game(gid).events].count("seat claimed") == 1
+
+
+def test_the_scorer_lets_go_of_a_seat_and_a_viewer_may_not(app, client, gid):
+    cat, dan = phone(app, gid), phone(app, gid)
+    claim(cat, gid, 2)
+    claim(dan, gid, 3)
+    assert dan.post(f"/games/{gid}/seats/2/release").status_code == 403
+    assert set(claims(gid)) == {2, 3}
+    assert "Let go" in text(client.get(f"/games/{gid}"))
+    assert client.post(f"/games/{gid}/seats/2/release").status_code == 303
+    assert set(claims(gid)) == {3}
+    assert dan.post(f"/games/{gid}/seats/3/release").status_code == 303  # its own: "not me"
+    assert claims(gid) == {}
+    assert text(client.get(f"/games/{gid}/history")).count("seat let go") == 2
+
+
+def test_a_stranger_cannot_claim(app, gid):
+    stranger = app.test_client()
+    assert claim(stranger, gid, 0).status_code == 303  # to the join page
+    assert claims(gid) == {}
+
+
+def test_seats_are_for_variants_whose_players_count_their_own(client):
+    other = create(client, "lechner42")
+    assert client.post(f"/games/{other}/seats/0/claim").status_code == 404
+    assert "Tap your name" not in text(client.get(f"/games/{other}"))
+
+
+def test_counts_a_sum_out_and_a_correction_and_the_scorer_sees_them(app, client, gid):
+    ann, bob, cat = phone(app, gid), phone(app, gid), phone(app, gid)
+    for seat, p in enumerate((ann, bob, cat)):
+        claim(p, gid, seat)
+    page = text(client.get(f"/games/{gid}"))
+    assert "Round 1 (engine double 12): the counts" in page
+    assert "Waiting for Ann, Bob, Cat, Dan." in page
+    assert count(ann, gid, 0, "12+11+7").status_code == 303
+    assert count(bob, gid, 1, out=True).status_code == 303
+    assert counts(gid) == {0: (30, False), 1: (0, True)}
+    assert "You counted 30" in text(ann.get(f"/games/{gid}"))
+    assert count(ann, gid, 0, "25").status_code == 303  # corrected
+    assert counts(gid) == {0: (25, False), 1: (0, True)}
+    page = text(client.get(f"/games/{gid}"))
+    assert "Ann 25" in page and "went out 0" in page and "Waiting for Cat, Dan." in page
+    # live: the poll of a phone that showed the page before the count brings it
+    etag = client.get(f"/games/{gid}/live").headers["ETag"]
+    count(cat, gid, 2, "8")
+    r = client.get(f"/games/{gid}/live", headers={"If-None-Match": etag})
+    assert r.status_code == 200 and 'id="seats"' in r.text and "Waiting for Dan." in text(r)
+    # a phone counts its own seat only; the scorer types any
+    r = count(cat, gid, 3, "5")
+    assert r.status_code == 409 and "no longer plays that seat" in text(r)
+    assert 3 not in counts(gid)
+    assert count(client, gid, 3, "5").status_code == 303
+    assert counts(gid)[3] == (5, False)
+
+
+def test_a_count_that_is_not_a_number_is_refused(app, gid):
+    ann = phone(app, gid)
+    claim(ann, gid, 0)
+    r = count(ann, gid, 0, "12+x")
+    assert r.status_code == 422 and "digits and + only" in text(r)
+    assert counts(gid) == {}
+
+
+def test_the_scorer_saves_the_round_as_a_hand(app, client, gid):
+    ann, bob = phone(app, gid), phone(app, gid)
+    claim(ann, gid, 0)
+    claim(bob, gid, 1)
+    count(ann, gid, 0, "12+11+7")
+    count(bob, gid, 1, out=True)
+    r = save(client, gid)
+    assert r.status_code == 422 and "Still counting: Cat, Dan." in text(r)
+    count(client, gid, 2, "40")
+    count(client, gid, 3, "3+4")
+    r = save(client, gid)
+    assert r.status_code == 303
+    g = game(gid)
+    assert g.record()["hands"] == [{"pips": [30, 0, 40, 7], "out": 1}]
+    assert [e.action for e in g.events][-1] == "entered"
+    assert counts(gid, 0) == {}  # let go with the save
+    page = text(ann.get(f"/games/{gid}"))
+    assert "Round 2 (engine double 11): your pips" in page
+    # a count for the round saved is refused plainly, nothing written
+    version = game(gid).version
+    r = count(ann, gid, 0, "3", number=0)
+    assert r.status_code == 409 and "Round 1 is saved already" in text(r)
+    assert game(gid).version == version and counts(gid, 0) == {}
+
+
+def test_a_round_the_engine_refuses_names_the_seat(app, client, gid):
+    for seat, pips in enumerate(["5", "6", "7", "8"]):
+        count(client, gid, seat, pips)
+    r = save(client, gid)
+    assert r.status_code == 422 and "Someone must go out with 0 pips" in text(r)
+    assert game(gid).hands == []
+    ann = phone(app, gid)
+    claim(ann, gid, 0)
+    count(ann, gid, 0, out=True)
+    count(client, gid, 1, out=True)
+    r = save(client, gid)
+    assert r.status_code == 422 and "Ann and Bob each say they went out" in text(r)
+    count(client, gid, 1, "6")
+    count(client, gid, 2, "2000")
+    r = save(client, gid)
+    assert r.status_code == 422 and "The pips add up to" in text(r)
+    count(client, gid, 2, "7")
+    assert save(client, gid).status_code == 303
+    assert game(gid).record()["hands"] == [{"pips": [0, 6, 7, 8], "out": 0}]
+
+
+def test_a_save_from_a_page_drawn_before_a_count_is_refused(app, client, gid):
+    for seat in range(4):
+        count(client, gid, seat, "0" if seat == 0 else "9")
+    version = game(gid).version
+    count(client, gid, 3, "10")  # a correction after the scorer's page was drawn
+    r = save(client, gid, version)
+    assert r.status_code == 409 and "Check the numbers" in text(r)
+    assert game(gid).hands == []
+    assert save(client, gid).status_code == 303
+    assert game(gid).record()["hands"] == [{"pips": [0, 9, 9, 10]}]
+
+
+def test_a_viewer_cannot_save_the_round(app, gid):
+    ann = phone(app, gid)
+    assert save(ann, gid).status_code == 403
+
+
+def test_a_correction_racing_the_save_is_never_lost(app, client, gid):
+    """A phone corrects its count as the scorer saves the round: either the correction lands
+    first (and the save, made on the page before it, is refused) or the save does (and the
+    correction is refused as late): never both saved, the correction silently dropped."""
+    import threading
+
+    dan = phone(app, gid)
+    claim(dan, gid, 3)
+    for seat, pips in enumerate(["0", "9", "9"]):
+        count(client, gid, seat, pips)
+    count(dan, gid, 3, "10")
+    version = game(gid).version
+    barrier, answers = threading.Barrier(2), {}
+
+    def run(name, send):
+        barrier.wait()
+        answers[name] = send().status_code
+    sends = {"save": lambda: save(client, gid, version),
+             "count": lambda: count(dan, gid, 3, "12", number=0)}
+    threads = [threading.Thread(target=run, args=item) for item in sends.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    hands = game(gid).record()["hands"]
+    if answers["save"] == 303:
+        assert answers["count"] == 409 and hands == [{"pips": [0, 9, 9, 10]}]
+    else:
+        assert answers == {"save": 409, "count": 303} and hands == []
+        assert counts(gid)[3] == (12, False)
+
+
+def test_the_double_blank_is_marked_where_the_house_rule_counts_it(app, client):
+    gid = create(client, "mexican-train", PLAYERS, double_blank=50)
+    ann = phone(app, gid)
+    claim(ann, gid, 0)
+    assert "The double blank is in my hand (+50)" in text(ann.get(f"/games/{gid}"))
+    r = ann.post(f"/games/{gid}/counts", data={"seat": "0", "number": "0", "pips": "12",
+                                               "double_blank": "1"})
+    assert r.status_code == 303
+    assert "12 , the double blank among them" in text(ann.get(f"/games/{gid}"))
+    assert "0-0 12" in text(client.get(f"/games/{gid}"))
+    count(client, gid, 1, out=True)
+    count(client, gid, 2, "4")
+    client.post(f"/games/{gid}/counts", data={"seat": "3", "number": "0", "pips": "0",
+                                              "double_blank": "1"})
+    r = save(client, gid)
+    assert r.status_code == 422 and "Ann and Dan each say they hold the double blank" in text(r)
+    count(client, gid, 3, "9")
+    assert save(client, gid).status_code == 303
+    assert game(gid).record()["hands"] == [{"pips": [12, 0, 4, 9], "out": 1, "double_blank": 0}]
+    # as printed, nothing to mark
+    plain = create(client, "mexican-train", PLAYERS)
+    claim(ann, plain, 0)
+    assert "double blank is in my hand" not in text(ann.get(f"/games/{plain}"))
