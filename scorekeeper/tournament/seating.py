@@ -473,10 +473,30 @@ def tables_plan(n: int, sizes: tuple[int, ...], rounds: int) -> tuple[Round, ...
         return out + [pairs + pair[a][b] for a, b in sides] + [2 * pairs + seats[0]]
 
     weight = [TOGETHER] * pairs + [NEIGHBOURS] * pairs + [FIRST_SEAT] * n
-    seating = spread(start, tables, n, keys, weight, [None] * len(weight), partners=False,
-                     seed=f"tables {n} {sizes} {rounds}")
+    seating = unrepeated(spread(start, tables, n, keys, weight, [None] * len(weight),
+                                partners=False, seed=f"tables {n} {sizes} {rounds}"), tables)
     return tuple(Round([tuple(s[first:first + size]) for first, size in tables], sorted(s[seated:]))
                  for s in seating)
+
+
+def unrepeated(seating: list[list[int]], tables: list[tuple[int, int]]) -> list[list[int]]:
+    """The rounds with none seated exactly as an earlier one where a table can turn the other
+    way: its players after the first in reverse order keep who sits together, side by side and
+    first (what the search weighed), so a round that repeats an earlier one (3 moon players,
+    4 rounds) gets its first table that can turn turned."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for seats in seating:
+        seats = list(seats)
+        for first, size in tables:
+            if tuple(seats) not in seen:
+                break
+            turned = seats[:first + 1] + seats[first + 1:first + size][::-1] + seats[first + size:]
+            if tuple(turned) not in seen:
+                seats = turned
+        seen.add(tuple(seats))
+        out.append(seats)
+    return out
 
 
 def planned_rounds(event: Event) -> list[Round]:

@@ -337,3 +337,11 @@ def test_first_dealer_moves_one_seat_each_game_of_a_match():
 
     assert [first_dealer(g) for g in range(5)] == [0, 1, 2, 3, 0]
     assert [first_dealer(g, seats=3) for g in range(4)] == [0, 1, 2, 0]
+
+
+def test_three_at_a_moon_table_are_never_seated_as_in_an_earlier_round():
+    """Three players have one table and the same neighbours every round: the fourth round
+    turns the table the other way rather than repeat the first (found by hypothesis)."""
+    out = schedule(tables_event(3, "moon", 3, 4))["rounds"]
+    seatings = [tuple(r["matches"][0]["entrants"]) for r in out]
+    assert len(set(seatings)) == 4
