@@ -64,6 +64,10 @@
     }
     var f = newHandForm();
     var kept = GAME && read(KEY);
+    // a hand the engine refused, back in the form: as typed since, else as its queue entry
+    // holds it (the copy stop() wrote here is gone if a poll settled before the reload)
+    var refused = GAME && KEPT.inForm(GAME);
+    if (refused && !(kept && kept.number === refused.number)) kept = refused;
     // inert: a kept hand waits (kept-hands.js); drawn here after kept hands: the server has
     // not seen them, so cannot draw this one; it stays kept until they are sent
     if (!f || !kept || f.inert || f.hasAttribute("data-kept-next")) return;

@@ -653,7 +653,7 @@
   window.addEventListener("online", function () { scheduleSend(0); });
 
   // What hand-keeper.js uses: refill, check, editKey, label, entered, `has` (hands are kept for the
-  // game: they are settled first), `onPhone` (the form asks nothing of the server), `after`,
+  // game: they are settled first), `inForm`, `onPhone` (the form asks nothing of the server), `after`,
   // and `refused` to keep a hand it took on this phone that the game then moved
   // on from, shown like a kept hand refused (put it back, or discard it), ahead of the rest.
   window.SKKept = Object.freeze({
@@ -663,6 +663,12 @@
     label: labelOf,
     entered: entered,
     has: function (game) { return queue(game).length > 0; },
+    // the new hand the engine refused, back in the form: {number, body}, or null
+    inForm: function (game) {
+      var head = kept(game);
+      return head && head.state === "in-form" && head.index === null
+        ? {number: String(head.number), body: head.body} : null;
+    },
     onPhone: onPhone,
     // the new hand after the last one kept and waiting: {number, version}, or null
     after: function (game) {
@@ -680,13 +686,16 @@
     }
   });
 
-  // The hand back in the form saved (the form is past its number): the ones after it take
-  // their turn.
+  // The hand back in the form saved (the server's form is past its number): the ones after it
+  // take their turn. Not the form this phone drew after its kept hands (data-kept-next): its
+  // number says nothing of what the server has, and a poll answered between the refusal and
+  // the reload would drop the refused hand, and its reason, from the queue.
   function afterForm() {
     var entries = queue(GAME);
     var form = document.getElementById("hand-form");
     var head = entries[0];
     if (head && head.state === "in-form" && form && form.elements.index.value === "" &&
+        !form.hasAttribute("data-kept-next") &&
         Number(form.getAttribute("data-number")) > head.number) {
       entries.shift();
       keepQueue(GAME, entries);

@@ -3,6 +3,8 @@ ready for the next hand at once, each kept hand is listed as kept, and once the 
 they are sent in order, each saved exactly once."""
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import expect
 
 from . import ui
@@ -119,30 +121,56 @@ def test_a_stale_answer_to_the_second_of_three_stops_the_queue_there(page, live)
     assert len(posts) == 2  # hand 3 was never sent
 
 
-def test_the_engine_refusing_the_second_of_three_brings_it_back_to_the_form(page, live):
+def second_of_three_incomplete(page, live) -> int:
+    """Hands 1-3 kept with the server away, hand 2 without its made or set: the engine
+    refuses it."""
     gid = ui.new_game(page, live.url, "lechner42", PLAYERS)
     ui.quick_mode(page)
     page.context.set_offline(True)
     keep_hand(page, 1, *HANDS[0])
-    form = page.locator("#hand-form")
     for name, value in (("bidder", "2"), ("bid", "31")):  # made or set left out
         page.locator(f"#hand-form label:has(> input[name='{name}'][value='{value}'])").click()
-    form.locator("#save-hand").click()
+    page.locator("#hand-form #save-hand").click()
     keep_hand(page, 3, *HANDS[2])
-    page.context.set_offline(False)
+    return gid
+
+
+def refused_back_in_the_form(page) -> None:
     said = kept(page)
     expect(said).to_contain_text("Hand 2 was not saved: ", timeout=10_000)
     expect(said).to_contain_text("It is back in the form")
     expect(said.locator(".kept-list li")).to_have_count(1)  # hand 3, still kept
     expect(said.locator(".kept-list li")).to_contain_text("Hand 3")
-    assert live.hands(gid) == [saved(*HANDS[0])]
+    form = page.locator("#hand-form")
     expect(form.locator("h2")).to_have_text("Hand 2")
     expect(form.locator("input[name=bidder][value='2']")).to_be_checked()
     expect(form.locator("input[name=bid][value='31']")).to_be_checked()
+
+
+def test_the_engine_refusing_the_second_of_three_brings_it_back_to_the_form(page, live):
+    gid = second_of_three_incomplete(page, live)
+    page.context.set_offline(False)
+    refused_back_in_the_form(page)
+    assert live.hands(gid) == [saved(*HANDS[0])]
     ui.choose(page, "made", "0")  # the scorer decides: set
     ui.save(page)
     expect(kept(page)).to_contain_text("Hand 3 saved", timeout=10_000)
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
+
+
+def test_a_poll_answered_before_the_reload_keeps_the_refused_hand_and_its_reason(page, live):
+    """The queue stopped at hand 2 reloads the page; a slow reload lets the poll's answer (hand
+    1 saved) settle first, beside the form drawn on the phone for hand 4: hand 2 stays back in
+    the form, its values and the engine's reason with it."""
+    gid = second_of_three_incomplete(page, live)
+
+    def slow_reload(route):  # the page itself (through the service worker): not the poll
+        time.sleep(3)  # over a poll's 2 s
+        route.continue_()
+    page.context.route(f"**/games/{gid}", slow_reload)
+    page.context.set_offline(False)
+    refused_back_in_the_form(page)
+    assert live.hands(gid) == [saved(*HANDS[0])]
 
 
 def test_call_by_call_hands_kept_offline_each_with_its_own_first_caller(page, live):
