@@ -443,6 +443,7 @@
   function formBehind() {
     var f = newHandForm(), live = document.getElementById("live");
     if (!f || f.inert || offline || KEPT.has(GAME) || !live || !window.htmx) return;
+    if (window.SKSeats && window.SKSeats.countTyped()) return;  // asked at a later poll
     var now = Number(live.getAttribute("data-version"));
     if (now > Number(f.elements.version.value) && !f.hasAttribute("data-behind")) {
       f.setAttribute("data-behind", "");  // asked once: its answer replaces the form

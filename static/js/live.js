@@ -164,15 +164,22 @@
       ? "= " + text.split("+").reduce(function (a, b) { return a + Number(b); }, 0) : "";
   }
   document.addEventListener("input", function (event) { showSum(event.target); });
+  // A count being typed in the seats panel (focused, or changed and not sent yet): nothing
+  // redraws the panel under it, neither this poll's swap nor the hand form's redraw when the
+  // game moved on (hand-keeper.js formBehind: each count moves the game's version).
+  function countTyped() {
+    var panel = document.getElementById("seats");
+    return !!panel && Array.prototype.some.call(panel.querySelectorAll("input[name=pips]"), function (box) {
+      return box === document.activeElement || box.value !== box.defaultValue;
+    });
+  }
+  window.SKSeats = {countTyped: countTyped};
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target, fresh = event.detail.fragment;
     if (!target || target.id !== "seats") return;
     var incoming = fresh && fresh.querySelector ? fresh.querySelector("#seats") || fresh.firstElementChild : null;
     var same = incoming && incoming.getAttribute("data-round") === target.getAttribute("data-round");
-    var typing = Array.prototype.some.call(target.querySelectorAll("input[name=pips]"), function (box) {
-      return box === document.activeElement || box.value !== box.defaultValue;
-    });
-    if (same && typing) event.detail.shouldSwap = false;
+    if (same && countTyped()) event.detail.shouldSwap = false;
   });
 
   // The tile picker (partials/games/_seats.html): each tile tapped once goes into the count box
