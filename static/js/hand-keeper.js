@@ -451,6 +451,15 @@
     }
   }
 
+  // Its answer comes later: a count typed meanwhile in the seats panel (live.js) is not taken
+  // away by the game it redraws; the form asks again at a later poll.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var asked = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-behind]");
+    if (!asked || !window.SKSeats || !window.SKSeats.countTyped()) return;
+    event.detail.shouldSwap = false;
+    asked.removeAttribute("data-behind");
+  });
+
   document.addEventListener("htmx:afterSettle", function () {
     if (!offline) remember();
     keepBlank();
