@@ -74,7 +74,7 @@ def test_a_reload_in_the_middle_of_the_queue_sends_the_rest_once(page, live):
             route.continue_()
         else:
             route.abort()
-    page.route(f"**/games/{gid}/hands", first_only)
+    page.context.route(f"**/games/{gid}/hands", first_only)
     page.context.set_offline(False)
     expect(kept(page)).to_contain_text("2 hands are kept on this phone", timeout=10_000)
     assert live.hands(gid) == [saved(*HANDS[0])]
@@ -82,7 +82,7 @@ def test_a_reload_in_the_middle_of_the_queue_sends_the_rest_once(page, live):
     expect(kept(page)).to_contain_text("2 hands are kept on this phone")
     expect(kept(page).locator(".kept-list li strong")).to_have_text(["Hand 2", "Hand 3"])
     expect(page.locator("#hand-form h2")).to_have_text("Hand 4")  # the hand after them
-    page.unroute(f"**/games/{gid}/hands")
+    page.context.unroute(f"**/games/{gid}/hands")
     kept(page).get_by_role("button", name="Try now").click()  # not waiting for the next try
     expect(kept(page)).to_contain_text("Hand 2 and Hand 3 saved", timeout=10_000)
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
@@ -110,7 +110,7 @@ def test_a_stale_answer_to_the_second_of_three_stops_the_queue_there(page, live)
         if len(posts) == 2:
             live.write_hand_elsewhere(gid, elsewhere)
         route.continue_()
-    page.route(f"**/games/{gid}/hands", another_phone_first)
+    page.context.route(f"**/games/{gid}/hands", another_phone_first)
     page.context.set_offline(False)
     said = kept(page)
     expect(said).to_contain_text("Hand 2 was not saved", timeout=10_000)
@@ -228,7 +228,7 @@ def test_a_change_to_an_earlier_hand_made_while_hands_wait_goes_in_the_queue_aft
     ui.type_number(page, "remaining", "9")
     ui.save(page)
     saves = f"**/games/{gid}/hands*"  # the pages load, the saves cannot reach the server
-    page.route(saves, lambda route: route.abort())
+    page.context.route(saves, lambda route: route.abort())
     ui.type_number(page, "remaining", "7")
     page.locator("#save-hand").click()
     expect(kept(page)).to_contain_text("Game 2 is kept on this phone")
@@ -239,7 +239,7 @@ def test_a_change_to_an_earlier_hand_made_while_hands_wait_goes_in_the_queue_aft
     expect(kept(page).locator(".kept-list li strong")).to_have_text(
         ["Game 2", "The change to hand 1"])
     assert live.hands(gid) == [{"remaining": 9}]
-    page.unroute(saves)
+    page.context.unroute(saves)
     page.wait_for_url(f"{live.url}/games/{gid}", timeout=10_000)  # where the change's save leads
     expect(kept(page)).to_contain_text("Game 2 and the change to hand 1 saved")
     assert live.hands(gid) == [{"remaining": 4}, {"remaining": 7}]
