@@ -161,7 +161,10 @@
     return entry;
   }
 
-  document.addEventListener("htmx:sendError", function (event) {
+  // A save that did not get through, or that a server in trouble answered (a proxy's 502 while
+  // the app restarts, a 503, too many requests): kept on the phone, as the queue's own sends
+  // are, and tried again.
+  function keepUnsaved(event) {
     var cfg = event.detail.requestConfig || {};
     var path = (cfg.path || "").split("?")[0];
     var match = cfg.verb === "post" && new URL(path, location.href).pathname.match(SAVE_PATH);
@@ -170,6 +173,11 @@
     if (!form) return;
     keepFromForm(match[1], form, new URL(path, location.href).pathname,
                  match[2] === undefined ? null : Number(match[2]), true);
+  }
+  document.addEventListener("htmx:sendError", keepUnsaved);
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status >= 500 || status === 429) keepUnsaved(event);
   });
 
   // Fields that say nothing about the hand itself: the form's bookkeeping, the modes, and the

@@ -52,9 +52,12 @@ def live_server(tmp_path_factory):
 
 @pytest.fixture
 def live(live_server):
-    """The live server, with no wrong join-code guesses counted against 127.0.0.1."""
+    """The live server, with no wrong join-code guesses counted against 127.0.0.1 and no test's
+    hooks left on it."""
     live_server.forget_guesses()
-    return live_server
+    live_server.hooks.clear()
+    yield live_server
+    live_server.hooks.clear()
 
 
 @pytest.fixture

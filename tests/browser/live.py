@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
@@ -42,7 +44,8 @@ class LiveServer:
         })
         with self.app.app_context():
             upgrade()
-        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.hooks: dict[tuple[str, str], Callable[[], int | None]] = {}
+        self.server = make_server("127.0.0.1", 0, self._hooked, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -53,6 +56,25 @@ class LiveServer:
     def __exit__(self, *exc):
         self.server.shutdown()
         self.thread.join(timeout=5)
+
+    def _hooked(self, environ, start_response):
+        for (method, path), hook in list(self.hooks.items()):
+            if environ["REQUEST_METHOD"] == method and re.fullmatch(path, environ["PATH_INFO"]):
+                status = hook()
+                if status is not None:
+                    start_response(f"{status} Held by the test", [("Content-Type", "text/plain")])
+                    return [b"Held by the test."]
+        return self.app(environ, start_response)
+
+    def hook(self, method: str, path: str, hook: Callable[[], int | None]) -> None:
+        """Run hook() on the server before each request of this method whose path matches (a
+        regex, in full): it may wait or write as another phone would; a status it returns answers
+        instead of the app (503: the phone keeps the hand and tries again). On the server, not in
+        the browser, so it sees every request, the service worker's or the page's alike."""
+        self.hooks[(method, path)] = hook
+
+    def unhook(self, method: str, path: str) -> None:
+        del self.hooks[(method, path)]
 
     def forget_guesses(self) -> None:
         """Drop the guess limiter's rows: a test sharing this server starts with no wrong

@@ -68,13 +68,10 @@ def test_a_reload_in_the_middle_of_the_queue_sends_the_rest_once(page, live):
     gid = three_kept(page, live)
     posts = []
 
-    def first_only(route):  # the server takes the first save, then cannot be reached
-        posts.append(route.request.url)
-        if len(posts) == 1:
-            route.continue_()
-        else:
-            route.abort()
-    page.context.route(f"**/games/{gid}/hands", first_only)
+    def first_only():  # the server takes the first save, then is away
+        posts.append(len(posts) + 1)
+        return None if len(posts) == 1 else 503
+    live.hook("POST", f"/games/{gid}/hands", first_only)
     page.context.set_offline(False)
     expect(kept(page)).to_contain_text("2 hands are kept on this phone", timeout=10_000)
     assert live.hands(gid) == [saved(*HANDS[0])]
@@ -82,7 +79,7 @@ def test_a_reload_in_the_middle_of_the_queue_sends_the_rest_once(page, live):
     expect(kept(page)).to_contain_text("2 hands are kept on this phone")
     expect(kept(page).locator(".kept-list li strong")).to_have_text(["Hand 2", "Hand 3"])
     expect(page.locator("#hand-form h2")).to_have_text("Hand 4")  # the hand after them
-    page.context.unroute(f"**/games/{gid}/hands")
+    live.unhook("POST", f"/games/{gid}/hands")
     kept(page).get_by_role("button", name="Try now").click()  # not waiting for the next try
     expect(kept(page)).to_contain_text("Hand 2 and Hand 3 saved", timeout=10_000)
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
@@ -105,12 +102,11 @@ def test_a_stale_answer_to_the_second_of_three_stops_the_queue_there(page, live)
     elsewhere = saved("0", "35", "1")
     posts = []
 
-    def another_phone_first(route):  # hand 2 saved from another phone just before this one's
-        posts.append(route.request.url)
+    def another_phone_first():  # hand 2 saved from another phone just before this one's
+        posts.append(len(posts) + 1)
         if len(posts) == 2:
             live.write_hand_elsewhere(gid, elsewhere)
-        route.continue_()
-    page.context.route(f"**/games/{gid}/hands", another_phone_first)
+    live.hook("POST", f"/games/{gid}/hands", another_phone_first)
     page.context.set_offline(False)
     said = kept(page)
     expect(said).to_contain_text("Hand 2 was not saved", timeout=10_000)
@@ -164,10 +160,9 @@ def test_a_poll_answered_before_the_reload_keeps_the_refused_hand_and_its_reason
     the form, its values and the engine's reason with it."""
     gid = second_of_three_incomplete(page, live)
 
-    def slow_reload(route):  # the page itself (through the service worker): not the poll
-        time.sleep(3)  # over a poll's 2 s
-        route.continue_()
-    page.context.route(f"**/games/{gid}", slow_reload)
+    def slow_reload():  # the page itself: not the poll
+        time.sleep(2.5)  # over a poll's 2 s, under the service worker's 3 s wait for a page
+    live.hook("GET", f"/games/{gid}", slow_reload)
     page.context.set_offline(False)
     refused_back_in_the_form(page)
     assert live.hands(gid) == [saved(*HANDS[0])]
@@ -227,8 +222,8 @@ def test_a_change_to_an_earlier_hand_made_while_hands_wait_goes_in_the_queue_aft
     gid = ui.new_game(page, live.url, "castle-rock", ["Sol"])
     ui.type_number(page, "remaining", "9")
     ui.save(page)
-    saves = f"**/games/{gid}/hands*"  # the pages load, the saves cannot reach the server
-    page.context.route(saves, lambda route: route.abort())
+    saves = rf"/games/{gid}/hands(/\d+)?"  # the pages load, the saves find the server away
+    live.hook("POST", saves, lambda: 503)
     ui.type_number(page, "remaining", "7")
     page.locator("#save-hand").click()
     expect(kept(page)).to_contain_text("Game 2 is kept on this phone")
@@ -239,7 +234,7 @@ def test_a_change_to_an_earlier_hand_made_while_hands_wait_goes_in_the_queue_aft
     expect(kept(page).locator(".kept-list li strong")).to_have_text(
         ["Game 2", "The change to hand 1"])
     assert live.hands(gid) == [{"remaining": 9}]
-    page.context.unroute(saves)
+    live.unhook("POST", saves)
     page.wait_for_url(f"{live.url}/games/{gid}", timeout=10_000)  # where the change's save leads
     expect(kept(page)).to_contain_text("Game 2 and the change to hand 1 saved")
     assert live.hands(gid) == [{"remaining": 4}, {"remaining": 7}]
