@@ -340,9 +340,10 @@ def main() -> None:
             servers = {"plain": Server(_PLAIN, root, plain_port, env, log),
                        "real": Server(_REAL, root, real_port, env, log)}
             try:
-                rows = [row for row in requests_of(data)
+                every_row = requests_of(data)
+                rows = [row for row in every_row
                         if not args.only or any(part in row[0] for part in args.only)]
-                run(args, root, servers, rows)
+                run(args, root, servers, every_row, rows)
             except BaseException:
                 log.flush()
                 print("the servers' log ends:\n" + Path(log.name).read_text()[-3000:])
@@ -352,15 +353,16 @@ def main() -> None:
                     server.stop()
 
 
-def run(args, root: Path, servers: dict, rows) -> None:
+def run(args, root: Path, servers: dict, every_row, rows) -> None:
+    """Check that every row answers as it should, then time the rows picked (--only)."""
     plain_port, real = servers["plain"].port, servers["real"]
-    for label, path, headers, expect in rows:  # each answers as it should, before any timing
+    for label, path, headers, expect in every_row:
         try:
             status = get(real.port, path, _fresh(real.port, path, headers))[0]
         except OSError as error:  # the server died (on this request, or after the last one)
             status = f"{error!r} (exit status {real.died()})"
         if status != expect:
-            print(f"# {label}: {path} answered {status}, expected {expect}")
+            print(f"# {label}: {path} answered {status}, expected {expect} (WRONG ANSWER)")
         real.died()
     print(f"# waitress as `make run` (scorekeeper.serve.run_waitress), root {root}, "
           f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, "

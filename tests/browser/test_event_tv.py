@@ -92,19 +92,20 @@ def test_standings_longer_than_the_screen_page_themselves(live, phone):
     start_round(organizer, answer.url, 1)
     tv = organizer.context.new_page()
     tv.set_viewport_size(HD)
+    tv.clock.install()  # the page's 30 s, run at once
     tv.goto(answer.url + "/tv")
     expect(tv.locator(".tv-standings tbody tr")).to_have_count(16)
     fits(tv, "sixteen")
-    seen = tv.evaluate("""() => new Promise(done => {
-        const seen = {}, box = document.querySelector('.tv-standings');
-        const look = () => {
-            const edge = box.getBoundingClientRect();
+    tv.evaluate("""() => {
+        window.seenRows = {};
+        setInterval(() => {
+            const edge = document.querySelector('.tv-standings').getBoundingClientRect();
             document.querySelectorAll('.tv-standings tbody tr').forEach(row => {
                 const r = row.getBoundingClientRect();
-                if (r.top >= edge.top - 1 && r.bottom <= edge.bottom + 1) seen[row.querySelector('.standing-name').textContent] = 1;
+                if (r.top >= edge.top - 1 && r.bottom <= edge.bottom + 1) window.seenRows[row.querySelector('.standing-name').textContent] = 1;
             });
-        };
-        const timer = setInterval(look, 500);
-        setTimeout(() => { clearInterval(timer); done(Object.keys(seen)); }, 30500);
-    })""")
+        }, 500);
+    }""")
+    tv.clock.run_for(30_500)
+    seen = tv.evaluate("() => Object.keys(window.seenRows)")
     assert len(seen) == 16, sorted(seen)
