@@ -63,6 +63,8 @@
       return;
     }
     var f = newHandForm();
+    var later = GAME && KEPT.later(GAME);
+    if (later) write(KEY, later);
     var kept = GAME && read(KEY);
     // a hand the engine refused, back in the form: as typed since, else as its queue entry
     // holds it (the copy stop() wrote here is gone if a poll settled before the reload)

@@ -31,6 +31,9 @@
   var KEPT = "sk:kept:";
   var FLASH = "sk:kept-flash";
   var IN_PROGRESS = "sk:hand:";  // hand-keeper.js's hand in progress, per game
+  // a hand begun after the kept ones when one of them came back to the form: it waits there
+  // until they are all saved (hand-keeper.js puts it back then)
+  var LATER = "sk:hand-later:";
 
   function queue(game) {
     var kept = read(KEPT + game);
@@ -294,7 +297,10 @@
     entries[0].state = state;
     entries.slice(1).forEach(function (e) { e.state = "held"; });
     if (state === "in-form" && entries[0].index === null) {
-      // back in the form (hand-keeper.js puts the hand in progress back), with the reason
+      // back in the form (hand-keeper.js puts the hand in progress back), with the reason; a
+      // later hand begun on the form drawn here is set aside until the kept ones are saved
+      var begun = read(IN_PROGRESS + game);
+      if (begun && begun.number !== String(entries[0].number)) write(LATER + game, begun);
       write(IN_PROGRESS + game, {number: String(entries[0].number), body: entries[0].body});
     }
     keepQueue(game, entries);
@@ -671,6 +677,14 @@
     label: labelOf,
     entered: entered,
     has: function (game) { return queue(game).length > 0; },
+    // the hand begun after kept ones, set aside while one of them was back in the form: taken
+    // out (it is the hand in progress again) once none is kept; null while any is
+    later: function (game) {
+      if (queue(game).length) return null;
+      var begun = read(LATER + game);
+      if (begun) write(LATER + game, null);
+      return begun;
+    },
     // the new hand the engine refused, back in the form: {number, body}, or null
     inForm: function (game) {
       var head = kept(game);

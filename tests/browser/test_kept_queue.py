@@ -154,6 +154,24 @@ def test_the_engine_refusing_the_second_of_three_brings_it_back_to_the_form(page
     assert live.hands(gid) == [saved(*hand) for hand in HANDS]
 
 
+def test_a_hand_begun_while_they_wait_comes_back_once_the_refused_one_is_saved(page, live):
+    """Hand 4 begun on the form drawn on the phone, then hand 2 comes back to the form: hand 4
+    waits aside, and is in the form again, as begun, once hands 2 and 3 are saved."""
+    gid = second_of_three_incomplete(page, live)
+    page.locator("#hand-form label:has(> input[name=bidder][value='0'])").click()  # hand 4
+    expect(page.locator("#hand-form h2")).to_have_text("Hand 4")
+    page.context.set_offline(False)
+    refused_back_in_the_form(page)
+    ui.choose(page, "made", "0")
+    ui.save(page)
+    expect(kept(page)).to_contain_text("Hand 3 saved", timeout=10_000)
+    assert live.hands(gid) == [saved(*HANDS[0]), saved("2", "31", "0"), saved(*HANDS[2])]
+    form = page.locator("#hand-form")
+    expect(form.locator("h2")).to_have_text("Hand 4")
+    expect(form.locator("input[name=bidder][value='0']")).to_be_checked()
+    expect(form.locator("input[name=bid]:checked")).to_have_count(0)
+
+
 def test_a_poll_answered_before_the_reload_keeps_the_refused_hand_and_its_reason(page, live):
     """The queue stopped at hand 2 reloads the page; a slow reload lets the poll's answer (hand
     1 saved) settle first, beside the form drawn on the phone for hand 4: hand 2 stays back in
