@@ -31,7 +31,7 @@ from .extensions import db
 from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubSeason,
                      ClubStats, EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
                      IdempotentAnswer, Member, PendingCount, Person, Phone, PhoneGame, Player,
-                     SeatClaim, new_code,
+                     SeatClaim, TablePhone, new_code,
                      new_secret, unused_code, utcnow, with_called)
 
 
@@ -261,8 +261,8 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
 # Built once: every poll runs it, and building a statement costs more than running this one.
 # The game's head, and a row per role the phone holds in it (kind and token NULL for none).
 _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant, PhoneGame.kind,
-                PhoneGame.token)
+                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant,
+                Game.event_match_id, Game.finished, PhoneGame.kind, PhoneGame.token)
          .outerjoin(PhoneGame, (PhoneGame.game_id == Game.id)
                     & (PhoneGame.phone_id == bindparam("phone_id")))
          .where(Game.id == bindparam("game_id")))
@@ -270,8 +270,9 @@ _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_
 
 def get_head(game_id: int, phone_id: int | None = None):
     """(head, roles): the columns that say who may read a game and which version it is at (id,
-    version, updated_at, code, the secrets and the club access.role checks, the rematch, and
-    the variant whose entry modes this phone picked), or None; and the roles `phone_id` holds
+    version, updated_at, code, the secrets and the club access.role checks, the rematch, the
+    variant whose entry modes this phone picked, the event match and whether it is over: where
+    a table's phone goes next), or None; and the roles `phone_id` holds
     in it (kind -> token). One statement on a pooled connection of its own, outside the ORM
     session: the /live poll's 304 needs nothing more. Kept until the next commit where the
     database can say (kept_reads): a phone polls its game every 2 s."""
@@ -1227,7 +1228,8 @@ def _lock_event(event_id: int) -> None:
 _EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff was seated",
                   "time called": "time was called", "forfeit": "a forfeit was recorded",
                   "late entrant": "a late entrant joined", "swap": "a swap was made",
-                  "next game": "a match's next game began"}
+                  "next game": "a match's next game began",
+                  "phone moved": "a table phone was moved"}
 
 
 def _bump_event_from(event: ClubEvent, what: str) -> None:
@@ -1454,6 +1456,47 @@ def swap_player(event: ClubEvent, match: EventMatch, out_seed: int, in_seed: int
                                         "out": out_person.name, "in": in_person.name})
     db.session.commit()
     db.session.expire_all()
+
+
+def scanned_table_card(phone_id: int, game: Game) -> None:
+    """A phone scanned the card of an event's game at a table: it is that table's phone from
+    now on (it follows that table, events.record.table_now), wherever it was before. No new
+    version of the event: its pages show no phone, and an organizer's tap is never refused
+    because a table scanned its card."""
+    match = db.session.execute(select(EventMatch.event_id, EventMatch.table)
+                               .where(EventMatch.id == game.event_match_id)).first()
+    if match is None or match.table is None:
+        return
+    _insert_or_ignore(TablePhone, {"event_id": match.event_id, "phone_id": phone_id,
+                                   "table": match.table, "updated_at": utcnow()},
+                      ["event_id", "phone_id"], ("table", "updated_at"))
+    db.session.commit()
+
+
+def move_table_phone(event: ClubEvent, phone_id: int, table: int, via: str) -> None:
+    """The organizer moves a table phone to `table`: once its game is over it goes to the game
+    at that table (the one being played, else the next round's). Its games and their hands are
+    not touched (a hand it saves meanwhile stands). Refused when the event moved on since it
+    was read, or the phone is no table phone of the event."""
+    _bump_event_from(event, "the phone was not moved")
+    before = db.session.scalar(select(TablePhone.table).where(
+        TablePhone.event_id == event.id, TablePhone.phone_id == phone_id))
+    if before is None:
+        db.session.rollback()
+        raise Refused("That phone scores no table of this event.")
+    db.session.execute(update(TablePhone).where(TablePhone.event_id == event.id,
+                                                TablePhone.phone_id == phone_id)
+                       .values(table=table, updated_at=utcnow())
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "phone moved", via, {"phone": phone_id, "from": before, "to": table})
+    db.session.commit()
+
+
+def table_phones(event_id: int) -> list[tuple[int, int]]:
+    """(phone id, table) of the event's table phones, by table."""
+    return [tuple(row) for row in db.session.execute(
+        select(TablePhone.phone_id, TablePhone.table).where(TablePhone.event_id == event_id)
+        .order_by(TablePhone.table, TablePhone.updated_at, TablePhone.phone_id))]
 
 
 def import_event(club: Club, phone_id: int | None, via: str, fields: dict,

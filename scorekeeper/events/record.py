@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from flask import request
 from sqlalchemy import bindparam, exists, func, select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import aliased, joinedload, selectinload
 
 from .. import kept_reads
 from ..extensions import db
 from ..models import (Club, ClubEvent, EventEntrant, EventMatch, Game, Hand, Member, Player,
-                      with_called)
+                      TablePhone, with_called)
 
 
 def load_event(club_id: int, event_id: int) -> ClubEvent | None:
@@ -196,22 +197,59 @@ def event_of(game: Game) -> dict | None:
     return None if row is None else row._asdict()
 
 
-def table_game_after(game: Game) -> tuple[int, int, Game | None] | None:
-    """Where the table of an event's game (at a table) plays now: (the event's latest round,
-    the game's table, the latest game at that table in that round, or None when the round
-    seats nobody there or the match there was forfeited); None while no round after the
-    game's is seated. Three statements."""
-    mine = db.session.execute(select(EventMatch.event_id, EventMatch.round, EventMatch.table)
-                              .where(EventMatch.id == game.event_match_id)).one()
-    latest = db.session.scalar(select(func.max(EventMatch.round))
-                               .where(EventMatch.event_id == mine.event_id))
-    if mine.table is None or latest is None or latest <= mine.round:
-        return None
-    there = db.session.scalar(
-        select(Game).join(EventMatch, Game.event_match_id == EventMatch.id)
-        .where(EventMatch.event_id == mine.event_id, EventMatch.round == latest,
-               EventMatch.table == mine.table).order_by(Game.id.desc()).limit(1))
-    return latest, mine.table, there
+class TableNow(NamedTuple):
+    """Where a phone scoring an event's game plays now (table_now): the game's round, the
+    table the phone follows (its TablePhone row, else the game's table), the event's latest
+    round, and the latest game at that table in that round (None: nobody sits there, or the
+    match was forfeited) and whether it is over."""
+
+    round: int
+    table: int | None
+    latest: int
+    game_id: int | None
+    finished: bool | None
+
+    def leads_on(self, game_id: int) -> bool:
+        """Whether the phone on game `game_id` (over) goes on by itself: to a game at its
+        table not over yet, of the game's round (a best-of's next game, or a table the
+        organizer moved it to) or a later one."""
+        return self.game_id not in (None, game_id) and not self.finished
+
+
+_MINE, _LAST, _THERE = aliased(EventMatch), aliased(EventMatch), aliased(EventMatch)
+_AT, _ITS = aliased(Game), aliased(Game)
+_FOLLOWED = func.coalesce(
+    select(TablePhone.table).where(TablePhone.event_id == _MINE.event_id,
+                                   TablePhone.phone_id == bindparam("phone_id"))
+    .scalar_subquery(), _MINE.table)
+_LATEST = (select(func.max(_LAST.round)).where(_LAST.event_id == _MINE.event_id)
+           .scalar_subquery())
+_THERE_NOW = (select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
+              .where(_THERE.event_id == _MINE.event_id, _THERE.round == _LATEST,
+                     _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
+              .scalar_subquery())
+# Built once (a finished game's phones poll it every 2 s): the game's match, the phone's
+# table, the latest round, the game at that table then and whether it is over.
+_TABLE_NOW = (select(_MINE.round, _FOLLOWED, _LATEST, _THERE_NOW,
+                     select(_ITS.finished).where(_ITS.id == _THERE_NOW).scalar_subquery())
+              .select_from(Game).join(_MINE, Game.event_match_id == _MINE.id)
+              .where(Game.id == bindparam("game_id")))
+
+
+def table_now(game_id: int, phone_id: int | None) -> TableNow | None:
+    """TableNow of an event's game as phone `phone_id` follows it; None for a game of no
+    event. One statement, once per request, kept until the next commit (kept_reads)."""
+    this = request._get_current_object()
+    known = this.__dict__.setdefault("_sk_table_now", {})
+    if (game_id, phone_id) not in known:
+        known[game_id, phone_id] = _table_now(game_id, phone_id or 0)
+    return known[game_id, phone_id]
+
+
+@kept_reads.keep
+def _table_now(game_id: int, phone_id: int) -> TableNow | None:
+    rows = kept_reads.read_committed(_TABLE_NOW, {"game_id": game_id, "phone_id": phone_id})
+    return TableNow(*rows[0]) if rows else None
 
 
 def next_game_allowed(game: Game) -> bool:
