@@ -221,17 +221,18 @@ _AT, _ITS = aliased(Game), aliased(Game)
 _FOLLOWED = func.coalesce(
     select(TablePhone.table).where(TablePhone.event_id == _MINE.event_id,
                                    TablePhone.phone_id == bindparam("phone_id"))
-    .scalar_subquery(), _MINE.table)
+    .correlate(_MINE).scalar_subquery(), _MINE.table)
 _LATEST = (select(func.max(_LAST.round)).where(_LAST.event_id == _MINE.event_id)
-           .scalar_subquery())
+           .correlate(_MINE).scalar_subquery())
 _THERE_NOW = (select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
               .where(_THERE.event_id == _MINE.event_id, _THERE.round == _LATEST,
                      _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
-              .scalar_subquery())
+              .correlate(_MINE).scalar_subquery())
 # Built once (a finished game's phones poll it every 2 s): the game's match, the phone's
 # table, the latest round, the game at that table then and whether it is over.
 _TABLE_NOW = (select(_MINE.round, _FOLLOWED, _LATEST, _THERE_NOW,
-                     select(_ITS.finished).where(_ITS.id == _THERE_NOW).scalar_subquery())
+                     select(_ITS.finished).where(_ITS.id == _THERE_NOW).correlate(_MINE)
+                     .scalar_subquery())
               .select_from(Game).join(_MINE, Game.event_match_id == _MINE.id)
               .where(Game.id == bindparam("game_id")))
 

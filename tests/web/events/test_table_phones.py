@@ -11,7 +11,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import TablePhone
 
 from ..helpers import text
-from .helpers import club_with_event, event, play, round_games, scorer_path, start_round, url
+from .helpers import (club_with_event, event, new_event, play, round_games, scorer_path,
+                      start_round, url)
 
 HAND_FORM = {"mode": "quick", "bidder": "1", "bid": "30", "points": "35"}
 
@@ -153,3 +154,17 @@ def test_a_move_and_a_hand_at_the_same_moment_both_stand(app, client, night):
     store.move_table_phone(event(event_id), mover, 2, "test")
     with pytest.raises(store.Refused, match="a table phone was moved .*the phone was not moved"):
         store.move_table_phone(stale, mover, 1, "test")
+
+
+def test_another_event_further_on_leads_no_phone_astray(app, client, night):
+    """The club's other event at round 3: this one's phones still follow to its round 2."""
+    club_id, event_id, (first_phone, _second) = night
+    other = new_event(client, club_id)
+    for number in (1, 2, 3):
+        assert start_round(client, club_id, other).status_code == 303
+        for game in round_games(other, number) if number < 3 else ():
+            play(game.id, [0] * 7)
+    for game in round_games(event_id, 1):
+        play(game.id, [0] * 7)
+    assert start_round(client, club_id, event_id).status_code == 303
+    assert follow(first_phone, round_games(event_id, 1)[0].id) == round_games(event_id, 2)[0].id
