@@ -474,7 +474,7 @@ class TablePhone(db.Model):
     """The table a phone scores at in an event (its table phone): set when it scans a table's
     card (sharing.scorer) and when the organizer moves it (store.move_table_phone). Once its
     game is over it follows that table: to the game seated there next, as its scorer
-    (events.record.table_now)."""
+    (store.table_now)."""
 
     __tablename__ = "event_table_phone"
 

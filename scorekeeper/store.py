@@ -23,7 +23,7 @@ from sqlalchemy import (and_, bindparam, case, delete, distinct, false, func, in
                         select, update)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import defer, joinedload, selectinload
+from sqlalchemy.orm import aliased, defer, joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kept_reads, rules, stats
@@ -286,6 +286,56 @@ def _head(game_id: int, phone_id: int | None):
     if not rows:
         return None, {}
     return rows[0], {row.kind: row.token for row in rows if row.kind is not None}
+
+
+class TableNow(NamedTuple):
+    """Where a phone scoring an event's game plays now (table_now): the game's round, the
+    table the phone follows (its TablePhone row, else the game's table), the event's latest
+    round, and the latest game at that table in that round (None: nobody sits there, or the
+    match was forfeited) and whether it is over."""
+
+    round: int
+    table: int | None
+    latest: int
+    game_id: int | None
+    finished: bool | None
+
+    def leads_on(self, game_id: int) -> bool:
+        """Whether the phone on game `game_id` (over) goes on by itself: to a game at its
+        table not over yet, of the game's round (a best-of's next game, or a table the
+        organizer moved it to) or a later one."""
+        return self.game_id not in (None, game_id) and not self.finished
+
+
+_MINE, _LAST, _THERE = aliased(EventMatch), aliased(EventMatch), aliased(EventMatch)
+_AT, _ITS = aliased(Game), aliased(Game)
+_FOLLOWED = func.coalesce(
+    select(TablePhone.table).where(TablePhone.event_id == _MINE.event_id,
+                                   TablePhone.phone_id == bindparam("phone_id"))
+    .correlate(_MINE).scalar_subquery(), _MINE.table)
+_LATEST = (select(func.max(_LAST.round)).where(_LAST.event_id == _MINE.event_id)
+           .correlate(_MINE).scalar_subquery())
+_THERE_NOW = (select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
+              .where(_THERE.event_id == _MINE.event_id, _THERE.round == _LATEST,
+                     _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
+              .correlate(_MINE).scalar_subquery())
+# Built once (a finished game's phones poll it every 2 s): the game's match, the phone's
+# table, the latest round, the game at that table then and whether it is over.
+_TABLE_NOW = (select(_MINE.round, _FOLLOWED, _LATEST, _THERE_NOW,
+                     select(_ITS.finished).where(_ITS.id == _THERE_NOW).correlate(_MINE)
+                     .scalar_subquery())
+              .select_from(Game).join(_MINE, Game.event_match_id == _MINE.id)
+              .where(Game.id == bindparam("game_id")))
+
+
+@kept_reads.keep
+def table_now(game_id: int, phone_id: int | None) -> TableNow | None:
+    """TableNow of an event's game as phone `phone_id` follows it; None for a game of no
+    event. One statement, kept until the next commit where the database can say
+    (kept_reads): a finished game's scoring phones poll it every 2 s."""
+    rows = kept_reads.read_committed(_TABLE_NOW, {"game_id": game_id,
+                                                  "phone_id": phone_id or 0})
+    return TableNow(*rows[0]) if rows else None
 
 
 # The heads of every game a phone holds a role in, newest first: a row per role.
@@ -1460,7 +1510,7 @@ def swap_player(event: ClubEvent, match: EventMatch, out_seed: int, in_seed: int
 
 def scanned_table_card(phone_id: int, game: Game) -> None:
     """A phone scanned the card of an event's game at a table: it is that table's phone from
-    now on (it follows that table, events.record.table_now), wherever it was before. No new
+    now on (it follows that table: table_now), wherever it was before. No new
     version of the event: its pages show no phone, and an organizer's tap is never refused
     because a table scanned its card."""
     match = db.session.execute(select(EventMatch.event_id, EventMatch.table)

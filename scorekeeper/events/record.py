@@ -9,32 +9,39 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from flask import request
 from sqlalchemy import bindparam, exists, func, select
-from sqlalchemy.orm import aliased, joinedload, selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from .. import kept_reads
 from ..extensions import db
 from ..models import (Club, ClubEvent, EventEntrant, EventMatch, Game, Hand, Member, Player,
-                      TablePhone, with_called)
+                      with_called)
 
 
-def load_event(club_id: int, event_id: int) -> ClubEvent | None:
+def load_event(club_id: int, event_id: int, inputs: bool = True) -> ClubEvent | None:
     """The club's event with everything its record needs, or None (no such event there).
 
     The games' hands and seats are read as plain rows (two statements, no ORM objects: an
     event of 140 games holds a thousand hands) into `event.inputs`: game id -> {"players",
     "hands"}, which event_record() and the pages read (as of this request: a later write
-    is seen by the next load)."""
+    is seen by the next load). inputs=False: read when first asked (inputs_of), for an
+    organizer's action that may need none."""
     event = db.session.scalars(
         select(ClubEvent).where(ClubEvent.id == event_id, ClubEvent.club_id == club_id)
         .options(selectinload(ClubEvent.entrants).options(
                      joinedload(EventEntrant.person), joinedload(EventEntrant.partner)),
                  selectinload(ClubEvent.matches).joinedload(EventMatch.games))
     ).one_or_none()
-    if event is not None:
-        event.inputs = game_inputs(event_id)
+    if event is not None:  # (never an earlier read's, when the session kept the row)
+        event.inputs = game_inputs(event_id) if inputs else None
     return event
+
+
+def inputs_of(event: ClubEvent) -> dict[int, dict[str, list]]:
+    """event.inputs (game_inputs), read now when load_event did not."""
+    if getattr(event, "inputs", None) is None:
+        event.inputs = game_inputs(event.id)
+    return event.inputs
 
 
 def game_inputs(event_id: int) -> dict[int, dict[str, list]]:
@@ -140,11 +147,8 @@ def event_head(club_id: int, event_id: int, phone_id: int | None) -> EventHead |
 
 def event_record(event: ClubEvent) -> dict[str, Any]:
     """The event record (events.md) from the rows: the people's current names, the games'
-    seats, first dealers, hands and `called` (`event.inputs` when load_event read them, else
-    read now)."""
-    inputs = getattr(event, "inputs", None)
-    if inputs is None:
-        inputs = game_inputs(event.id)
+    seats, first dealers, hands and `called` (inputs_of)."""
+    inputs = inputs_of(event)
     entrants = []
     for entrant in event.entrants:
         item: dict[str, Any] = {"players": entrant.players}
@@ -195,62 +199,6 @@ def event_of(game: Game) -> dict | None:
                EventMatch.table).join(ClubEvent, ClubEvent.id == EventMatch.event_id)
         .where(EventMatch.id == game.event_match_id)).first()
     return None if row is None else row._asdict()
-
-
-class TableNow(NamedTuple):
-    """Where a phone scoring an event's game plays now (table_now): the game's round, the
-    table the phone follows (its TablePhone row, else the game's table), the event's latest
-    round, and the latest game at that table in that round (None: nobody sits there, or the
-    match was forfeited) and whether it is over."""
-
-    round: int
-    table: int | None
-    latest: int
-    game_id: int | None
-    finished: bool | None
-
-    def leads_on(self, game_id: int) -> bool:
-        """Whether the phone on game `game_id` (over) goes on by itself: to a game at its
-        table not over yet, of the game's round (a best-of's next game, or a table the
-        organizer moved it to) or a later one."""
-        return self.game_id not in (None, game_id) and not self.finished
-
-
-_MINE, _LAST, _THERE = aliased(EventMatch), aliased(EventMatch), aliased(EventMatch)
-_AT, _ITS = aliased(Game), aliased(Game)
-_FOLLOWED = func.coalesce(
-    select(TablePhone.table).where(TablePhone.event_id == _MINE.event_id,
-                                   TablePhone.phone_id == bindparam("phone_id"))
-    .correlate(_MINE).scalar_subquery(), _MINE.table)
-_LATEST = (select(func.max(_LAST.round)).where(_LAST.event_id == _MINE.event_id)
-           .correlate(_MINE).scalar_subquery())
-_THERE_NOW = (select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
-              .where(_THERE.event_id == _MINE.event_id, _THERE.round == _LATEST,
-                     _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
-              .correlate(_MINE).scalar_subquery())
-# Built once (a finished game's phones poll it every 2 s): the game's match, the phone's
-# table, the latest round, the game at that table then and whether it is over.
-_TABLE_NOW = (select(_MINE.round, _FOLLOWED, _LATEST, _THERE_NOW,
-                     select(_ITS.finished).where(_ITS.id == _THERE_NOW).correlate(_MINE)
-                     .scalar_subquery())
-              .select_from(Game).join(_MINE, Game.event_match_id == _MINE.id)
-              .where(Game.id == bindparam("game_id")))
-
-
-def table_now(game_id: int, phone_id: int | None) -> TableNow | None:
-    """TableNow of an event's game as phone `phone_id` follows it; None for a game of no
-    event. One statement, once per request, kept until the next commit (kept_reads)."""
-    this = request._get_current_object()
-    known = this.__dict__.setdefault("_sk_table_now", {})
-    if (game_id, phone_id) not in known:
-        known[game_id, phone_id] = _table_now(game_id, phone_id or 0)
-    return known[game_id, phone_id]
-
-
-@kept_reads.keep
-def _table_now(game_id: int, phone_id: int) -> TableNow | None:
-    rows = kept_reads.read_committed(_TABLE_NOW, {"game_id": game_id, "phone_id": phone_id})
-    return TableNow(*rows[0]) if rows else None
 
 
 def next_game_allowed(game: Game) -> bool:

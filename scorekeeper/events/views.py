@@ -23,7 +23,7 @@ MAX_VERSION = 2**31 - 1
 
 def _event(club_id: int, event_id: int):
     club, phone = roster.load_club(club_id)
-    event = records.load_event(club.id, event_id)
+    event = records.load_event(club.id, event_id, inputs=False)  # (read when asked)
     if event is None:
         abort(404)
     return club, phone, event
@@ -50,12 +50,9 @@ def _organizer_only():
                                              "can change the event.")
 
 
-def _back(event: ClubEvent):
-    """After a change: the event page (303; the forms are plain posts)."""
-    return _to_event(event.club_id, event.id)
-
-
 def _to_event(club_id: int, event_id: int):
+    """After a change: the event page (303; the forms are plain posts), by the ids the request
+    named (the rows read before the commit are not read again for them)."""
     return redirect(url_for("events.event_page", club_id=club_id, event_id=event_id), 303)
 
 
@@ -63,7 +60,8 @@ def _refused(club, phone, event, message: str):
     """The event page again with a plain message (422), never a 500: the event as it is now
     (a race lost to another phone shows what that phone did)."""
     db.session.rollback()
-    return _render_page(club.id, event.id, 422, error=message)
+    return _render_page(request.view_args["club_id"], request.view_args["event_id"], 422,
+                        error=message)
 
 
 def _via(phone) -> str:
@@ -187,7 +185,7 @@ def start_round(club_id: int, event_id: int):
                            running.seating(event, library_event, planned), _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 def _round_arg(event: ClubEvent, number: int) -> int:
@@ -202,7 +200,7 @@ def call_time(club_id: int, event_id: int, number: int):
     playing; a shared lead plays one more hand)."""
     _club, phone, event = _running(club_id, event_id)
     store.call_time(event, _round_arg(event, number), _via(phone))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/games/<int:game_id>/time/stop")
@@ -221,12 +219,12 @@ def stop_at_time(game_id: int):
 def follow_table(game_id: int):
     """A table's phone follows its table: the phone scoring an event's game goes to the game
     now at its table (the table whose card it scanned, or the organizer moved it to:
-    records.table_now), as its scorer, no new card scanned. A tap without JavaScript (POST);
+    store.table_now), as its scorer, no new card scanned. A tap without JavaScript (POST);
     with it, the game's poll sends the phone here by itself (GET, games.live.poll_answer) once
     its game is over and a game at its table is being played. Plainly refused (409) while no
     later round is seated, or when it seats nobody at that table."""
     game = access.load_game(game_id, write=True)
-    now = records.table_now(game.id, access.phone_id())
+    now = store.table_now(game.id, access.phone_id())
     if now is None or now.table is None:
         abort(404)
     if now.game_id in (None, game.id):
@@ -276,7 +274,7 @@ def move_phone(club_id: int, event_id: int, phone_id: int):
     except store.Refused as refused:
         db.session.rollback()
         return _phones_page(club, records.load_event(club.id, event.id), 422, str(refused))
-    return redirect(url_for("events.table_phones", club_id=club.id, event_id=event.id), 303)
+    return redirect(url_for("events.table_phones", club_id=club_id, event_id=event_id), 303)
 
 
 def _match(event: ClubEvent, match_id: int):
@@ -315,7 +313,7 @@ def forfeit(club_id: int, event_id: int, match_id: int):
         store.record_forfeit(event, match, int(side), _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/next")
@@ -333,8 +331,8 @@ def next_game(club_id: int, event_id: int, match_id: int):
         return _refused(club, phone, event, f"Round {match.round}, table {match.table}: the "
                         f"match is decided or its game is still being played.")
     store.rematch(store.get_game(match.games[-1].id), _via(phone))
-    return redirect(url_for("events.table_card", club_id=club.id, event_id=event.id,
-                            match_id=match.id), 303)
+    return redirect(url_for("events.table_card", club_id=club_id, event_id=event_id,
+                            match_id=match_id), 303)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/swap")
@@ -354,7 +352,7 @@ def swap(club_id: int, event_id: int, match_id: int):
         store.swap_player(event, match, leaving, joining, _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants")
@@ -385,7 +383,7 @@ def late_entrant(club_id: int, event_id: int):
         store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
@@ -422,7 +420,7 @@ def playoff(club_id: int, event_id: int):
         store.seat_matches(event, _version(), number, matches, _via(phone), "playoff")
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 # --------------------------------------------------------------------------- export, import

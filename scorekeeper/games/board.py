@@ -12,7 +12,6 @@ from typing import Any
 from flask import request
 
 from .. import access, club_ratings, rules, store
-from ..events.record import table_now
 from ..models import Game
 from ..rules.card import rules_card
 from . import bgstats, changes, hand_form, seats
@@ -137,12 +136,15 @@ def this_phone(game) -> str:
 
 
 def _table_now(game):
-    """events.record.table_now for this phone, once an event's game it scores is over (the
-    only time it follows its table), else None."""
+    """store.table_now for this phone, once an event's game it scores is over (the only time
+    it follows its table), else None; read once per request."""
     if getattr(game, "event_match_id", None) is None or not game.finished \
             or not access.can_score(game):
         return None
-    return table_now(game.id, access.phone_id())
+    known = vars(request._get_current_object()).setdefault("_sk_table_now", {})  # (twice a poll)
+    if game.id not in known:
+        known[game.id] = store.table_now(game.id, access.phone_id())
+    return known[game.id]
 
 
 def table_followed(game) -> int | None:
