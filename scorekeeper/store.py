@@ -1447,8 +1447,9 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
                       f"nothing changed.")
     gone = _unplayed_games(match, "the match is played, not forfeited")
     counted_out = [(game, game.summary, None) for game in gone]
-    for game in gone:
-        db.session.delete(game)
+    if gone:  # its seats and history go with it (the database's ON DELETE CASCADE)
+        db.session.execute(delete(Game).where(Game.id.in_([g.id for g in gone]))
+                           .execution_options(synchronize_session=False))
     _move_club_numbers(event.club_id, counted_out,
                        games=-len(gone), versions=-sum(g.version for g in gone),
                        ids=-sum(g.id for g in gone))
