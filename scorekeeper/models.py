@@ -470,6 +470,22 @@ class EventMatch(db.Model):
     games: Mapped[list[Game]] = relationship(order_by="Game.id")
 
 
+class TablePhone(db.Model):
+    """The table a phone scores at in an event (its table phone): set when it scans a table's
+    card (sharing.scorer) and when the organizer moves it (store.move_table_phone). Once its
+    game is over it follows that table: to the game seated there next, as its scorer
+    (store.table_now)."""
+
+    __tablename__ = "event_table_phone"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("club_event.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    phone_id: Mapped[int] = mapped_column(ForeignKey("phone.id", ondelete="CASCADE"),
+                                          primary_key=True, index=True)
+    table: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class EventAudit(db.Model):
     """One row per change to an event: who (`via`), when, what."""
 

@@ -23,7 +23,7 @@ from sqlalchemy import (and_, bindparam, case, delete, distinct, false, func, in
                         select, update)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import defer, joinedload, selectinload
+from sqlalchemy.orm import aliased, defer, joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kept_reads, rules, stats
@@ -31,7 +31,7 @@ from .extensions import db
 from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubSeason,
                      ClubStats, EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
                      IdempotentAnswer, Member, PendingCount, Person, Phone, PhoneGame, Player,
-                     SeatClaim, new_code,
+                     SeatClaim, TablePhone, new_code,
                      new_secret, unused_code, utcnow, with_called)
 
 
@@ -261,8 +261,8 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
 # Built once: every poll runs it, and building a statement costs more than running this one.
 # The game's head, and a row per role the phone holds in it (kind and token NULL for none).
 _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant, PhoneGame.kind,
-                PhoneGame.token)
+                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant,
+                Game.event_match_id, Game.finished, PhoneGame.kind, PhoneGame.token)
          .outerjoin(PhoneGame, (PhoneGame.game_id == Game.id)
                     & (PhoneGame.phone_id == bindparam("phone_id")))
          .where(Game.id == bindparam("game_id")))
@@ -270,8 +270,9 @@ _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_
 
 def get_head(game_id: int, phone_id: int | None = None):
     """(head, roles): the columns that say who may read a game and which version it is at (id,
-    version, updated_at, code, the secrets and the club access.role checks, the rematch, and
-    the variant whose entry modes this phone picked), or None; and the roles `phone_id` holds
+    version, updated_at, code, the secrets and the club access.role checks, the rematch, the
+    variant whose entry modes this phone picked, the event match and whether it is over: where
+    a table's phone goes next), or None; and the roles `phone_id` holds
     in it (kind -> token). One statement on a pooled connection of its own, outside the ORM
     session: the /live poll's 304 needs nothing more. Kept until the next commit where the
     database can say (kept_reads): a phone polls its game every 2 s."""
@@ -285,6 +286,56 @@ def _head(game_id: int, phone_id: int | None):
     if not rows:
         return None, {}
     return rows[0], {row.kind: row.token for row in rows if row.kind is not None}
+
+
+class TableNow(NamedTuple):
+    """Where a phone scoring an event's game plays now (table_now): the game's round, the
+    table the phone follows (its TablePhone row, else the game's table), the event's latest
+    round, and the latest game at that table in that round (None: nobody sits there, or the
+    match was forfeited) and whether it is over."""
+
+    round: int
+    table: int | None
+    latest: int
+    game_id: int | None
+    finished: bool | None
+
+    def leads_on(self, game_id: int) -> bool:
+        """Whether the phone on game `game_id` (over) goes on by itself: to a game at its
+        table not over yet, of the game's round (a best-of's next game, or a table the
+        organizer moved it to) or a later one."""
+        return self.game_id not in (None, game_id) and not self.finished
+
+
+_MINE, _LAST, _THERE = aliased(EventMatch), aliased(EventMatch), aliased(EventMatch)
+_AT, _ITS = aliased(Game), aliased(Game)
+_FOLLOWED = func.coalesce(
+    select(TablePhone.table).where(TablePhone.event_id == _MINE.event_id,
+                                   TablePhone.phone_id == bindparam("phone_id"))
+    .correlate(_MINE).scalar_subquery(), _MINE.table)
+_LATEST = (select(func.max(_LAST.round)).where(_LAST.event_id == _MINE.event_id)
+           .correlate(_MINE).scalar_subquery())
+_THERE_NOW = (select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
+              .where(_THERE.event_id == _MINE.event_id, _THERE.round == _LATEST,
+                     _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
+              .correlate(_MINE).scalar_subquery())
+# Built once (a finished game's phones poll it every 2 s): the game's match, the phone's
+# table, the latest round, the game at that table then and whether it is over.
+_TABLE_NOW = (select(_MINE.round, _FOLLOWED, _LATEST, _THERE_NOW,
+                     select(_ITS.finished).where(_ITS.id == _THERE_NOW).correlate(_MINE)
+                     .scalar_subquery())
+              .select_from(Game).join(_MINE, Game.event_match_id == _MINE.id)
+              .where(Game.id == bindparam("game_id")))
+
+
+@kept_reads.keep
+def table_now(game_id: int, phone_id: int | None) -> TableNow | None:
+    """TableNow of an event's game as phone `phone_id` follows it; None for a game of no
+    event. One statement, kept until the next commit where the database can say
+    (kept_reads): a finished game's scoring phones poll it every 2 s."""
+    rows = kept_reads.read_committed(_TABLE_NOW, {"game_id": game_id,
+                                                  "phone_id": phone_id or 0})
+    return TableNow(*rows[0]) if rows else None
 
 
 # The heads of every game a phone holds a role in, newest first: a row per role.
@@ -1227,7 +1278,8 @@ def _lock_event(event_id: int) -> None:
 _EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff was seated",
                   "time called": "time was called", "forfeit": "a forfeit was recorded",
                   "late entrant": "a late entrant joined", "swap": "a swap was made",
-                  "next game": "a match's next game began"}
+                  "next game": "a match's next game began",
+                  "phone moved": "a table phone was moved"}
 
 
 def _bump_event_from(event: ClubEvent, what: str) -> None:
@@ -1395,8 +1447,9 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
                       f"nothing changed.")
     gone = _unplayed_games(match, "the match is played, not forfeited")
     counted_out = [(game, game.summary, None) for game in gone]
-    for game in gone:
-        db.session.delete(game)
+    if gone:  # its seats and history go with it (the database's ON DELETE CASCADE)
+        db.session.execute(delete(Game).where(Game.id.in_([g.id for g in gone]))
+                           .execution_options(synchronize_session=False))
     _move_club_numbers(event.club_id, counted_out,
                        games=-len(gone), versions=-sum(g.version for g in gone),
                        ids=-sum(g.id for g in gone))
@@ -1454,6 +1507,47 @@ def swap_player(event: ClubEvent, match: EventMatch, out_seed: int, in_seed: int
                                         "out": out_person.name, "in": in_person.name})
     db.session.commit()
     db.session.expire_all()
+
+
+def scanned_table_card(phone_id: int, game: Game) -> None:
+    """A phone scanned the card of an event's game at a table: it is that table's phone from
+    now on (it follows that table: table_now), wherever it was before. No new
+    version of the event: its pages show no phone, and an organizer's tap is never refused
+    because a table scanned its card."""
+    match = db.session.execute(select(EventMatch.event_id, EventMatch.table)
+                               .where(EventMatch.id == game.event_match_id)).first()
+    if match is None or match.table is None:
+        return
+    _insert_or_ignore(TablePhone, {"event_id": match.event_id, "phone_id": phone_id,
+                                   "table": match.table, "updated_at": utcnow()},
+                      ["event_id", "phone_id"], ("table", "updated_at"))
+    db.session.commit()
+
+
+def move_table_phone(event: ClubEvent, phone_id: int, table: int, via: str) -> None:
+    """The organizer moves a table phone to `table`: once its game is over it goes to the game
+    at that table (the one being played, else the next round's). Its games and their hands are
+    not touched (a hand it saves meanwhile stands). Refused when the event moved on since it
+    was read, or the phone is no table phone of the event."""
+    _bump_event_from(event, "the phone was not moved")
+    before = db.session.scalar(select(TablePhone.table).where(
+        TablePhone.event_id == event.id, TablePhone.phone_id == phone_id))
+    if before is None:
+        db.session.rollback()
+        raise Refused("That phone scores no table of this event.")
+    db.session.execute(update(TablePhone).where(TablePhone.event_id == event.id,
+                                                TablePhone.phone_id == phone_id)
+                       .values(table=table, updated_at=utcnow())
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "phone moved", via, {"phone": phone_id, "from": before, "to": table})
+    db.session.commit()
+
+
+def table_phones(event_id: int) -> list[tuple[int, int]]:
+    """(phone id, table) of the event's table phones, by table."""
+    return [tuple(row) for row in db.session.execute(
+        select(TablePhone.phone_id, TablePhone.table).where(TablePhone.event_id == event_id)
+        .order_by(TablePhone.table, TablePhone.updated_at, TablePhone.phone_id))]
 
 
 def import_event(club: Club, phone_id: int | None, via: str, fields: dict,

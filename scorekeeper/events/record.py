@@ -18,22 +18,30 @@ from ..models import (Club, ClubEvent, EventEntrant, EventMatch, Game, Hand, Mem
                       with_called)
 
 
-def load_event(club_id: int, event_id: int) -> ClubEvent | None:
+def load_event(club_id: int, event_id: int, inputs: bool = True) -> ClubEvent | None:
     """The club's event with everything its record needs, or None (no such event there).
 
     The games' hands and seats are read as plain rows (two statements, no ORM objects: an
     event of 140 games holds a thousand hands) into `event.inputs`: game id -> {"players",
     "hands"}, which event_record() and the pages read (as of this request: a later write
-    is seen by the next load)."""
+    is seen by the next load). inputs=False: read when first asked (inputs_of), for an
+    organizer's action that may need none."""
     event = db.session.scalars(
         select(ClubEvent).where(ClubEvent.id == event_id, ClubEvent.club_id == club_id)
         .options(selectinload(ClubEvent.entrants).options(
                      joinedload(EventEntrant.person), joinedload(EventEntrant.partner)),
                  selectinload(ClubEvent.matches).joinedload(EventMatch.games))
     ).one_or_none()
-    if event is not None:
-        event.inputs = game_inputs(event_id)
+    if event is not None:  # (never an earlier read's, when the session kept the row)
+        event.inputs = game_inputs(event_id) if inputs else None
     return event
+
+
+def inputs_of(event: ClubEvent) -> dict[int, dict[str, list]]:
+    """event.inputs (game_inputs), read now when load_event did not."""
+    if getattr(event, "inputs", None) is None:
+        event.inputs = game_inputs(event.id)
+    return event.inputs
 
 
 def game_inputs(event_id: int) -> dict[int, dict[str, list]]:
@@ -139,11 +147,8 @@ def event_head(club_id: int, event_id: int, phone_id: int | None) -> EventHead |
 
 def event_record(event: ClubEvent) -> dict[str, Any]:
     """The event record (events.md) from the rows: the people's current names, the games'
-    seats, first dealers, hands and `called` (`event.inputs` when load_event read them, else
-    read now)."""
-    inputs = getattr(event, "inputs", None)
-    if inputs is None:
-        inputs = game_inputs(event.id)
+    seats, first dealers, hands and `called` (inputs_of)."""
+    inputs = inputs_of(event)
     entrants = []
     for entrant in event.entrants:
         item: dict[str, Any] = {"players": entrant.players}
@@ -194,24 +199,6 @@ def event_of(game: Game) -> dict | None:
                EventMatch.table).join(ClubEvent, ClubEvent.id == EventMatch.event_id)
         .where(EventMatch.id == game.event_match_id)).first()
     return None if row is None else row._asdict()
-
-
-def table_game_after(game: Game) -> tuple[int, int, Game | None] | None:
-    """Where the table of an event's game (at a table) plays now: (the event's latest round,
-    the game's table, the latest game at that table in that round, or None when the round
-    seats nobody there or the match there was forfeited); None while no round after the
-    game's is seated. Three statements."""
-    mine = db.session.execute(select(EventMatch.event_id, EventMatch.round, EventMatch.table)
-                              .where(EventMatch.id == game.event_match_id)).one()
-    latest = db.session.scalar(select(func.max(EventMatch.round))
-                               .where(EventMatch.event_id == mine.event_id))
-    if mine.table is None or latest is None or latest <= mine.round:
-        return None
-    there = db.session.scalar(
-        select(Game).join(EventMatch, Game.event_match_id == EventMatch.id)
-        .where(EventMatch.event_id == mine.event_id, EventMatch.round == latest,
-               EventMatch.table == mine.table).order_by(Game.id.desc()).limit(1))
-    return latest, mine.table, there
 
 
 def next_game_allowed(game: Game) -> bool:

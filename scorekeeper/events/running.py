@@ -139,7 +139,8 @@ def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -
             "winners": [sides[w] for w in winners if w < len(sides)],
             "decided": bool(winners),
             "open": row.forfeit is None and (not winners or any(not g["finished"] for g in games)),
-            "hands": sum(len(event.inputs.get(g.id, {}).get("hands", ())) for g in row.games),
+            "hands": sum(len(records.inputs_of(event).get(g.id, {}).get("hands", ()))
+                         for g in row.games),
             "can_next": bool(row.games) and not winners and all(g["finished"] for g in games)
             and len(row.games) < library_event.settings.best_of}
 
@@ -232,7 +233,7 @@ def card(event: ClubEvent, library_event, row: EventMatch) -> dict[str, Any]:
     seat order (with their team), who shakes first, and the QR code that opens the match's
     latest game as its scorer (qr.scorer_url, the invite's scorer link)."""
     game = row.games[-1]
-    players = event.inputs[game.id]["players"]
+    players = records.inputs_of(event)[game.id]["players"]
     url = qr.scorer_url(game)
     return {"event_name": event.name, "round": row.round, "table": row.table,
             "seats": [{"seat": i, "name": name, "team": team}

@@ -14,7 +14,7 @@ from flask import abort, make_response, redirect, request, url_for
 from .. import access, render_cache, security, store, web
 from ..clubs import roster
 from ..extensions import db
-from ..models import ClubEvent
+from ..models import MAX_ID, ClubEvent, Game
 from ..tournament.event import pool_members
 from . import bp, live, record as records, running, setup, sheets
 
@@ -23,7 +23,7 @@ MAX_VERSION = 2**31 - 1
 
 def _event(club_id: int, event_id: int):
     club, phone = roster.load_club(club_id)
-    event = records.load_event(club.id, event_id)
+    event = records.load_event(club.id, event_id, inputs=False)  # (read when asked)
     if event is None:
         abort(404)
     return club, phone, event
@@ -50,12 +50,9 @@ def _organizer_only():
                                              "can change the event.")
 
 
-def _back(event: ClubEvent):
-    """After a change: the event page (303; the forms are plain posts)."""
-    return _to_event(event.club_id, event.id)
-
-
 def _to_event(club_id: int, event_id: int):
+    """After a change: the event page (303; the forms are plain posts), by the ids the request
+    named (the rows read before the commit are not read again for them)."""
     return redirect(url_for("events.event_page", club_id=club_id, event_id=event_id), 303)
 
 
@@ -63,7 +60,8 @@ def _refused(club, phone, event, message: str):
     """The event page again with a plain message (422), never a 500: the event as it is now
     (a race lost to another phone shows what that phone did)."""
     db.session.rollback()
-    return _render_page(club.id, event.id, 422, error=message)
+    return _render_page(request.view_args["club_id"], request.view_args["event_id"], 422,
+                        error=message)
 
 
 def _via(phone) -> str:
@@ -187,7 +185,7 @@ def start_round(club_id: int, event_id: int):
                            running.seating(event, library_event, planned), _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 def _round_arg(event: ClubEvent, number: int) -> int:
@@ -202,7 +200,7 @@ def call_time(club_id: int, event_id: int, number: int):
     playing; a shared lead plays one more hand)."""
     _club, phone, event = _running(club_id, event_id)
     store.call_time(event, _round_arg(event, number), _via(phone))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/games/<int:game_id>/time/stop")
@@ -217,27 +215,66 @@ def stop_at_time(game_id: int):
     return redirect(url_for("games.game_page", game_id=game.id), 303)
 
 
-@bp.post("/games/<int:game_id>/table/next")
+@bp.route("/games/<int:game_id>/table/next", methods=["GET", "POST"])
 def follow_table(game_id: int):
-    """A table's phone follows its table: the phone scoring an event's game goes, in one tap,
-    to the game now at the same table in the event's latest round, as its scorer (the phone
-    that scored a table's match is that table's phone for the event; the new card need not be
-    scanned). Plainly refused (409) while no later round is seated, or when it seats nobody
-    at that table."""
+    """A table's phone follows its table: the phone scoring an event's game goes to the game
+    now at its table (the table whose card it scanned, or the organizer moved it to:
+    store.table_now), as its scorer, no new card scanned. A tap without JavaScript (POST);
+    with it, the game's poll sends the phone here by itself (GET, games.live.poll_answer) once
+    its game is over and a game at its table is being played. Plainly refused (409) while no
+    later round is seated, or when it seats nobody at that table."""
     game = access.load_game(game_id, write=True)
-    event = records.event_of(game)
-    if event is None or event["table"] is None:
+    now = store.table_now(game.id, access.phone_id())
+    if now is None or now.table is None:
         abort(404)
-    found = records.table_game_after(game)
-    if found is None:
-        return web.refuse(409, "Not seated yet", f"Round {event['round'] + 1} is not seated "
-                                                 f"yet: tap again once the organizer starts it.")
-    number, table, there = found
-    if there is None:
-        return web.refuse(409, "Nobody at this table", f"Round {number} plays no game at "
-                                                       f"table {table}.")
+    if now.game_id in (None, game.id):
+        if now.latest <= now.round:
+            return web.refuse(409, "Not seated yet", f"Round {now.round + 1} is not seated "
+                                                     f"yet: tap again once the organizer "
+                                                     f"starts it.")
+        return web.refuse(409, "Nobody at this table", f"Round {now.latest} plays no game at "
+                                                       f"table {now.table}.")
+    there = db.session.get(Game, now.game_id)
     return access.grant_scorer(redirect(url_for("games.game_page", game_id=there.id), 303),
                                there)
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/phones")
+def table_phones(club_id: int, event_id: int):
+    """The table phones (organizer only): each phone that scanned a table's card, the table it
+    follows, and a move to another table."""
+    club, _phone, event = _running(club_id, event_id)
+    return _phones_page(club, event)
+
+
+def _phones_page(club, event: ClubEvent, status: int = 200, error: str | None = None):
+    phones = store.table_phones(event.id)
+    labels = {m.phone_id: m.display for m in club.members if m.phone_id is not None}
+    tables = sorted({m.table for m in event.matches if m.table is not None} |
+                    {table for _phone, table in phones})
+    return web.render("events/phones.html", "events/_phones.html", status, club=club,
+                      event=event, tables=tables, error=error,
+                      phones=[{"id": phone, "table": table,
+                               "name": labels.get(phone, f"Phone {phone}")}
+                              for phone, table in phones])
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/phones/<int:phone_id>")
+def move_phone(club_id: int, event_id: int, phone_id: int):
+    """The organizer moves a table phone to another table (its battery died at one table, or
+    a table was put together): it goes to the game at that table once its own game is over."""
+    club, phone, event = _running(club_id, event_id)
+    if phone_id > MAX_ID:
+        abort(404)
+    table = setup.whole(request.form.get("table", ""), 3)
+    if table is None or table < 1 or table not in {m.table for m in event.matches}:
+        return _phones_page(club, event, 422, "Pick a table of the event.")
+    try:
+        store.move_table_phone(event, phone_id, table, _via(phone))
+    except store.Refused as refused:
+        db.session.rollback()
+        return _phones_page(club, records.load_event(club.id, event.id), 422, str(refused))
+    return redirect(url_for("events.table_phones", club_id=club_id, event_id=event_id), 303)
 
 
 def _match(event: ClubEvent, match_id: int):
@@ -276,7 +313,7 @@ def forfeit(club_id: int, event_id: int, match_id: int):
         store.record_forfeit(event, match, int(side), _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/next")
@@ -294,8 +331,8 @@ def next_game(club_id: int, event_id: int, match_id: int):
         return _refused(club, phone, event, f"Round {match.round}, table {match.table}: the "
                         f"match is decided or its game is still being played.")
     store.rematch(store.get_game(match.games[-1].id), _via(phone))
-    return redirect(url_for("events.table_card", club_id=club.id, event_id=event.id,
-                            match_id=match.id), 303)
+    return redirect(url_for("events.table_card", club_id=club_id, event_id=event_id,
+                            match_id=match_id), 303)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/swap")
@@ -315,7 +352,7 @@ def swap(club_id: int, event_id: int, match_id: int):
         store.swap_player(event, match, leaving, joining, _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants")
@@ -346,7 +383,7 @@ def late_entrant(club_id: int, event_id: int):
         store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
@@ -383,7 +420,7 @@ def playoff(club_id: int, event_id: int):
         store.seat_matches(event, _version(), number, matches, _via(phone), "playoff")
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
-    return _back(event)
+    return _to_event(club_id, event_id)
 
 
 # --------------------------------------------------------------------------- export, import

@@ -129,8 +129,36 @@ def this_phone(game) -> str:
     variant = rules.VARIANTS.get(game.variant)
     seat = (store.phone_seat(game.id, access.phone_id())
             if variant is not None and variant.counts_own else None)
+    table = table_followed(game)
     return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
-            f"-{'m' if member else ''}{'' if seat is None else f'-s{seat}'}")
+            f"-{'m' if member else ''}{'' if seat is None else f'-s{seat}'}"
+            f"{'' if table is None else f'-t{table}'}")
+
+
+def _table_now(game):
+    """store.table_now for this phone, once an event's game it scores is over (the only time
+    it follows its table), else None; read once per request."""
+    if getattr(game, "event_match_id", None) is None or not game.finished \
+            or not access.can_score(game):
+        return None
+    known = vars(request._get_current_object()).setdefault("_sk_table_now", {})  # (twice a poll)
+    if game.id not in known:
+        known[game.id] = store.table_now(game.id, access.phone_id())
+    return known[game.id]
+
+
+def table_followed(game) -> int | None:
+    """The table this phone follows once an event's game it scores is over (the game's, or
+    the one the organizer moved it to): its "Next round at table N"."""
+    now = _table_now(game)
+    return None if now is None else now.table
+
+
+def table_leads_on(game) -> bool:
+    """Whether this phone, the scorer of an event's game that is over, goes by itself to the
+    game being played at its table (its poll's HX-Redirect: events.follow_table)."""
+    now = _table_now(game)
+    return now is not None and now.leads_on(game.id)
 
 
 def live_context(game: Game, result: dict | None = None, last=None) -> dict[str, Any]:

@@ -103,9 +103,13 @@ def poll_answer(response, row, etag: str):
     sent gzip-, brotli- or un-compressed: Flask-Compress leaves a weak ETag as it is, and would
     give a strong one a per-encoding suffix); revalidated on every poll (no-cache); what it
     varies by. Once a rematch is started from the game (Game.next_game_id), a phone that polls
-    with an earlier version is sent there (HX-Redirect to /games/<id>/next)."""
+    with an earlier version is sent there (HX-Redirect to /games/<id>/next); a table's phone
+    whose event game is over, to the game being played at its table (board.table_leads_on),
+    as its scorer."""
     response.set_etag(etag, weak=True)
-    if row.next_game_id is not None and polled_version() not in (None, row.version):
+    if board.table_leads_on(row):
+        response.headers["HX-Redirect"] = url_for("events.follow_table", game_id=row.id)
+    elif row.next_game_id is not None and polled_version() not in (None, row.version):
         response.headers["HX-Redirect"] = url_for("handover.next_game", game_id=row.id)
     response.headers["Cache-Control"] = "no-cache"
     response.vary.update(("Cookie", "HX-Request"))

@@ -602,8 +602,10 @@ def live_update(game_id: int):
 
 @bp.app_context_processor
 def _live_helpers():
-    """Template helpers for the poller (partials/games/_live.html)."""
-    return {"live_etag": live.live_etag, "recently_changed": live.recently_changed}
+    """Template helpers for the poller (partials/games/_live.html) and the table a phone
+    follows (partials/events/_game_event.html)."""
+    return {"live_etag": live.live_etag, "recently_changed": live.recently_changed,
+            "table_followed": board.table_followed}
 
 
 @bp.get("/games/<int:game_id>/tv")

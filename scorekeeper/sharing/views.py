@@ -79,6 +79,8 @@ def scorer(secret: str):
                               "the new one, or join by code to watch.")
     else:
         response = access.grant_scorer(_to_game(game), game)
+        if game.event_match_id is not None:  # a table's card: this phone is its table's
+            store.scanned_table_card(access.phone_id(), game)
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
     return response

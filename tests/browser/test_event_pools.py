@@ -20,15 +20,15 @@ MARK = {0: {"bidder": 0, "bid": 30, "contract": "straight", "points": 34},
 IN_PLAY = "Finish the hand you are playing: it is the last."
 
 
-def new_event(organizer, base: str) -> str:
+def new_event(organizer, base: str, pool_size: str = "3", advance: str = "2") -> str:
     """A club through its form, then the event posted as its form would post it."""
     start_club(organizer, base, "Saturday Club")
     organizer.goto(organizer.url + "/events/new")
     token = organizer.locator("input[name=csrf_token]").first.input_value()
     answer = organizer.request.post(organizer.url.removesuffix("/new"), form={
         "csrf_token": token, "name": "Saturday pools", "day": "2026-11-28",
-        "variant": "lechner42", "format": "pools", "entrants": TEAMS, "pool_size": "3",
-        "time_limit": "40", "rules_for": "lechner42", "opt-target_marks": "2"})
+        "variant": "lechner42", "format": "pools", "entrants": TEAMS, "pool_size": pool_size,
+        "advance": advance, "time_limit": "40", "rules_for": "lechner42", "opt-target_marks": "2"})
     assert answer.ok and re.search(r"/events/\d+$", answer.url), answer.url
     return answer.url
 

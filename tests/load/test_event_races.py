@@ -281,3 +281,25 @@ def test_the_same_late_entrant_sent_twice_at_once_joins_once(server):
         assert rows(db_url, "SELECT count(*) FROM event_entrant WHERE event_id = :e",
                     e=event_id) == [(6 + i,)]
     valid_record(admin, event)
+
+
+def test_a_table_phone_moved_while_it_saves_a_hand(server):
+    """The organizer moves a table's phone to another table while it saves its first hand:
+    both are answered 303 (the move writes the event's rows, the hand its game's), the hand is
+    in, and the phone follows its new table."""
+    port, db_url = server
+    admin, event, event_id, tables = started(port, db_url, SIXTEEN_TEAMS)
+    for i, (match_id, game_id) in enumerate(tables):
+        table = Table(port, db_url, game_id)
+        [(phone_id, at)] = rows(db_url, "SELECT phone_id, \"table\" FROM event_table_phone"
+                                        " WHERE event_id = :e ORDER BY updated_at DESC,"
+                                        " phone_id DESC LIMIT 1", e=event_id)
+        to = 1 + at % len(tables)
+        move, hand = at_once(port, [
+            lambda conn: admin.post(f"{event}/phones/{phone_id}", {"table": str(to)}, conn),
+            lambda conn: table.save(conn, LATE[i % len(LATE)])])
+        assert (move[0], hand[0]) == (303, 303), (move[:2], hand[:2])
+        assert rows(db_url, "SELECT count(*) FROM hand WHERE game_id = :g", g=game_id) == [(1,)]
+        assert rows(db_url, "SELECT \"table\" FROM event_table_phone WHERE event_id = :e AND"
+                            " phone_id = :p", e=event_id, p=phone_id) == [(to,)]
+    valid_record(admin, event)

@@ -74,3 +74,62 @@ def test_a_pools_night_of_32_teams_as_of_8(app, client):
 def test_a_progressive_event_too(app, client):
     _check(app, client, played_event(players_record(8, rounds=3)),
            played_event(players_record(12, rounds=6)))
+
+
+READS_BEFORE_A_WRITE = 5  # the club, this phone's membership, the event, its entrants, matches
+
+
+def _organizer_counts(app, client, teams: int) -> dict[str, tuple[int, int]]:
+    """(reads before the first write, all statements) of each organizer action on a round
+    robin of `teams` teams at round 1 (a table phone moved, a forfeit, a late entrant), and a
+    swap on a progressive event of as many players."""
+    from scorekeeper import store
+    from scorekeeper.extensions import db
+
+    from .helpers import club_with_event, event, round_games, scorer_path, start_round, url
+
+    counts = {}
+
+    def count(label, path, data):
+        db.session.remove()  # each request starts with an empty session, as in a server
+        with statements() as seen:
+            response = client.post(path, data=data)
+        assert response.status_code == 303, (label, response.status_code)
+        writes = [i for i, s in enumerate(seen) if s.lstrip().split()[0].upper()
+                  in ("INSERT", "UPDATE", "DELETE")]
+        counts[label] = (writes[0], len(seen))
+
+    names = [f"A{i} & B{i}" for i in range(teams)]
+    club_id, event_id = club_with_event(client, entrants="\n".join(names))
+    assert start_round(client, club_id, event_id).status_code == 303
+    first = round_games(event_id, 1)[0]
+    card, match_id = scorer_path(first), first.event_match_id
+    assert app.test_client().get(card).status_code == 303
+    [(phone_id, _table)] = store.table_phones(event_id)
+    count("move", url(club_id, event_id, f"/phones/{phone_id}"), {"table": "2"})
+    count("forfeit", url(club_id, event_id, f"/matches/{match_id}/forfeit"),
+          {"side": "1"})
+    count("late entrant", url(club_id, event_id, "/entrants"), {"entrant": "Kim & Lou"})
+    players = "\n".join(f"P{i}" for i in range(teams + 1))
+    club_id, event_id = club_with_event(client, entrants=players, fmt="progressive")
+    assert start_round(client, club_id, event_id).status_code == 303
+    e = event(event_id)
+    match = next(m for m in e.matches if m.bye is None)
+    sitting = next(m.bye for m in e.matches if m.bye is not None)
+    count("swap", url(club_id, event_id, f"/matches/{match.id}/swap"),
+          {"out": str(match.entrants[0]), "in": str(sitting)})
+    return counts
+
+
+def test_an_organizers_action_reads_the_same_however_big_the_event(app, client):
+    """An organizer's action reads the event once (its club, this phone's membership, the
+    event, entrants and matches: no game's hands or seats unless the action needs the
+    record), writes, and reads nothing back for its answer (a 303 by the ids it was sent):
+    the same statements for 4 teams as for 12."""
+    small, big = _organizer_counts(app, client, 4), _organizer_counts(app, client, 12)
+    print("organizer actions (reads before the first write, all statements):", big)
+    assert small == big
+    needs = {"late entrant": 3}  # the roster, and the record it checks: seats and hands
+    assert all(reads == READS_BEFORE_A_WRITE + needs.get(action, 0)
+               for action, (reads, _all) in big.items()), big
+    assert big["move"][1] == READS_BEFORE_A_WRITE + 4, big  # the bump, its table, the row, audit
