@@ -298,6 +298,9 @@ class PendingCount(db.Model):
     phone_id: Mapped[int | None] = mapped_column(
         ForeignKey("phone.id", ondelete="SET NULL"), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # the round was refused and this count named to fix (why, in the engine's words); gone
+    # when the seat counts again
+    refused: Mapped[str | None] = mapped_column(String(300), nullable=True)
 
 
 class ClubBan(db.Model):

@@ -616,13 +616,35 @@ def count_hand(game_id: int, number: int, seat: int, pips: int, out: bool, via: 
         db.session.rollback()
         raise Refused("This phone no longer plays that seat: tap your name again.")
     values = {"game_id": game_id, "number": number, "seat": seat, "pips": pips, "out": out,
-              "double_blank": double_blank, "phone_id": phone_id, "updated_at": utcnow()}
+              "double_blank": double_blank, "phone_id": phone_id, "updated_at": utcnow(),
+              "refused": None}  # counted again: the round's refusal no longer names it
     _insert_or_ignore(PendingCount, values, ["game_id", "number", "seat"],
-                      ("pips", "out", "double_blank", "phone_id", "updated_at"))
+                      ("pips", "out", "double_blank", "phone_id", "updated_at", "refused"))
     # the hand's number in the data, not in hand_number: the row is no version of the hand
     db.session.add(AuditEvent(game_id=game_id, action="counted", via=via, phone_id=phone_id,
                               data={"number": number, "seat": seat, "pips": pips, "out": out,
                                     "double_blank": double_blank}))
+    _move_club_numbers(_club_of(game_id), versions=1)
+    db.session.commit()
+
+
+def refuse_round(game_id: int, number: int, to_fix: dict[int, tuple[int, bool, bool]],
+                 reason: str, via: str) -> None:
+    """The scorer's save of hand `number` was refused for `reason`, naming the counts of the
+    seats in `to_fix` (seat -> the pips, out and double blank it counted, as the save read
+    them): each is marked so (every phone's panel says it), unless it was corrected since (its
+    new count was not the one refused)."""
+    _bump(game_id, None)  # after a save or count of the same game (its row lock)
+    for seat, (pips, out, double_blank) in to_fix.items():
+        db.session.execute(
+            update(PendingCount).where(PendingCount.game_id == game_id,
+                                       PendingCount.number == number, PendingCount.seat == seat,
+                                       PendingCount.pips == pips, PendingCount.out == out,
+                                       PendingCount.double_blank == double_blank)
+            .values(refused=reason[:300]).execution_options(synchronize_session=False))
+    db.session.add(AuditEvent(game_id=game_id, action="round refused", via=via,
+                              data={"number": number, "seats": sorted(to_fix),
+                                    "reason": reason}))
     _move_club_numbers(_club_of(game_id), versions=1)
     db.session.commit()
 

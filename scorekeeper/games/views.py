@@ -551,6 +551,10 @@ def count_hand(game_id: int):
     return _to_seats(game)
 
 
+def _names(record: dict, seats_: list[int]) -> str:
+    return " and ".join(record["players"][s] for s in seats_)
+
+
 @bp.post("/games/<int:game_id>/counts/save")
 def save_counted_round(game_id: int):
     """The scorer's one tap: the round's counts become the next hand, saved as any hand
@@ -562,12 +566,21 @@ def save_counted_round(game_id: int):
                                       "this page was drawn. Check the numbers and tap again.")
     record = game.record()
     number = len(record["hands"])
-    hand, problem = seats.round_hand(record["players"], store.pending_counts(game.id, number))
+    counts = store.pending_counts(game.id, number)
+    hand, problem, to_fix = seats.round_hand(record["players"], counts)
+    if hand is not None:
+        result = rules.score({**record, "hands": record["hands"] + [hand]})
+        if not result["ok"]:
+            engine = (rules.score(record).get("next_round") or {}).get("engine")
+            to_fix = seats.to_check(hand, engine)
+            problem = (f"{result.get('error')} Check {_names(record, to_fix)}'s count"
+                       f"{'s' if len(to_fix) > 1 else ''}.")
     if problem:
+        if to_fix:  # every phone says which counts to fix, until they are counted again
+            store.refuse_round(game.id, number, {s: (counts[s].pips, counts[s].out,
+                                                      counts[s].double_blank) for s in to_fix},
+                               problem, access.actor(game))
         return _seat_refused(game_id, f"Not saved. {problem}", 422)
-    result = rules.score({**record, "hands": record["hands"] + [hand]})
-    if not result["ok"]:
-        return _seat_refused(game_id, f"Not saved. {result.get('error')}", 422)
     store.drop_counts(game.id, number)
     written = store.write_hand(game, version, "entered", number, None, hand, access.actor(game),
                                result=result, phone_id=access.phone_id())

@@ -294,3 +294,52 @@ def test_the_double_blank_is_marked_where_the_house_rule_counts_it(app, client):
     plain = create(client, "mexican-train", PLAYERS)
     claim(ann, plain, 0)
     assert "double blank is in my hand" not in text(ann.get(f"/games/{plain}"))
+
+
+def test_a_refused_round_names_the_count_to_fix_on_every_phone(app, client, gid):
+    """The engine's refusal reaches every phone (the poll's panel), naming the count to check;
+    the named phone corrects it, and the mark goes with the correction."""
+    cat, ann, watcher = phone(app, gid), phone(app, gid), phone(app, gid)
+    claim(cat, gid, 2)
+    claim(ann, gid, 0)
+    count(ann, gid, 0, out=True)
+    count(cat, gid, 2, "1200")  # a slip: 120
+    count(client, gid, 1, "9")
+    count(client, gid, 3, "11")
+    r = save(client, gid)
+    assert r.status_code == 422 and "The pips add up to 1220" in text(r)
+    assert "Check Cat's count." in text(r)
+    said = "Round 1 is not saved. The pips add up to 1220"
+    for p in (cat, ann, watcher, client):
+        page = text(p.get(f"/games/{gid}"))
+        assert said in page and "To fix: Cat" in page
+        assert ("Your count is one to fix" in page) == (p is cat)
+    assert said in text(watcher.get(f"/games/{gid}/live"))
+    assert game(gid).events[-1].action == "round refused"
+    assert "Round 1 not saved" in text(client.get(f"/games/{gid}/history"))
+    count(cat, gid, 2, "120")
+    for p in (cat, ann, client):
+        assert "is not saved" not in text(p.get(f"/games/{gid}"))
+    assert save(client, gid).status_code == 303
+    assert game(gid).record()["hands"] == [{"pips": [0, 9, 120, 11], "out": 0}]
+
+
+def test_a_refusal_marks_no_count_corrected_since_it_was_read(app, client, gid):
+    for seat, pips in enumerate(["0", "9", "2000", "9"]):
+        count(client, gid, seat, pips)
+    count(client, gid, 2, "20")  # corrected after the save read 2000, before its refusal
+    game(gid)
+    store.refuse_round(gid, 0, {2: (2000, False, False)}, "The pips add up to 2018.", "creator")
+    assert [c.refused for c in store.pending_counts(gid, 0).values()] == [None] * 4
+
+
+@pytest.mark.parametrize("hand,engine,seats", [
+    ({"pips": [0, 9, 2000, 9]}, 12, [2]),  # too many pips: the most
+    ({"pips": [5, 3, 8, 3]}, 12, [1, 3]),  # nobody out: the fewest
+    ({"pips": [0, 3, 8, 4], "double_blank": 0}, 12, [0]),  # 0 but holds the double blank
+    ({"pips": [0, 3, 8, 4], "out": 0, "double_blank": 2}, 0, [2]),  # the engine is the 0-0
+])
+def test_the_counts_to_check_when_the_engine_refuses(hand, engine, seats):
+    from scorekeeper.games.seats import to_check
+
+    assert to_check(hand, engine) == seats

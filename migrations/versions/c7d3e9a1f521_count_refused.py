@@ -1,0 +1,26 @@
+"""a round's refusal on the count to fix: pending_count.refused holds the engine's reason on
+the seat named, until that seat counts again
+
+Revision ID: c7d3e9a1f521
+Revises: b5c9e2d7a431
+Create Date: 2026-11-27 15:00:00
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision = 'c7d3e9a1f521'
+down_revision = 'b5c9e2d7a431'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table('pending_count', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('refused', sa.String(length=300), nullable=True))
+
+
+def downgrade():
+    with op.batch_alter_table('pending_count', schema=None) as batch_op:
+        batch_op.drop_column('refused')
