@@ -562,15 +562,22 @@ def seat_claims(game_id: int) -> dict[int, int]:
                                    .where(SeatClaim.game_id == game_id)).all())
 
 
-def claim_seat(game_id: int, seat: int, phone_id: int, via: str) -> bool:
+def claim_seat(game_id: int, seat: int, phone_id: int, via: str,
+               by_scorer: bool = False) -> bool:
     """Phone `phone_id` plays `seat` from now on (leaving the seat it played before, if any).
     Refused when another phone plays that seat (two claims at once: the database's unique
-    game and seat lets one win). False, with nothing written, when it plays it already."""
+    game and seat lets one win). False, with nothing written, when it plays it already.
+    `by_scorer`: the scorer seats a phone that joined the game and has no seat (refused when
+    it has one, or did not join)."""
     held = db.session.scalar(select(SeatClaim).where(SeatClaim.game_id == game_id,
                                                       SeatClaim.phone_id == phone_id))
     if held is not None and held.seat == seat:
         db.session.rollback()
         return False
+    if by_scorer and (held is not None or phone_id not in unseated_phones(game_id)):
+        db.session.rollback()
+        raise Refused("That phone plays a seat already." if held is not None
+                      else "That phone has not joined the game.")
     try:
         if held is not None:
             db.session.delete(held)
@@ -579,10 +586,24 @@ def claim_seat(game_id: int, seat: int, phone_id: int, via: str) -> bool:
         db.session.flush()
     except IntegrityError:
         db.session.rollback()
+        if by_scorer:  # the phone claimed a seat itself a moment ago, or another phone this one
+            raise Refused("A phone took that seat, or that phone a seat, a moment ago: look "
+                          "again.") from None
         raise Refused("Another phone plays that seat already: tap your own name, or ask the "
                       "scorer to let go of it.") from None
-    _seat_write(game_id, "seat claimed", via, phone_id, {"seat": seat})
+    _seat_write(game_id, "seat claimed", via, phone_id,
+                {"seat": seat, **({"by_scorer": True} if by_scorer else {})})
     return True
+
+
+def unseated_phones(game_id: int) -> list[int]:
+    """The phones that joined the game (any role in it) and play no seat of it, in the order
+    they first came to this server."""
+    seated = select(SeatClaim.phone_id).where(SeatClaim.game_id == game_id)
+    return list(db.session.scalars(
+        select(PhoneGame.phone_id).distinct()
+        .where(PhoneGame.game_id == game_id, PhoneGame.phone_id.not_in(seated))
+        .order_by(PhoneGame.phone_id)))
 
 
 def release_seat(game_id: int, seat: int, via: str, phone_id: int | None = None) -> bool:

@@ -120,17 +120,22 @@ def this_phone(game) -> str:
     """What a rendered game page or live update depends on besides the game's version and the
     role: this phone's choices (the hands as grid or list, its entry modes, from ?view= and
     cookies), whether it is a member of the game's club (the rematch and club links) and, where
-    the players count their own hands, the seat it plays (games/seats.py). Part of
+    the players count their own hands, the seat it plays (games/seats.py), or without one the
+    tag the scorer seats it by. Part of
     the render cache's key and the ETag (live.RenderInputs), so one phone's choice is never
     served to another."""
     modes = remembered_modes(game)
     club_id = getattr(game, "club_id", None)
     member = club_id is not None and access.member(club_id) is not None
     variant = rules.VARIANTS.get(game.variant)
-    seat = (store.phone_seat(game.id, access.phone_id())
-            if variant is not None and variant.counts_own else None)
+    seated = ""
+    if variant is not None and variant.counts_own:  # the seat it plays, or the tag it shows
+        phone = access.phone_id()
+        seat = store.phone_seat(game.id, phone)
+        seated = (f"-s{seat}" if seat is not None
+                  else f"-t{seats.phone_tag(phone)}" if phone is not None else "")
     return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
-            f"-{'m' if member else ''}{'' if seat is None else f'-s{seat}'}")
+            f"-{'m' if member else ''}{seated}")
 
 
 def live_context(game: Game, result: dict | None = None, last=None) -> dict[str, Any]:

@@ -7,6 +7,7 @@ counts (round_hand, then store.write_hand), and the engine checks it as any hand
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -27,6 +28,13 @@ def pip_sum(text: str | None) -> int | None:
     return total if total <= MAX_PIPS else None
 
 
+def phone_tag(phone_id: int) -> str:
+    """How a phone without a seat is told apart on the scorer's list of them (its panel says
+    "This phone is 4821"): four digits made from its id, the same on every page."""
+    digest = hashlib.blake2s(str(phone_id).encode(), digest_size=4, person=b"seat-tag").digest()
+    return f"{int.from_bytes(digest, 'big') % 10000:04d}"
+
+
 def counting(variant, result: dict) -> bool:
     """Whether the game's phones count their own hands now: the variant says they do, and a
     round is to be entered."""
@@ -42,7 +50,8 @@ def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[st
     number = len(record["hands"])
     claims = store.seat_claims(game.id)
     counts = store.pending_counts(game.id, number)
-    mine = store.phone_seat(game.id, access.phone_id())
+    phone = access.phone_id()
+    mine = store.phone_seat(game.id, phone)
     seats = []
     for s, name in enumerate(record["players"]):
         c = counts.get(s)
@@ -61,6 +70,8 @@ def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[st
             # the house rule charges the double blank, and it is not this round's engine
             "double_blank": extra if extra and next_round.get("engine") != 0 else 0,
             "mine_count": counts.get(mine) if mine is not None else None,
+            # a phone without a seat: the scorer may seat it by this (seat_phone_page)
+            "tag": phone_tag(phone) if mine is None and phone is not None else None,
             "refusal": refusal, "to_fix": [s["name"] for s in seats if s["refused"]],
             "missing": [s["name"] for s in seats if s["pips"] is None]}
 

@@ -515,6 +515,28 @@ def claim_seat(game_id: int, seat: int):
     return _to_seats(game)
 
 
+@bp.route("/games/<int:game_id>/seats/<int:seat>/seat-phone", methods=["GET", "POST"])
+def seat_phone(game_id: int, seat: int):
+    """The scorer seats a phone that joined and has none (its panel shows its tag): the
+    phones to pick from, then the one picked plays that seat, as if it had tapped the name."""
+    game, _variant = _counting_game(game_id, write=True)
+    seat = _seat_arg(game, seat)
+    if request.method == "POST":
+        phone = hand_form.whole_number(request.form.get("phone"))
+        if phone is None:
+            abort(400)
+        try:
+            store.claim_seat(game.id, seat, phone, access.actor(game), by_scorer=True)
+        except store.Refused as refused:
+            return _seat_refused(game_id, f"{game.players[seat].name}'s seat: {refused}")
+        return _to_seats(game)
+    phones = [{"id": p, "tag": seats.phone_tag(p), "mine": p == access.phone_id()}
+              for p in store.unseated_phones(game.id)]
+    return web.render("games/seat_phone.html", "games/_seat_phone.html", game=game,
+                      seat=seat, name=game.players[seat].name, phones=phones,
+                      taken=seat in store.seat_claims(game.id))
+
+
 @bp.post("/games/<int:game_id>/seats/<int:seat>/release")
 def release_seat(game_id: int, seat: int):
     """No phone plays that seat any more: the scorer's to do, or the phone's own ("not me")."""

@@ -343,3 +343,28 @@ def test_the_counts_to_check_when_the_engine_refuses(hand, engine, seats):
     from scorekeeper.games.seats import to_check
 
     assert to_check(hand, engine) == seats
+
+
+def test_the_scorer_seats_a_phone_that_has_none(app, client, gid):
+    """A phone that joined shows its tag; the scorer picks it for a seat, and that phone then
+    counts that seat's hand. A phone seated already, or one that never joined, is refused."""
+    from scorekeeper.access import PHONE_COOKIE
+    from scorekeeper.games.seats import phone_tag
+
+    gran, cat = phone(app, gid), phone(app, gid)
+    claim(cat, gid, 2)
+    gran_id = int(gran.get_cookie(PHONE_COOKIE).value.split(".")[0])  # "<id>.<mac>"
+    tag = phone_tag(gran_id)
+    assert f"This phone is {tag}" in text(gran.get(f"/games/{gid}"))
+    page = text(client.get(f"/games/{gid}/seats/3/seat-phone"))
+    assert f"Phone {tag}" in page and f"Phone {phone_tag(claims(gid)[2])}" not in page
+    assert gran.get(f"/games/{gid}/seats/3/seat-phone").status_code == 403  # the scorer's
+    r = client.post(f"/games/{gid}/seats/3/seat-phone", data={"phone": str(gran_id)})
+    assert r.status_code == 303 and claims(gid)[3] == gran_id
+    assert "You are Dan" in text(gran.get(f"/games/{gid}"))
+    assert count(gran, gid, 3, "4+5").status_code == 303 and counts(gid)[3] == (9, False)
+    r = client.post(f"/games/{gid}/seats/1/seat-phone", data={"phone": str(gran_id)})
+    assert r.status_code == 409 and "That phone plays a seat already" in text(r)
+    r = client.post(f"/games/{gid}/seats/1/seat-phone", data={"phone": str(claims(gid)[2] + 99)})
+    assert r.status_code == 409 and "That phone has not joined the game" in text(r)
+    assert set(claims(gid)) == {2, 3} and game(gid).events[-2].data["by_scorer"] is True
