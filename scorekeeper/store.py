@@ -260,7 +260,8 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
 
 # Built once: every poll runs it, and building a statement costs more than running this one.
 # The game's head, and a row per role the phone holds in it (kind and token NULL for none).
-_HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
+_HEAD = (select(Game.id, Game.version, Game.count_version, Game.updated_at, Game.code,
+                Game.creator_secret,
                 Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant, PhoneGame.kind,
                 PhoneGame.token)
          .outerjoin(PhoneGame, (PhoneGame.game_id == Game.id)
@@ -539,7 +540,10 @@ def _renew_scorer(game_id: int, via: str) -> None:
 # ---------------------------------------------------------------- seats and counts
 # A phone at the table plays a seat (SeatClaim), and counts its own hand for the hand to be
 # entered (PendingCount) until the scorer saves that hand from the counts (write_hand). Each
-# write bumps the game's version (every phone's poll shows it) and writes its audit row.
+# write writes its audit row and moves the game on: a seat claimed or let go its version (the
+# scorer's page is drawn anew: its round view comes first), a count its count_version only
+# (_bump_counts: every phone's poll shows it, and the hand form, drawn at the version, is not
+# redrawn under the scorer's fingers at each count).
 
 
 _SEAT_OF = (select(SeatClaim.seat).where(SeatClaim.game_id == bindparam("game_id"),
@@ -626,7 +630,7 @@ def count_hand(game_id: int, number: int, seat: int, pips: int, out: bool, via: 
     scorer, `by_scorer`, may count any seat)."""
     # the bump first: it waits for a save of the same game (its row lock), so the count of
     # hands read next is the one after that save
-    _bump(game_id, None)
+    _bump_counts(game_id)
     hands = db.session.scalar(select(func.count()).select_from(Hand)
                               .where(Hand.game_id == game_id))
     if number != hands:
@@ -655,7 +659,7 @@ def refuse_round(game_id: int, number: int, to_fix: dict[int, tuple[int, bool, b
     seats in `to_fix` (seat -> the pips, out and double blank it counted, as the save read
     them): each is marked so (every phone's panel says it), unless it was corrected since (its
     new count was not the one refused)."""
-    _bump(game_id, None)  # after a save or count of the same game (its row lock)
+    _bump_counts(game_id)  # after a save or count of the same game (its row lock)
     for seat, (pips, out, double_blank) in to_fix.items():
         db.session.execute(
             update(PendingCount).where(PendingCount.game_id == game_id,
@@ -683,21 +687,38 @@ def pending_counts(game_id: int, number: int) -> dict[int, PendingCount]:
                                    PendingCount.number == number))}
 
 
-def drop_counts(game_id: int, number: int) -> None:
+def drop_counts(game_id: int, number: int, count_version: int) -> bool:
     """The counts of hand `number` go with the write that saves it (the caller's write_hand,
-    in the same transaction). The game's row is locked first, as count_hand's bump does before
-    it writes a count: a count racing the save waits for it, never deadlocks with it."""
-    db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+    in the same transaction), if none moved since they were read at `count_version`; False,
+    with nothing written, when one did (the save would lose it). The game's row is written
+    first, as count_hand's bump does before it writes a count: a count racing the save waits
+    for it, never deadlocks with it, and one that got in first moved count_version on."""
+    locked = db.session.execute(
+        update(Game).where(Game.id == game_id, Game.count_version == count_version)
+        .values(count_version=Game.count_version)
+        .execution_options(synchronize_session=False)).rowcount
+    if locked != 1:
+        db.session.rollback()
+        return False
     db.session.execute(delete(PendingCount).where(PendingCount.game_id == game_id,
                                                   PendingCount.number == number))
+    return True
 
 
 def _club_of(game_id: int) -> int | None:
     return db.session.scalar(select(Game.club_id).where(Game.id == game_id))
 
 
+def _bump_counts(game_id: int) -> None:
+    """The game's row written first (its lock: a save of the same game waits, or is waited
+    for), its count_version moved on."""
+    db.session.execute(update(Game).where(Game.id == game_id)
+                       .values(count_version=Game.count_version + 1, updated_at=utcnow())
+                       .execution_options(synchronize_session=False))
+
+
 def _seat_write(game_id: int, action: str, via: str, phone_id: int | None, data: dict) -> None:
-    _bump(game_id, None)
+    _bump(game_id, None)  # the version: a seat claimed or let go redraws the scorer's page
     db.session.add(AuditEvent(game_id=game_id, action=action, via=via, phone_id=phone_id,
                               data=data))
     _move_club_numbers(_club_of(game_id), versions=1)

@@ -1,5 +1,6 @@
-"""a round's refusal on the count to fix: pending_count.refused holds the engine's reason on
-the seat named, until that seat counts again
+"""a round's refusal on the count to fix (pending_count.refused holds the engine's reason on
+the seat named, until that seat counts again), and the game's count_version, moved on by a count
+instead of its version
 
 Revision ID: c7d3e9a1f521
 Revises: b5c9e2d7a431
@@ -19,8 +20,13 @@ depends_on = None
 def upgrade():
     with op.batch_alter_table('pending_count', schema=None) as batch_op:
         batch_op.add_column(sa.Column('refused', sa.String(length=300), nullable=True))
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('count_version', sa.Integer(), server_default='0',
+                                      nullable=False))
 
 
 def downgrade():
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.drop_column('count_version')
     with op.batch_alter_table('pending_count', schema=None) as batch_op:
         batch_op.drop_column('refused')

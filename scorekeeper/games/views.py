@@ -580,10 +580,12 @@ def _names(record: dict, seats_: list[int]) -> str:
 @bp.post("/games/<int:game_id>/counts/save")
 def save_counted_round(game_id: int):
     """The scorer's one tap: the round's counts become the next hand, saved as any hand
-    (store.write_hand: the version it was made on, the engine's check), and are let go."""
+    (store.write_hand: the version it was made on, the engine's check), and are let go; only
+    the counts the scorer's page showed (its count_version: a count since refuses the save)."""
     game, _variant = _counting_game(game_id, write=True)
     version = _version_arg()
-    if version != game.version:
+    if version != game.version or hand_form.whole_number(request.form.get("counts")) != \
+            game.count_version:
         return _seat_refused(game_id, "Not saved: a phone counted or the game changed since "
                                       "this page was drawn. Check the numbers and tap again.")
     record = game.record()
@@ -603,7 +605,9 @@ def save_counted_round(game_id: int):
                                                       counts[s].double_blank) for s in to_fix},
                                problem, access.actor(game))
         return _seat_refused(game_id, f"Not saved. {problem}", 422)
-    store.drop_counts(game.id, number)
+    if not store.drop_counts(game.id, number, game.count_version):
+        return _seat_refused(game_id, "Not saved: a phone counted at the same moment. Check "
+                                      "the numbers and tap again.")
     written = store.write_hand(game, version, "entered", number, None, hand, access.actor(game),
                                result=result, phone_id=access.phone_id())
     if written is None:

@@ -166,7 +166,8 @@
   document.addEventListener("input", function (event) { showSum(event.target); });
   // A count being typed in the seats panel (focused, or changed and not sent yet): nothing
   // redraws the panel under it, neither this poll's swap nor the hand form's redraw when the
-  // game moved on (hand-keeper.js formBehind: each count moves the game's version).
+  // game moved on (hand-keeper.js formBehind: a seat claimed or a round saved moves the game's
+  // version; a count moves only its count_version, which redraws no form).
   function countTyped() {
     var panel = document.getElementById("seats");
     return !!panel && Array.prototype.some.call(panel.querySelectorAll("input[name=pips]"), function (box) {

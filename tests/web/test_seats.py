@@ -49,9 +49,15 @@ def counts(gid, number=0):
     return {s: (c.pips, c.out) for s, c in store.pending_counts(gid, number).items()}
 
 
-def save(client, gid, version=None):
+def save(client, gid, version=None, counts=None):
+    """The scorer's save, from a page drawn at `version` and `counts` (the game's version and
+    count_version; now, by default)."""
+    if version is None or counts is None:
+        g = game(gid)
+        version = g.version if version is None else version
+        counts = g.count_version if counts is None else counts
     return client.post(f"/games/{gid}/counts/save",
-                       data={"version": str(game(gid).version if version is None else version)})
+                       data={"version": str(version), "counts": str(counts)})
 
 
 @pytest.mark.parametrize("typed,total", [("30", 30), ("12+11+7", 30), (" 12 + 11 +7 ", 30),
@@ -195,10 +201,10 @@ def test_the_scorer_saves_the_round_as_a_hand(app, client, gid):
     page = text(ann.get(f"/games/{gid}"))
     assert "Round 2 (engine double 11): your pips" in page
     # a count for the round saved is refused plainly, nothing written
-    version = game(gid).version
+    drawn = game(gid).count_version
     r = count(ann, gid, 0, "3", number=0)
     assert r.status_code == 409 and "Round 1 is saved already" in text(r)
-    assert game(gid).version == version and counts(gid, 0) == {}
+    assert game(gid).count_version == drawn and counts(gid, 0) == {}
 
 
 def test_a_round_the_engine_refuses_names_the_seat(app, client, gid):
@@ -225,9 +231,9 @@ def test_a_round_the_engine_refuses_names_the_seat(app, client, gid):
 def test_a_save_from_a_page_drawn_before_a_count_is_refused(app, client, gid):
     for seat in range(4):
         count(client, gid, seat, "0" if seat == 0 else "9")
-    version = game(gid).version
+    drawn = game(gid).count_version
     count(client, gid, 3, "10")  # a correction after the scorer's page was drawn
-    r = save(client, gid, version)
+    r = save(client, gid, counts=drawn)
     assert r.status_code == 409 and "Check the numbers" in text(r)
     assert game(gid).hands == []
     assert save(client, gid).status_code == 303
@@ -250,13 +256,13 @@ def test_a_correction_racing_the_save_is_never_lost(app, client, gid):
     for seat, pips in enumerate(["0", "9", "9"]):
         count(client, gid, seat, pips)
     count(dan, gid, 3, "10")
-    version = game(gid).version
+    version, drawn = game(gid).version, game(gid).count_version
     barrier, answers = threading.Barrier(2), {}
 
     def run(name, send):
         barrier.wait()
         answers[name] = send().status_code
-    sends = {"save": lambda: save(client, gid, version),
+    sends = {"save": lambda: save(client, gid, version, drawn),
              "count": lambda: count(dan, gid, 3, "12", number=0)}
     threads = [threading.Thread(target=run, args=item) for item in sends.items()]
     for t in threads:
@@ -368,3 +374,31 @@ def test_the_scorer_seats_a_phone_that_has_none(app, client, gid):
     r = client.post(f"/games/{gid}/seats/1/seat-phone", data={"phone": str(claims(gid)[2] + 99)})
     assert r.status_code == 409 and "That phone has not joined the game" in text(r)
     assert set(claims(gid)) == {2, 3} and game(gid).events[-2].data["by_scorer"] is True
+
+
+def test_a_count_moves_the_polls_etag_but_not_the_version(app, client, gid):
+    """Every phone sees a count at its next poll, and the scorer's hand form, drawn at the
+    game's version, is not redrawn for it (the version stays); a hand saved moves it on."""
+    cat = phone(app, gid)
+    claim(cat, gid, 2)
+    version, etag = game(gid).version, client.get(f"/games/{gid}/live").headers["ETag"]
+    count(cat, gid, 2, "7")
+    r = client.get(f"/games/{gid}/live", headers={"If-None-Match": etag})
+    assert r.status_code == 200 and r.headers["ETag"] != etag and "counting…" in text(r)
+    assert game(gid).version == version and 'data-version="%d"' % version in r.text
+    for seat, pips in ((0, "0"), (1, "5"), (3, "2")):
+        count(client, gid, seat, pips)
+    assert save(client, gid).status_code == 303
+    assert game(gid).version == version + 1
+
+
+def test_the_save_lets_no_count_go_that_came_after_it_read_them(app, client, gid):
+    for seat, pips in enumerate(["0", "9", "9", "10"]):
+        count(client, gid, seat, pips)
+    read = game(gid).count_version
+    count(client, gid, 3, "12")  # between the save's read and its write
+    game(gid)
+    assert store.drop_counts(gid, 0, read) is False
+    assert counts(gid)[3] == (12, False)
+    game(gid)
+    assert store.drop_counts(gid, 0, game(gid).count_version) is True
