@@ -42,10 +42,20 @@
                  key: body.get("number") + ":" + body.get("seat"), round: round,
                  label: form.getAttribute("data-count-label") || "The count",
                  what: what(body), state: "waiting", at: new Date().toISOString()};
-    // sent: the boxes say what the page was drawn with again, so the poll redraws the panel
-    // (live.js holds it while a count is typed)
-    Array.prototype.forEach.call(form.querySelectorAll("input"), function (input) {
-      input.defaultValue = input.value;
+    // sent: the boxes say what the page was drawn with again and the tile picker folds, so
+    // the poll redraws the panel (live.js holds it while a count is typed): the phone's own
+    // count forms ("I went out" sent over a half-typed box too), or the one seat the scorer
+    // typed (not the others it is typing)
+    var panel = form.closest("#seats");
+    var sent = form.classList.contains("type-count") || !panel ? [form]
+      : panel.querySelectorAll("form:not(.type-count)");
+    Array.prototype.forEach.call(sent, function (f) {
+      Array.prototype.forEach.call(f.querySelectorAll("input"), function (input) {
+        input.defaultValue = input.value;
+      });
+      Array.prototype.forEach.call(f.querySelectorAll("[data-tile-picker][open]"), function (p) {
+        p.open = false;
+      });
     });
     if (document.activeElement && form.contains(document.activeElement)) document.activeElement.blur();
     var entries = kept().filter(function (e) { return e.key !== entry.key; });
