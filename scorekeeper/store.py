@@ -593,6 +593,9 @@ def claim_seat(game_id: int, seat: int, phone_id: int, via: str,
         if by_scorer:  # the phone claimed a seat itself a moment ago, or another phone this one
             raise Refused("A phone took that seat, or that phone a seat, a moment ago: look "
                           "again.") from None
+        if phone_seat_now(game_id, phone_id) is not None:  # the scorer seated it meanwhile
+            raise Refused("The scorer seated this phone a moment ago: tap your own name again "
+                          "if that is not you.") from None
         raise Refused("Another phone plays that seat already: tap your own name, or ask the "
                       "scorer to let go of it.") from None
     _seat_write(game_id, "seat claimed", via, phone_id,

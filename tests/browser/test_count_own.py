@@ -110,7 +110,8 @@ def test_a_preset_fills_the_rules_and_enter_still_starts_the_game(page, live):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_count_screens_have_no_axe_violations(phone, live, scheme):
-    """The seated phone's count screen and the scorer's half-counted round, light and dark."""
+    """The seated phone's count screen, the scorer's half-counted round and the page that
+    seats a phone, light and dark."""
     from .test_accessibility import axe_phone, violations
 
     scorer = axe_phone(phone, color_scheme=scheme)
@@ -125,6 +126,9 @@ def test_the_count_screens_have_no_axe_violations(phone, live, scheme):
     expect(cat.locator("#seats")).to_contain_text("You counted 7")
     scorer.reload()
     expect(scorer.locator("#seats .round-count").nth(2)).to_contain_text("7")
+    assert violations(scorer) == []
+    scorer.goto(f"{live.url}/games/{gid}/seats/3/seat-phone")  # seating a phone
+    expect(scorer.locator("#seat-phone button").first).to_be_visible()
     assert violations(scorer) == []
 
 

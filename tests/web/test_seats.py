@@ -402,3 +402,32 @@ def test_the_save_lets_no_count_go_that_came_after_it_read_them(app, client, gid
     assert counts(gid)[3] == (12, False)
     game(gid)
     assert store.drop_counts(gid, 0, game(gid).count_version) is True
+
+
+def test_the_scorer_seating_a_phone_races_its_own_claim(app, client, gid):
+    """The scorer seats Gran's phone as Dan as Gran taps "I am Bob": one of the two wins, the
+    other is refused plainly; the phone plays one seat, never two, and the other seat is free."""
+    import threading
+
+    from scorekeeper.access import PHONE_COOKIE
+
+    gran = phone(app, gid)
+    gran_id = int(gran.get_cookie(PHONE_COOKIE).value.split(".")[0])
+    barrier, answers = threading.Barrier(2), {}
+
+    def run(name, send):
+        barrier.wait()
+        answers[name] = send().status_code
+    sends = {"scorer": lambda: client.post(f"/games/{gid}/seats/3/seat-phone",
+                                           data={"phone": str(gran_id)}),
+             "phone": lambda: claim(gran, gid, 1)}
+    threads = [threading.Thread(target=run, args=item) for item in sends.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seated = claims(gid)
+    if seated == {3: gran_id}:  # the scorer's got in as the phone's was being written
+        assert answers == {"scorer": 303, "phone": 409}
+    else:  # the phone's first (the scorer's refused), or after the scorer's (it moved to Bob)
+        assert seated == {1: gran_id} and answers["phone"] == 303
