@@ -36,12 +36,13 @@ def recently_changed(game) -> bool:
 class RenderInputs:
     """Everything a rendered game page or live update depends on besides the game's version:
     the counts of the round being counted (Game.count_version, which a count moves on instead
-    of the version: it redraws no hand form), the role reading it (a scorer sees forms), "quiet" (LIVE_GRACE has passed since the last
-    write: the poller stops), this phone's choices and club membership (board.this_phone), the
-    Host the phone used and the address other phones reach (qr.base_url: the invite's links
-    and QR codes), and whether this phone's scoring ended (its notice: scoring_ended.py).
-    The cache key and the /live ETag are both made from it, so nothing a render reads can be
-    missing from one of them: a 304 is never sent where the render would differ.
+    of the version: it redraws no hand form), the role reading it (a scorer sees forms),
+    "quiet" (LIVE_GRACE has passed since the last write: the poller stops), this phone's
+    choices and club membership (board.this_phone), the Host the phone used and the address
+    other phones reach (qr.base_url: the invite's links and QR codes), and whether this
+    phone's scoring ended (its notice: scoring_ended.py). The cache key and the /live ETag
+    are both made from it, so nothing a render reads can be missing from one of them: a 304
+    is never sent where the render would differ.
     """
     game_id: int
     version: int

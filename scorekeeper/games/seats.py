@@ -70,7 +70,7 @@ def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[st
             # the house rule charges the double blank, and it is not this round's engine
             "double_blank": extra if extra and next_round.get("engine") != 0 else 0,
             "mine_count": counts.get(mine) if mine is not None else None,
-            # a phone without a seat: the scorer may seat it by this (seat_phone_page)
+            # a phone without a seat: the scorer may seat it by this (views.seat_phone)
             "tag": phone_tag(phone) if mine is None and phone is not None else None,
             "refusal": refusal, "to_fix": [s["name"] for s in seats if s["refused"]],
             "missing": [s["name"] for s in seats if s["pips"] is None]}

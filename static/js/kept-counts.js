@@ -57,7 +57,8 @@
         p.open = false;
       });
     });
-    if (document.activeElement && form.contains(document.activeElement)) document.activeElement.blur();
+    var focused = document.activeElement;
+    if (focused && form.contains(focused)) focused.blur();
     var entries = kept().filter(function (e) { return e.key !== entry.key; });
     entries.push(entry);
     if (!keep(entries)) {  // no storage on this phone: sent as the plain form it is
@@ -113,7 +114,8 @@
   function settle(entry, why) {
     var entries = kept();
     entries.forEach(function (e, i) {
-      if (e.key !== entry.key || e.at !== entry.at) return;  // corrected meanwhile: the new one goes next
+      // corrected meanwhile: the new one goes next
+      if (e.key !== entry.key || e.at !== entry.at) return;
       if (why === null) entries[i] = null;
       else { e.state = "refused"; e.notice = why; }
     });
@@ -138,7 +140,8 @@
       node.setAttribute("role", "alert");
       refused.forEach(function (e) {
         node.appendChild(el("p", {}, [
-          el("strong", {text: e.label + " for round " + e.round + " (" + e.what + ") was not counted: "}),
+          el("strong", {text: e.label + " for round " + e.round + " (" + e.what + ") was not " +
+                              "counted: "}),
           document.createTextNode(e.notice || "the server refused it.")]));
       });
       node.appendChild(el("div", {"class": "kept-actions"}, [
