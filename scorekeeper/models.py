@@ -80,6 +80,10 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # moved on by the counts of the round being counted (store.count_hand), not the version: a
+    # count is no change to the record, and must not redraw the hand form; the live poll's
+    # ETag has both
+    count_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     code: Mapped[str] = mapped_column(String(8), unique=True, default=new_code)
     scorer_secret: Mapped[str] = mapped_column(String(64), default=new_secret)
     scorer_generation: Mapped[int] = mapped_column(Integer, default=1)
@@ -298,6 +302,9 @@ class PendingCount(db.Model):
     phone_id: Mapped[int | None] = mapped_column(
         ForeignKey("phone.id", ondelete="SET NULL"), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # the round was refused and this count named to fix (why, in the engine's words); gone
+    # when the seat counts again
+    refused: Mapped[str | None] = mapped_column(String(300), nullable=True)
 
 
 class ClubBan(db.Model):

@@ -32,6 +32,7 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     hands = result.get("hands", [])
     last = hands[-1] if hands else None
     ctx["leader"] = leader(variant, result)
+    ctx["gaps"] = gaps(variant, result)
     ctx["bg_stats_url"] = bgstats.link(game, record, result)  # None while it goes on
     if variant.bids_own_tricks and not result.get("finished"):
         countdown = (last or {}).get("countdown")
@@ -69,6 +70,18 @@ def leader(variant, result: dict) -> dict[str, Any] | None:
             "lowest": low}
 
 
+def gaps(variant, result: dict) -> list[int] | None:
+    """How far each side is from the lead (0 for the leader), where every player counts her own
+    hand (Variant.counts_own: the table watches the race round by round); None elsewhere, or
+    before the first hand and once the game is over."""
+    totals = result.get("totals") or []
+    if not (variant is not None and variant.counts_own and result.get("ok") and len(totals) > 1
+            and result.get("hands") and not result.get("finished")):
+        return None
+    best = min(totals) if variant.lowest_wins else max(totals)
+    return [abs(t - best) for t in totals]
+
+
 def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
     """The score sheet as on paper: one column per side (player or team), one row per hand with
     each side's running total (and what the hand added), the totals last. The view-model of
@@ -87,11 +100,15 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
         bidder_side = None
         if isinstance(bidder, int):
             bidder_side = bidder % len(sides) if len(sides) < len(record["players"]) else bidder
+        # who went out: each player's pips as counted, the double blank's charge beside them
+        pips = hand.get("pips") if variant.went_out else None
         cells = []
         for s, (d, t) in enumerate(zip(res.get("deltas", []), res.get("totals", []))):
             cells.append({"delta": d, "total": t, "tone": hand_form.delta_tone(d, low),
                           "bid": s == bidder_side,
-                          "set": s == bidder_side and res.get("made") is False})
+                          "set": s == bidder_side and res.get("made") is False,
+                          "pips": pips[s] if isinstance(pips, list) else None,
+                          "blank": pips is not None and hand.get("double_blank") == s})
         outcome = hand_form.hand_outcome(variant, hand, record["players"], res,
                                          record.get("options"))
         rows.append({"number": i, "label": f"{i + 1}", "cells": cells, "outcome": outcome,
@@ -99,7 +116,7 @@ def score_grid(variant, record: dict, result: dict) -> dict[str, Any] | None:
     return {"sides": sides, "rows": rows, "totals": result.get("totals") or [],
             "units": result.get("units"), "winners": result.get("winners") or [],
             "finished": bool(result.get("finished")), "lowest": low, "word": word,
-            "leader": leader(variant, result)}
+            "leader": leader(variant, result), "gaps": gaps(variant, result)}
 
 
 VIEW_COOKIE = "view"  # "grid" (the default) or "list": the view this phone picked last
@@ -120,19 +137,23 @@ def this_phone(game) -> str:
     """What a rendered game page or live update depends on besides the game's version and the
     role: this phone's choices (the hands as grid or list, its entry modes, from ?view= and
     cookies), whether it is a member of the game's club (the rematch and club links) and, where
-    the players count their own hands, the seat it plays (games/seats.py). Part of
-    the render cache's key and the ETag (live.RenderInputs), so one phone's choice is never
-    served to another."""
+    the players count their own hands, the seat it plays (games/seats.py), or without one the
+    tag the scorer seats it by, and once an event's game it scores is over, the table it
+    follows. Part of the render cache's key and the ETag (live.RenderInputs), so one phone's
+    choice is never served to another."""
     modes = remembered_modes(game)
     club_id = getattr(game, "club_id", None)
     member = club_id is not None and access.member(club_id) is not None
     variant = rules.VARIANTS.get(game.variant)
-    seat = (store.phone_seat(game.id, access.phone_id())
-            if variant is not None and variant.counts_own else None)
+    seated = ""
+    if variant is not None and variant.counts_own:  # the seat it plays, or the tag it shows
+        phone = access.phone_id()
+        seat = store.phone_seat(game.id, phone)
+        seated = (f"-s{seat}" if seat is not None
+                  else f"-t{seats.phone_tag(phone)}" if phone is not None else "")
     table = table_followed(game)
     return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
-            f"-{'m' if member else ''}{'' if seat is None else f'-s{seat}'}"
-            f"{'' if table is None else f'-t{table}'}")
+            f"-{'m' if member else ''}{seated}{'' if table is None else f'-f{table}'}")
 
 
 def _table_now(game):

@@ -550,14 +550,20 @@ def hand_outcome(variant, hand: dict[str, Any], players: list[str], result: dict
                  options: dict | None = None) -> dict[str, Any] | None:
     """What happened in a scored hand, in words the sheet, the list and the TV show on its row:
     who bid, what, the contract when it is not the plain one, made or set ("made": True/False);
-    Mexican Train's who went out (or "blocked"). None where a hand has no such headline (each
+    Mexican Train's engine double, who went out (or "blocked") and who held the double blank.
+    None where a hand has no such headline (each
     player bids her own tricks, Castle Rock's tiles left) or is not scored."""
     if result is None:
         return None
     if variant.went_out:
+        # the round's engine double, and who was charged for the double blank where it counts
+        holder = hand.get("double_blank")
+        facts = {"engine": result.get("engine"),
+                 "holder": players[holder] if isinstance(holder, int) else None,
+                 "extra": (options or {}).get("double_blank")}
         if "out" in hand:
-            return {"who": players[hand["out"]], "did": "went out"}
-        return {"did": "Blocked" if hand.get("blocked") else "Round played"}
+            return {"who": players[hand["out"]], "did": "went out", **facts}
+        return {"did": "Blocked" if hand.get("blocked") else "Round played", **facts}
     if variant.bids_own_tricks or variant.tiles_left or not variant.bidding:
         return None
     bidder, bid = result.get("bidder"), result.get("bid")

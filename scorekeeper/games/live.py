@@ -35,12 +35,14 @@ def recently_changed(game) -> bool:
 @dataclass(frozen=True)
 class RenderInputs:
     """Everything a rendered game page or live update depends on besides the game's version:
-    the role reading it (a scorer sees forms), "quiet" (LIVE_GRACE has passed since the last
-    write: the poller stops), this phone's choices and club membership (board.this_phone), the
-    Host the phone used and the address other phones reach (qr.base_url: the invite's links
-    and QR codes), and whether this phone's scoring ended (its notice: scoring_ended.py).
-    The cache key and the /live ETag are both made from it, so nothing a render reads can be
-    missing from one of them: a 304 is never sent where the render would differ.
+    the counts of the round being counted (Game.count_version, which a count moves on instead
+    of the version: it redraws no hand form), the role reading it (a scorer sees forms),
+    "quiet" (LIVE_GRACE has passed since the last write: the poller stops), this phone's
+    choices and club membership (board.this_phone), the Host the phone used and the address
+    other phones reach (qr.base_url: the invite's links and QR codes), and whether this
+    phone's scoring ended (its notice: scoring_ended.py). The cache key and the /live ETag
+    are both made from it, so nothing a render reads can be missing from one of them: a 304
+    is never sent where the render would differ.
     """
     game_id: int
     version: int
@@ -50,6 +52,7 @@ class RenderInputs:
     host: str
     base_url: str
     former: bool = False  # this phone scored the game until a take-over or a new scorer link
+    counts: int = 0  # the counts of the round being counted (Game.count_version)
 
     @classmethod
     def of(cls, head) -> "RenderInputs":
@@ -57,12 +60,13 @@ class RenderInputs:
         secrets access.role needs) as this request sees it."""
         return cls(game_id=head.id, version=head.version, role=access.role(head),
                    quiet=not recently_changed(head), phone=board.this_phone(head),
-                   host=request.host, base_url=qr.base_url(), former=access.lost_scoring(head))
+                   host=request.host, base_url=qr.base_url(), former=access.lost_scoring(head),
+                   counts=head.count_version)
 
     def etag(self) -> str:
         """The /live ETag (unquoted): g<id>-v<version>-<role>[-quiet]-<digest of the rest>."""
-        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}|{self.former}".encode(),
-                               digest_size=6).hexdigest()
+        rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}|{self.former}|"
+                               f"{self.counts}".encode(), digest_size=6).hexdigest()
         return (f"g{self.game_id}-v{self.version}-{self.role}{'-quiet' if self.quiet else ''}"
                 f"-{rest}")
 

@@ -515,6 +515,28 @@ def claim_seat(game_id: int, seat: int):
     return _to_seats(game)
 
 
+@bp.route("/games/<int:game_id>/seats/<int:seat>/seat-phone", methods=["GET", "POST"])
+def seat_phone(game_id: int, seat: int):
+    """The scorer seats a phone that joined and has none (its panel shows its tag): the
+    phones to pick from, then the one picked plays that seat, as if it had tapped the name."""
+    game, _variant = _counting_game(game_id, write=True)
+    seat = _seat_arg(game, seat)
+    if request.method == "POST":
+        phone = hand_form.whole_number(request.form.get("phone"))
+        if phone is None:
+            abort(400)
+        try:
+            store.claim_seat(game.id, seat, phone, access.actor(game), by_scorer=True)
+        except store.Refused as refused:
+            return _seat_refused(game_id, f"{game.players[seat].name}'s seat: {refused}")
+        return _to_seats(game)
+    phones = [{"id": p, "tag": seats.phone_tag(p), "mine": p == access.phone_id()}
+              for p in store.unseated_phones(game.id)]
+    return web.render("games/seat_phone.html", "games/_seat_phone.html", game=game,
+                      seat=seat, name=game.players[seat].name, phones=phones,
+                      taken=seat in store.seat_claims(game.id))
+
+
 @bp.post("/games/<int:game_id>/seats/<int:seat>/release")
 def release_seat(game_id: int, seat: int):
     """No phone plays that seat any more: the scorer's to do, or the phone's own ("not me")."""
@@ -551,24 +573,41 @@ def count_hand(game_id: int):
     return _to_seats(game)
 
 
+def _names(record: dict, seats_: list[int]) -> str:
+    return " and ".join(record["players"][s] for s in seats_)
+
+
 @bp.post("/games/<int:game_id>/counts/save")
 def save_counted_round(game_id: int):
     """The scorer's one tap: the round's counts become the next hand, saved as any hand
-    (store.write_hand: the version it was made on, the engine's check), and are let go."""
+    (store.write_hand: the version it was made on, the engine's check), and are let go; only
+    the counts the scorer's page showed (its count_version: a count since refuses the save)."""
     game, _variant = _counting_game(game_id, write=True)
     version = _version_arg()
-    if version != game.version:
+    if version != game.version or hand_form.whole_number(request.form.get("counts")) != \
+            game.count_version:
         return _seat_refused(game_id, "Not saved: a phone counted or the game changed since "
                                       "this page was drawn. Check the numbers and tap again.")
     record = game.record()
     number = len(record["hands"])
-    hand, problem = seats.round_hand(record["players"], store.pending_counts(game.id, number))
+    counts = store.pending_counts(game.id, number)
+    hand, problem, to_fix = seats.round_hand(record["players"], counts)
+    if hand is not None:
+        result = rules.score({**record, "hands": record["hands"] + [hand]})
+        if not result["ok"]:
+            engine = (rules.score(record).get("next_round") or {}).get("engine")
+            to_fix = seats.to_check(hand, engine)
+            problem = (f"{result.get('error')} Check {_names(record, to_fix)}'s count"
+                       f"{'s' if len(to_fix) > 1 else ''}.")
     if problem:
+        if to_fix:  # every phone says which counts to fix, until they are counted again
+            store.refuse_round(game.id, number, {s: (counts[s].pips, counts[s].out,
+                                                      counts[s].double_blank) for s in to_fix},
+                               problem, access.actor(game))
         return _seat_refused(game_id, f"Not saved. {problem}", 422)
-    result = rules.score({**record, "hands": record["hands"] + [hand]})
-    if not result["ok"]:
-        return _seat_refused(game_id, f"Not saved. {result.get('error')}", 422)
-    store.drop_counts(game.id, number)
+    if not store.drop_counts(game.id, number, game.count_version):
+        return _seat_refused(game_id, "Not saved: a phone counted at the same moment. Check "
+                                      "the numbers and tap again.")
     written = store.write_hand(game, version, "entered", number, None, hand, access.actor(game),
                                result=result, phone_id=access.phone_id())
     if written is None:

@@ -24,7 +24,7 @@
   if (!SK) return;
   var GAME = SK.GAME, RETRY_MS = SK.RETRY_MS;
   var store = SK.store, read = SK.read, write = SK.write, text = SK.text, el = SK.el,
-      slot = SK.slot;
+      slot = SK.slot, refusal = SK.refusal;
   var SAVE_PATH = /\/games\/(\d+)\/hands(?:\/(\d+))?$/;  // enter (POST .../hands) or edit (.../hands/<n>)
   var SEND_TIMEOUT_MS = 15000;
 
@@ -243,16 +243,6 @@
       });
     }
     return fn();
-  }
-
-  function refusal(response) {
-    return response.text().then(function (html) {
-      var doc = new DOMParser().parseFromString(html, "text/html");
-      var said = doc.querySelector("#form-error, .alert.warn:not(.hand-not-saved), " +
-                                   ".stale-notice, .alert.error, main .error") ||
-        doc.querySelector("body > p");
-      return text(said) || ("The server refused it (" + response.status + ").");
-    }, function () { return "The server refused it (" + response.status + ")."; });
   }
 
   // A resend refused as stale: the server says whether the hand it carries is the one this

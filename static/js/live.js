@@ -166,12 +166,15 @@
   document.addEventListener("input", function (event) { showSum(event.target); });
   // A count being typed in the seats panel (focused, or changed and not sent yet): nothing
   // redraws the panel under it, neither this poll's swap nor the hand form's redraw when the
-  // game moved on (hand-keeper.js formBehind: each count moves the game's version).
+  // game moved on (hand-keeper.js formBehind: a seat claimed or a round saved moves the game's
+  // version; a count moves only its count_version, which redraws no form).
+  // The tile picker open counts as typing: a swap would fold it away under the finger.
   function countTyped() {
     var panel = document.getElementById("seats");
-    return !!panel && Array.prototype.some.call(panel.querySelectorAll("input[name=pips]"), function (box) {
-      return box === document.activeElement || box.value !== box.defaultValue;
-    });
+    return !!panel && (!!panel.querySelector("[data-tile-picker][open]") ||
+      Array.prototype.some.call(panel.querySelectorAll("input[name=pips]"), function (box) {
+        return box === document.activeElement || box.value !== box.defaultValue;
+      }));
   }
   window.SKSeats = {countTyped: countTyped};
   document.addEventListener("htmx:oobBeforeSwap", function (event) {

@@ -5,8 +5,9 @@
 //    turn that off, remembered on this phone;
 // 3. says "Reconnecting" on a game page while its live polls fail, and reloads the offline
 //    page once the server answers again;
-// 4. the hands kept while the server could not be reached are static/js/kept-hands.js's, which
-//    uses the helpers this file shares as window.SK (storage, the status area's slots).
+// 4. the hands kept while the server could not be reached are static/js/kept-hands.js's, the
+//    pip counts kept so static/js/kept-counts.js's; both use the helpers this file shares as
+//    window.SK (storage, the status area's slots, a refusal's reason).
 (function () {
   "use strict";
 
@@ -37,6 +38,18 @@
     });
     (children || []).forEach(function (c) { if (c) node.appendChild(c); });
     return node;
+  }
+
+  // What the server said when it refused a form sent from the phone (a kept hand, a kept
+  // count): the page it answered with names the reason.
+  function refusal(response) {
+    return response.text().then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var said = doc.querySelector("#form-error, .alert.warn:not(.hand-not-saved), " +
+                                   ".stale-notice, .alert.error, main .error") ||
+        doc.querySelector("body > p");
+      return text(said) || ("The server refused it (" + response.status + ").");
+    }, function () { return "The server refused it (" + response.status + ")."; });
   }
 
   // ------------------------------------------------------------------ 1. service worker
@@ -181,9 +194,10 @@
     setTimeout(tryAgain, RETRY_MS);
   }
 
-  // What kept-hands.js uses (loaded after this file; deferred scripts run in order).
+  // What kept-hands.js and kept-counts.js use (loaded after this file; deferred scripts run
+  // in order).
   window.SK = Object.freeze({GAME: GAME, RETRY_MS: RETRY_MS, store: store, read: read,
-                             write: write, text: text, el: el, slot: slot});
+                             write: write, text: text, el: el, slot: slot, refusal: refusal});
 
   function start() {
     setUpWakeLock();

@@ -49,9 +49,15 @@ def counts(gid, number=0):
     return {s: (c.pips, c.out) for s, c in store.pending_counts(gid, number).items()}
 
 
-def save(client, gid, version=None):
+def save(client, gid, version=None, counts=None):
+    """The scorer's save, from a page drawn at `version` and `counts` (the game's version and
+    count_version; now, by default)."""
+    if version is None or counts is None:
+        g = game(gid)
+        version = g.version if version is None else version
+        counts = g.count_version if counts is None else counts
     return client.post(f"/games/{gid}/counts/save",
-                       data={"version": str(game(gid).version if version is None else version)})
+                       data={"version": str(version), "counts": str(counts)})
 
 
 @pytest.mark.parametrize("typed,total", [("30", 30), ("12+11+7", 30), (" 12 + 11 +7 ", 30),
@@ -195,10 +201,10 @@ def test_the_scorer_saves_the_round_as_a_hand(app, client, gid):
     page = text(ann.get(f"/games/{gid}"))
     assert "Round 2 (engine double 11): your pips" in page
     # a count for the round saved is refused plainly, nothing written
-    version = game(gid).version
+    drawn = game(gid).count_version
     r = count(ann, gid, 0, "3", number=0)
     assert r.status_code == 409 and "Round 1 is saved already" in text(r)
-    assert game(gid).version == version and counts(gid, 0) == {}
+    assert game(gid).count_version == drawn and counts(gid, 0) == {}
 
 
 def test_a_round_the_engine_refuses_names_the_seat(app, client, gid):
@@ -225,9 +231,9 @@ def test_a_round_the_engine_refuses_names_the_seat(app, client, gid):
 def test_a_save_from_a_page_drawn_before_a_count_is_refused(app, client, gid):
     for seat in range(4):
         count(client, gid, seat, "0" if seat == 0 else "9")
-    version = game(gid).version
+    drawn = game(gid).count_version
     count(client, gid, 3, "10")  # a correction after the scorer's page was drawn
-    r = save(client, gid, version)
+    r = save(client, gid, counts=drawn)
     assert r.status_code == 409 and "Check the numbers" in text(r)
     assert game(gid).hands == []
     assert save(client, gid).status_code == 303
@@ -250,13 +256,13 @@ def test_a_correction_racing_the_save_is_never_lost(app, client, gid):
     for seat, pips in enumerate(["0", "9", "9"]):
         count(client, gid, seat, pips)
     count(dan, gid, 3, "10")
-    version = game(gid).version
+    version, drawn = game(gid).version, game(gid).count_version
     barrier, answers = threading.Barrier(2), {}
 
     def run(name, send):
         barrier.wait()
         answers[name] = send().status_code
-    sends = {"save": lambda: save(client, gid, version),
+    sends = {"save": lambda: save(client, gid, version, drawn),
              "count": lambda: count(dan, gid, 3, "12", number=0)}
     threads = [threading.Thread(target=run, args=item) for item in sends.items()]
     for t in threads:
@@ -294,3 +300,134 @@ def test_the_double_blank_is_marked_where_the_house_rule_counts_it(app, client):
     plain = create(client, "mexican-train", PLAYERS)
     claim(ann, plain, 0)
     assert "double blank is in my hand" not in text(ann.get(f"/games/{plain}"))
+
+
+def test_a_refused_round_names_the_count_to_fix_on_every_phone(app, client, gid):
+    """The engine's refusal reaches every phone (the poll's panel), naming the count to check;
+    the named phone corrects it, and the mark goes with the correction."""
+    cat, ann, watcher = phone(app, gid), phone(app, gid), phone(app, gid)
+    claim(cat, gid, 2)
+    claim(ann, gid, 0)
+    count(ann, gid, 0, out=True)
+    count(cat, gid, 2, "1200")  # a slip: 120
+    count(client, gid, 1, "9")
+    count(client, gid, 3, "11")
+    r = save(client, gid)
+    assert r.status_code == 422 and "The pips add up to 1220" in text(r)
+    assert "Check Cat's count." in text(r)
+    said = "Round 1 is not saved. The pips add up to 1220"
+    for p in (cat, ann, watcher, client):
+        page = text(p.get(f"/games/{gid}"))
+        assert said in page and "To fix: Cat" in page
+        assert ("Your count is one to fix" in page) == (p is cat)
+    assert said in text(watcher.get(f"/games/{gid}/live"))
+    assert game(gid).events[-1].action == "round refused"
+    assert "Round 1 not saved" in text(client.get(f"/games/{gid}/history"))
+    count(cat, gid, 2, "120")
+    for p in (cat, ann, client):
+        assert "is not saved" not in text(p.get(f"/games/{gid}"))
+    assert save(client, gid).status_code == 303
+    assert game(gid).record()["hands"] == [{"pips": [0, 9, 120, 11], "out": 0}]
+
+
+def test_a_refusal_marks_no_count_corrected_since_it_was_read(app, client, gid):
+    for seat, pips in enumerate(["0", "9", "2000", "9"]):
+        count(client, gid, seat, pips)
+    count(client, gid, 2, "20")  # corrected after the save read 2000, before its refusal
+    game(gid)
+    store.refuse_round(gid, 0, {2: (2000, False, False)}, "The pips add up to 2018.", "creator")
+    assert [c.refused for c in store.pending_counts(gid, 0).values()] == [None] * 4
+
+
+@pytest.mark.parametrize("hand,engine,seats", [
+    ({"pips": [0, 9, 2000, 9]}, 12, [2]),  # too many pips: the most
+    ({"pips": [5, 3, 8, 3]}, 12, [1, 3]),  # nobody out: the fewest
+    ({"pips": [0, 3, 8, 4], "double_blank": 0}, 12, [0]),  # 0 but holds the double blank
+    ({"pips": [0, 3, 8, 4], "out": 0, "double_blank": 2}, 0, [2]),  # the engine is the 0-0
+])
+def test_the_counts_to_check_when_the_engine_refuses(hand, engine, seats):
+    from scorekeeper.games.seats import to_check
+
+    assert to_check(hand, engine) == seats
+
+
+def test_the_scorer_seats_a_phone_that_has_none(app, client, gid):
+    """A phone that joined shows its tag; the scorer picks it for a seat, and that phone then
+    counts that seat's hand. A phone seated already, or one that never joined, is refused."""
+    from scorekeeper.access import PHONE_COOKIE
+    from scorekeeper.games.seats import phone_tag
+
+    gran, cat = phone(app, gid), phone(app, gid)
+    claim(cat, gid, 2)
+    gran_id = int(gran.get_cookie(PHONE_COOKIE).value.split(".")[0])  # "<id>.<mac>"
+    tag = phone_tag(gran_id)
+    assert f"This phone is {tag}" in text(gran.get(f"/games/{gid}"))
+    page = text(client.get(f"/games/{gid}/seats/3/seat-phone"))
+    assert f"Phone {tag}" in page and f"Phone {phone_tag(claims(gid)[2])}" not in page
+    assert gran.get(f"/games/{gid}/seats/3/seat-phone").status_code == 403  # the scorer's
+    r = client.post(f"/games/{gid}/seats/3/seat-phone", data={"phone": str(gran_id)})
+    assert r.status_code == 303 and claims(gid)[3] == gran_id
+    assert "You are Dan" in text(gran.get(f"/games/{gid}"))
+    assert count(gran, gid, 3, "4+5").status_code == 303 and counts(gid)[3] == (9, False)
+    r = client.post(f"/games/{gid}/seats/1/seat-phone", data={"phone": str(gran_id)})
+    assert r.status_code == 409 and "That phone plays a seat already" in text(r)
+    r = client.post(f"/games/{gid}/seats/1/seat-phone", data={"phone": str(claims(gid)[2] + 99)})
+    assert r.status_code == 409 and "That phone has not joined the game" in text(r)
+    assert set(claims(gid)) == {2, 3} and game(gid).events[-2].data["by_scorer"] is True
+
+
+def test_a_count_moves_the_polls_etag_but_not_the_version(app, client, gid):
+    """Every phone sees a count at its next poll, and the scorer's hand form, drawn at the
+    game's version, is not redrawn for it (the version stays); a hand saved moves it on."""
+    cat = phone(app, gid)
+    claim(cat, gid, 2)
+    version, etag = game(gid).version, client.get(f"/games/{gid}/live").headers["ETag"]
+    count(cat, gid, 2, "7")
+    r = client.get(f"/games/{gid}/live", headers={"If-None-Match": etag})
+    assert r.status_code == 200 and r.headers["ETag"] != etag and "counting…" in text(r)
+    assert game(gid).version == version and 'data-version="%d"' % version in r.text
+    for seat, pips in ((0, "0"), (1, "5"), (3, "2")):
+        count(client, gid, seat, pips)
+    assert save(client, gid).status_code == 303
+    assert game(gid).version == version + 1
+
+
+def test_the_save_lets_no_count_go_that_came_after_it_read_them(app, client, gid):
+    for seat, pips in enumerate(["0", "9", "9", "10"]):
+        count(client, gid, seat, pips)
+    read = game(gid).count_version
+    count(client, gid, 3, "12")  # between the save's read and its write
+    game(gid)
+    assert store.drop_counts(gid, 0, read) is False
+    assert counts(gid)[3] == (12, False)
+    game(gid)
+    assert store.drop_counts(gid, 0, game(gid).count_version) is True
+
+
+def test_the_scorer_seating_a_phone_races_its_own_claim(app, client, gid):
+    """The scorer seats Gran's phone as Dan as Gran taps "I am Bob": one of the two wins, the
+    other is refused plainly; the phone plays one seat, never two, and the other seat is free."""
+    import threading
+
+    from scorekeeper.access import PHONE_COOKIE
+
+    gran = phone(app, gid)
+    gran_id = int(gran.get_cookie(PHONE_COOKIE).value.split(".")[0])
+    barrier, answers = threading.Barrier(2), {}
+
+    def run(name, send):
+        barrier.wait()
+        answers[name] = send().status_code
+    sends = {"scorer": lambda: client.post(f"/games/{gid}/seats/3/seat-phone",
+                                           data={"phone": str(gran_id)}),
+             "phone": lambda: claim(gran, gid, 1)}
+    threads = [threading.Thread(target=run, args=item) for item in sends.items()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seated = claims(gid)
+    if seated == {3: gran_id}:  # the scorer's got in as the phone's was being written
+        assert answers == {"scorer": 303, "phone": 409}
+    else:  # the phone's first (the scorer's refused), or after the scorer's (it moved to Bob)
+        assert seated == {1: gran_id} and answers["phone"] == 303

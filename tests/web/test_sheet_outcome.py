@@ -72,4 +72,24 @@ def test_the_tv_shows_the_same_rows(client):
 def test_mexican_train_says_who_went_out(client, view):
     gid = imported(client, TRAIN)
     lines = outcomes(hands_fragment(client, gid, view))
-    assert lines == (["Ann went out", "Blocked"] if view == "grid" else ["Blocked", "Ann went out"])
+    expected = ["Double 12 · Ann went out", "Double 11 · Blocked"]
+    assert lines == (expected if view == "grid" else expected[::-1])
+
+
+@pytest.mark.parametrize("path", ["", "/tv"])
+def test_mexican_train_rows_show_the_engine_the_double_blank_pips_and_the_gap(client, path):
+    """Each round's engine double, who went out, who held the double blank (its charge), each
+    player's pips over her running total, and each one's gap to the lead: the sheet and the TV."""
+    record = {**TRAIN, "options": {"double_blank": 50},
+              "hands": [{"pips": [0, 12, 30], "out": 0},
+                        {"pips": [7, 0, 2], "out": 1, "double_blank": 2}]}
+    gid = imported(client, record)
+    html = client.get(f"/games/{gid}{path}?view=grid").get_data(as_text=True)
+    assert outcomes(html) == ["Double 12 · Ann went out",
+                              "Double 11 · Bob went out · Cat held the double blank (+50)"]
+    cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split())
+             for c in re.findall(r'<td class="">(.*?)</td>', html, re.S)]
+    assert cells[:6] == ["0 0", "12 12", "30 30", "7 7", "0 12", "2 0-0 82"]
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "Behind Leads 5 75" in text
+    assert "82 pips 75 pips behind the lead" in text
