@@ -161,7 +161,7 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
         elif e.action == "round refused":
             names = ", ".join(_seat_name(record, seat) for seat in data.get("seats") or [])
             row["what"] = f"{word} {data.get('number', 0) + 1} not saved"
-            row["detail"] = f"{data.get('reason')}" + (f" To fix: {names}." if names else "")
+            row["detail"] = f"{data.get('reason')}" + (f" Check first: {names}." if names else "")
         elif e.action == "rotated":
             row["what"] = f"New scorer link (#{data.get('generation')})"
             row["detail"] = "The earlier scorer link stopped working."

@@ -81,8 +81,8 @@ def test_three_rounds_counted_with_a_phone_offline_and_a_refusal_fixed(page, pho
     _save(page, 3)
     expect(page.locator(".count-refused")).to_contain_text("Check Ann's count")
     for p in (bob, cat):
-        expect(p.locator(".count-refused")).to_contain_text("To fix: Ann")
-    expect(ann.locator(".fix-mine")).to_contain_text("Your count is one to fix")
+        expect(p.locator(".count-refused")).to_contain_text("Check first: Ann")
+    expect(ann.locator(".fix-mine")).to_contain_text("Your count is the one to check first")
     _shot(ann, "count-rounds-fix")
     ann.locator("#my-pips").fill("12")
     ann.get_by_role("button", name="Send my new count").click()

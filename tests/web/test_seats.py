@@ -318,8 +318,8 @@ def test_a_refused_round_names_the_count_to_fix_on_every_phone(app, client, gid)
     said = "Round 1 is not saved. The pips add up to 1220"
     for p in (cat, ann, watcher, client):
         page = text(p.get(f"/games/{gid}"))
-        assert said in page and "To fix: Cat" in page
-        assert ("Your count is one to fix" in page) == (p is cat)
+        assert said in page and "Check first: Cat" in page
+        assert ("Your count is the one to check first" in page) == (p is cat)
     assert said in text(watcher.get(f"/games/{gid}/live"))
     assert game(gid).events[-1].action == "round refused"
     assert "Round 1 not saved" in text(client.get(f"/games/{gid}/history"))
