@@ -98,7 +98,7 @@ def test_three_rounds_counted_with_a_phone_offline_and_a_refusal_fixed(page, pho
     assert rules.score(record)["totals"] == [40, 26, 37, 17]
     for p in (page, *phones):  # the sheet and the gap to the lead, on every phone
         expect(p.locator("#score-grid .gap-row td")).to_have_text(
-            ["23", "9", "20", "Leads"])
+            ["23", "9", "20", "–leads"])
     expect(page.locator("#score-grid")).to_contain_text("Double 10 · Bob went out")
     page.locator("#hands").scroll_into_view_if_needed()
     _shot(page, "count-rounds-sheet")

@@ -559,6 +559,8 @@ def _route_cases():
         # seats and counts: for a variant whose players count their own (tests/web/test_seats)
         ("games.claim_seat", "POST", "/games/{gid}/seats/0/claim", {}, "404"),
         ("games.release_seat", "POST", "/games/{gid}/seats/0/release", {}, "404"),
+        ("games.seat_phone", "GET", "/games/{gid}/seats/0/seat-phone", None, "404"),
+        ("games.seat_phone", "POST", "/games/{gid}/seats/0/seat-phone", {"phone": "1"}, "404"),
         ("games.count_hand", "POST", "/games/{gid}/counts", {"seat": "0", "number": "1"}, "404"),
         ("games.save_counted_round", "POST", "/games/{gid}/counts/save", {}, "404"),
         ("games.put_back_hand", "POST", "/games/{gid}/hands/put-back",

@@ -91,5 +91,5 @@ def test_mexican_train_rows_show_the_engine_the_double_blank_pips_and_the_gap(cl
              for c in re.findall(r'<td class="">(.*?)</td>', html, re.S)]
     assert cells[:6] == ["0 0", "12 12", "30 30", "7 7", "0 12", "2 0-0 82"]
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
-    assert "Behind Leads 5 75" in text
+    assert "Behind – leads 5 75" in text
     assert "82 pips 75 pips behind the lead" in text
