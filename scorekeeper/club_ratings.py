@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from flask import g
 from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import ratings, render_cache, stats, store
 from .extensions import db
-from .models import AuditEvent, ClubSeason, Game, Hand, Player
+from .models import AuditEvent, ClubSeason, Game, Hand, Player, RatingMove
 
 
 @dataclass
@@ -49,16 +51,121 @@ def club_ratings(club_id: int, season=None) -> ClubRatings:
     found = kept.get(key)
     if found is not None:
         return found
-    found = _one_more(club_id, kept.get(f"{club_id}:latest")) if days is None else None
-    if found is None:
+    if days is not None:
         games, versions = club_finished(club_id)
-        games = [(g, at) for g, at in games if days is None or days[0] <= at.date() <= days[1]]
+        games = [(g, at) for g, at in games if days[0] <= at.date() <= days[1]]
         found = ClubRatings(ratings.replay(g for g, _ in games), [at for _, at in games],
                             [g.order[1] for g, _ in games], versions)
-    kept.put(key, found)
-    if days is None:
-        kept.put(f"{club_id}:latest", found)
+        kept.put(key, found)
+        return found
+    found = _one_more(club_id, kept.get(f"{club_id}:latest"))
+    if found is None:
+        found, stale = _all_time(club_id)
+        if stale is not None:
+            store.rerate_later(club_id)
+    _keep_all_time(club_id, stamp, found)
     return found
+
+
+def rerate(club_id: int) -> None:
+    """Bring the club's stored replay (RatingMove) up to date: the rows from the first one
+    that no longer says what a replay would are rated again and stored (store.
+    keep_rating_moves); the replay is kept in this process for the next view. Run after the
+    answer to the write that made them stale (store.rerate_later), never in it."""
+    stamp = store.rated_stamp(club_id)
+    found, stale = _all_time(club_id)
+    if stale is not None:
+        store.keep_rating_moves(club_id, *stale)
+    _keep_all_time(club_id, stamp, found)
+
+
+def init_app(app) -> None:
+    """Re-rate the clubs a request's writes left stale (store.rerate_later) once its answer
+    has been sent (the response's close, after the last byte): the writer never waits for it.
+    A re-rating that fails is left to the next reader, which re-rates what is still stale."""
+
+    @app.after_request
+    def rerate_after(response):
+        clubs = g.pop("rerate_clubs", None)
+        if clubs:
+            response.call_on_close(lambda: _rerate_all(app, sorted(clubs)))
+        return response
+
+
+def _rerate_all(app, clubs: list[int]) -> None:
+    with app.app_context():
+        for club_id in clubs:
+            try:
+                rerate(club_id)
+            except SQLAlchemyError:
+                db.session.rollback()
+                app.logger.exception("re-rating club %s failed; its next view re-rates", club_id)
+
+
+def _keep_all_time(club_id: int, stamp: str, found: ClubRatings) -> None:
+    kept = _kept()
+    kept.put(f"{club_id}:{stamp}:None", found)
+    kept.put(f"{club_id}:latest", found)
+
+
+def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
+    """The replay of all the club's finished games, and what to store when rows were stale
+    (store.keep_rating_moves' since, gone and rows) or None.
+
+    Each rated game's moves are taken from its stored rows while they say what the replay
+    would: one row for each person and pair it moves, on its sides and ranks (`basis`), each
+    moved on from the row taken for that key just before (`before_mark`); from the first game
+    where they do not, the model rates again, and every later game's rows are new."""
+    games, versions = club_finished(club_id)
+    stored: dict[int, list] = {}
+    for row in db.session.execute(
+            select(RatingMove.game_id, RatingMove.at, RatingMove.key, RatingMove.basis,
+                   RatingMove.mark, RatingMove.before_mark, RatingMove.mu, RatingMove.sigma)
+            .where(RatingMove.club_id == club_id)):
+        stored.setdefault(row.game_id, []).append(row)
+    replayed = ratings.Ratings()
+    marks: dict[str, dict[str, int]] = {}
+    since, rows, taken = None, [], set()
+    for game, at in games:
+        summary, seats, game_id = game.summary, game.seats, game.order[1]
+        group = ratings.rating_group(summary)
+        if group is None:
+            replayed.add(summary, seats)
+            continue
+        group_marks = marks.setdefault(group, {})
+        kept = None if since else _kept_moves(stored.get(game_id, ()), at, summary, seats,
+                                              group_marks)
+        if kept is None and since is None:
+            since = (at, game_id)
+        replayed.add(summary, seats, kept)
+        if kept is not None:
+            taken.add(game_id)
+        else:
+            rows += store.rating_rows(club_id, game_id, at, summary, seats,
+                                      replayed.moves(summary, seats), group_marks)
+    gone = [gid for gid, found in stored.items()
+            if gid not in taken and (since is None or (found[0].at, gid) < since)]
+    club = ClubRatings(replayed, [at for _, at in games], [g.order[1] for g, _ in games],
+                       versions)
+    return club, (since, gone, rows) if since is not None or gone else None
+
+
+def _kept_moves(rows, at: datetime, summary: dict, seats: list, marks: dict[str, int]):
+    """A rated game's moves as its stored `rows` say them (ratings.Moves), when they are what
+    the replay would make: else None. `marks` (the group's last row of each key) moves on to
+    these rows."""
+    people, pairs = ratings.moved_keys(summary, seats)
+    names = {store.rating_key(key): key for key in [*people, *pairs]}
+    if len(rows) != len(names) or {row.key for row in rows} != set(names):
+        return None
+    basis = store.rating_basis(summary, seats)
+    if any(row.basis != basis or row.at != at or row.before_mark != marks.get(row.key)
+           for row in rows):
+        return None
+    for row in rows:
+        marks[row.key] = row.mark
+    moved = {names[row.key]: (row.mu, row.sigma) for row in rows}
+    return ratings.Moves({p: moved[p] for p in people}, {p: moved[p] for p in pairs})
 
 
 def _one_more(club_id: int, last: ClubRatings | None) -> ClubRatings | None:
