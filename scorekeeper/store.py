@@ -366,8 +366,8 @@ def get_game(game_id: int, events: bool = False) -> Game | None:
 # Built once: every poll runs it, and building a statement costs more than running this one.
 # The game's head, and a row per role the phone holds in it (kind and token NULL for none).
 _HEAD = (select(Game.id, Game.version, Game.updated_at, Game.code, Game.creator_secret,
-                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant, PhoneGame.kind,
-                PhoneGame.token)
+                Game.scorer_secret, Game.club_id, Game.next_game_id, Game.variant, Game.finished,
+                PhoneGame.kind, PhoneGame.token)
          .outerjoin(PhoneGame, (PhoneGame.game_id == Game.id)
                     & (PhoneGame.phone_id == bindparam("phone_id")))
          .where(Game.id == bindparam("game_id")))

@@ -4,6 +4,8 @@ games finishing, old hands edited, last hands taken back and put back, people me
 and on PostgreSQL with TEST_DATABASE_URL."""
 from __future__ import annotations
 
+import re
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
@@ -11,6 +13,7 @@ from sqlalchemy import func, select
 from scorekeeper import club_ratings, ratings
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, RatingMove
+from scorekeeper.rules import VARIANTS
 
 from ..clubs.helpers import club_game, create_club, person_id
 from ..helpers import post_hand
@@ -141,3 +144,34 @@ def _roster(club_id: int):
 def _hands(game_id: int) -> int:
     db.session.rollback()
     return len(db.session.get(Game, game_id).hands)
+
+
+def test_a_finished_games_rating_changes_follow_an_edit_of_an_earlier_game(client):
+    """The game page is kept by the game's version; its rating changes depend on the games
+    before it too, so an edit of an earlier game shows at once on a later game's page."""
+    club_id = create_club(client)
+    first = club_game(client, club_id, "lechner42", ["Ann", "Bob", "Cat", "Dan"], target_marks=2)
+    post_hand(client, first, won_by(0))
+    later = club_game(client, club_id, "lechner42",
+                      [person_id(club_id, name) for name in ("Ann", "Bob", "Cat", "Dan")],
+                      target_marks=2)
+    post_hand(client, later, won_by(0))
+
+    def shown() -> str:
+        html = client.get(f"/games/{later}").get_data(as_text=True)
+        return re.search(r'id="rating-changes">([^<]*)<', html).group(1)
+
+    def expected() -> str:
+        db.session.rollback()
+        game = db.session.get(Game, later)
+        note = club_ratings.game_note(club_id, later, VARIANTS["lechner42"],
+                                      [[p.person_id for p in game.players[0::2]],
+                                       [p.person_id for p in game.players[1::2]]], True, True)
+        names = {p.person_id: p.name for p in game.players}
+        return "Ratings: " + ", ".join(f"{names[p]} {move}"
+                                       for p, move in note["changes"].items()) + "."
+
+    before = shown()
+    assert before == expected()
+    assert post_hand(client, first, won_by(1), number=0).status_code == 303  # Bob & Dan won
+    assert shown() == expected() != before
