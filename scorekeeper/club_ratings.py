@@ -1,9 +1,15 @@
 """A club's ratings (spec/ratings.md): one replay of its finished games, in the order they
-finished, through scorekeeper.ratings, all time or a season, kept in this process by the stamp of
-the club's finished games (store.rated_stamp: every write to one of them moves it, so an edit,
-an undo or a merge re-rates from a full replay; a hand of a game in play does not). Read by the
-ratings pages (players), the new-game page's win chance and fair teams (clubs) and the game
-page's win chance and rating changes (games).
+finished, through scorekeeper.ratings, all time or a season. Read by the ratings pages (players),
+the new-game page's win chance and fair teams (clubs) and the game page's win chance and rating
+changes (games).
+
+All time, the replay takes each rated game's moves from the club's stored rows (RatingMove:
+written by the write that finishes a game, in its transaction) while they still say what a
+replay would, and asks the model again from the first one that does not (after an edit, an undo,
+a merge, an import, or two finishes racing); those rows are stored again once the answer is sent
+(rerate, by store.rerate_later), so the writer never waits for them. Every replay is kept in this
+process by the stamp of the club's finished games (store.rated_stamp: a hand of a game in play
+does not move it); a game that finishes after all others moves the kept replay on by itself.
 """
 from __future__ import annotations
 

@@ -4,9 +4,10 @@ database (a SQLite file; PostgreSQL with TEST_DATABASE_URL), phones posting at t
 Each club action that two phones (or one phone's double tap) can race, ROUNDS rounds each:
 four members seating the same new name, two renames to one name, the admin and the phone next
 in line leaving, the admin's make-admin and remove sent twice, two members taking over one
-game's scoring. Every round: no 500, the club has exactly one admin while it has phones, no
-person twice on a roster, and the outcome the action promises (one person, one 422, one
-winner of the take-over who is named to the loser).
+game's scoring, two phones finishing two games of the same people. Every round: no 500, the
+club has exactly one admin while it has phones, no person twice on a roster, and the outcome
+the action promises (one person, one 422, one winner of the take-over who is named to the
+loser, both games rated as a full replay rates them).
 """
 from __future__ import annotations
 
