@@ -47,9 +47,9 @@ def club_ratings(club_id: int, season=None) -> ClubRatings:
     club's finished games (store.rated_stamp) and season in this process. Read only: callers
     never change what they get.
 
-    All time, when the one change since the replay this process made last is a game that
-    finished after all the others (the usual evening), that replay is moved on by that game
-    alone (_one_more) instead of replaying the club."""
+    All time, when the only changes since the replay this process made last are games that
+    finished after all the others (the usual evening), that replay is moved on by those games
+    alone (_one_more) instead of reading the club's stored replay."""
     stamp = store.rated_stamp(club_id)
     days = (season.first_day, season.last_day) if season is not None else None
     key = f"{club_id}:{stamp}:{days}"
@@ -175,27 +175,33 @@ def _kept_moves(rows, at: datetime, summary: dict, seats: list, marks: dict[str,
 
 
 def _one_more(club_id: int, last: ClubRatings | None) -> ClubRatings | None:
-    """`last` moved on by the one game that finished since it was made, when that is the only
-    change to the club's finished games (each other one at the same version) and the game
-    finished after every game in it; else None (a replay is needed). Two statements, three
-    more for the game."""
+    """`last` moved on by the games that finished since it was made, when those are the only
+    changes to the club's finished games (each other one at the same version) and they all
+    finished after every game in it (the usual evening; a worker that missed a few
+    finishes too); else None (a replay is needed). Two statements, three more for the
+    games."""
     if last is None:
         return None
     now = dict(db.session.execute(select(Game.id, Game.version).where(
         Game.club_id == club_id, Game.finished.is_(True))).all())
     new = set(now) - set(last.versions)
-    if len(new) != 1 or len(now) != len(last.versions) + 1 or any(
+    if not new or len(new) > MORE_AT_MOST or len(now) != len(last.versions) + len(new) or any(
             now.get(gid) != version for gid, version in last.versions.items()):
         return None
-    (game_id,) = new
-    games, _ = club_finished(club_id, game_id)
-    if not games:
+    games, _ = club_finished(club_id, sorted(new))
+    if len(games) != len(new):
         return None
-    game, at = games[0]
-    if last.game_ids and (at, game_id) <= (last.moments[-1], last.game_ids[-1]):
-        return None  # it finished before others: rated in its place, by a replay
-    return ClubRatings(last.ratings.after(game.summary, game.seats), [*last.moments, at],
-                       [*last.game_ids, game_id], {**last.versions, game_id: now[game_id]})
+    moved = last
+    for game, at in games:
+        if moved.game_ids and (at, game.order[1]) <= (moved.moments[-1], moved.game_ids[-1]):
+            return None  # it finished before others: rated in its place, by a replay
+        moved = ClubRatings(moved.ratings.after(game.summary, game.seats), [*moved.moments, at],
+                            [*moved.game_ids, game.order[1]],
+                            {**moved.versions, game.order[1]: now[game.order[1]]})
+    return moved
+
+
+MORE_AT_MOST = 20  # games a kept replay is moved on by (_one_more); more: read from the rows
 
 
 def _kept() -> render_cache.RenderCache:
@@ -209,18 +215,18 @@ _RATED_PART = (Game.summary["version"].as_integer().label("version"),
                Game.summary["sides"].label("sides"))
 
 
-def club_finished(club_id: int, game_id: int | None = None
+def club_finished(club_id: int, game_ids: list[int] | None = None
                   ) -> tuple[list[tuple[stats.Game, datetime]], dict[int, int]]:
     """The club's finished games as stats.Game items (the summary's part ratings read: variant,
     finished, sides; person id per seat; order), each with the moment it finished (its last
     hand saved: the latest hand row made, so that an edit of an old game leaves it in its
     place; or time called after it), in the order ratings replay them (spec/ratings.md): by
     that moment, ties by the game's id; and the version of every finished game read (those
-    whose record no longer scores included). With `game_id`, that game alone. Three statements
+    whose record no longer scores included). With `game_ids`, those games alone. Three statements
     (three more when a summary had to be recomputed)."""
     mine = [Game.club_id == club_id, Game.finished.is_(True)]
-    if game_id is not None:
-        mine.append(Game.id == game_id)
+    if game_ids is not None:
+        mine.append(Game.id.in_(game_ids))
     last_hand = (select(Hand.game_id, func.max(Hand.created_at).label("at"))
                  .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
                  .subquery())

@@ -251,9 +251,11 @@ def rerate_later(club_id: int | None) -> None:
 def keep_rating_moves(club_id: int, since: tuple[datetime, int] | None, gone: list[int],
                       rows: list[dict]) -> None:
     """Store a re-rating of the club: its rows of games from `since` (finish moment, game id)
-    on and of the games `gone` are replaced by `rows`. The club's row is written first, so
-    two re-ratings store one after the other (PostgreSQL's row lock); a write that finishes a
-    game never waits for it (that touches no club row)."""
+    on and of the games `gone` are replaced by `rows`, in transactions of RERATE_ROWS rows
+    each, so that a scorer's save never waits for more than one (SQLite writes one at a time).
+    In between, readers find the rows not yet stored missing and rate those games again. The
+    club's row is written first, so two re-ratings start one after the other (PostgreSQL's row
+    lock); a write that finishes a game touches no club row, and never waits for it."""
     _lock_club(club_id)
     stale = [RatingMove.game_id.in_(gone[k:k + 500]) for k in range(0, len(gone), 500)]
     if since is not None:
@@ -262,9 +264,13 @@ def keep_rating_moves(club_id: int, since: tuple[datetime, int] | None, gone: li
     if stale:
         db.session.execute(delete(RatingMove).where(RatingMove.club_id == club_id, or_(*stale))
                            .execution_options(synchronize_session=False))
-    if rows:
-        db.session.execute(insert(RatingMove), rows)
+    for k in range(0, len(rows), RERATE_ROWS):
+        db.session.execute(insert(RatingMove), rows[k:k + RERATE_ROWS])
+        db.session.commit()
     db.session.commit()
+
+
+RERATE_ROWS = 6000  # a re-rating's rows stored in one transaction (about 1,000 games)
 
 
 class ClubHead(NamedTuple):

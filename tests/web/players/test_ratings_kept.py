@@ -175,3 +175,22 @@ def test_a_finished_games_rating_changes_follow_an_edit_of_an_earlier_game(clien
     assert before == expected()
     assert post_hand(client, first, won_by(1), number=0).status_code == 303  # Bob & Dan won
     assert shown() == expected() != before
+
+
+def test_a_kept_replay_moves_on_by_the_games_finished_since(client, monkeypatch):
+    """A worker that missed a few finishes moves its kept replay on by them, in order, without
+    reading the club's stored replay again; the numbers are the full replay's."""
+    club_id = create_club(client)
+    seats: list = ["Ann", "Bob", "Cat", "Dan"]
+    for i in range(4):
+        if i == 3:  # the view that keeps a replay, then two more finishes
+            assert club_ratings.club_ratings(club_id).ratings == replayed(club_id)
+        game_id = club_game(client, club_id, "lechner42", seats, target_marks=2)
+        seats = [person_id(club_id, name) for name in ("Ann", "Bob", "Cat", "Dan")]
+        post_hand(client, game_id, won_by(i % 2))
+    game_id = club_game(client, club_id, "lechner42", seats, target_marks=2)
+    post_hand(client, game_id, won_by(1))
+    monkeypatch.setattr(club_ratings, "_all_time", None)  # not called
+    db.session.rollback()
+    assert club_ratings.club_ratings(club_id).ratings == replayed(club_id)
+    assert replayed(club_id).rated == 5
