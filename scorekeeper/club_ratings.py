@@ -35,6 +35,8 @@ class ClubRatings:
     moments: list[datetime]
     game_ids: list[int]
     versions: dict[int, int]
+    # no finished game it was made from was written after this moment (Game.updated_at)
+    changed_at: datetime | None = None
 
 
 def current_season(seasons: list, today: date):
@@ -50,7 +52,8 @@ def club_ratings(club_id: int, season=None) -> ClubRatings:
     All time, when the only changes since the replay this process made last are games that
     finished after all the others (the usual evening), that replay is moved on by those games
     alone (_one_more) instead of reading the club's stored replay."""
-    stamp = store.rated_stamp(club_id)
+    parts = store.rated_parts(club_id)
+    stamp = f"{stats.SUMMARY_VERSION}:{parts}"
     days = (season.first_day, season.last_day) if season is not None else None
     key = f"{club_id}:{stamp}:{days}"
     kept = _kept()
@@ -64,7 +67,7 @@ def club_ratings(club_id: int, season=None) -> ClubRatings:
                             [g.order[1] for g, _ in games], versions)
         kept.put(key, found)
         return found
-    found = _one_more(club_id, kept.get(f"{club_id}:latest"))
+    found = _one_more(club_id, kept.get(f"{club_id}:latest"), parts)
     if found is None:
         found, stale = _all_time(club_id)
         if stale is not None:
@@ -78,7 +81,7 @@ def rerate(club_id: int) -> None:
     that no longer says what a replay would are rated again and stored (store.
     keep_rating_moves); the replay is kept in this process for the next view. Run after the
     answer to the write that made them stale (store.rerate_later), never in it."""
-    stamp = store.rated_stamp(club_id)
+    stamp = f"{stats.SUMMARY_VERSION}:{store.rated_parts(club_id)}"
     found, stale = _all_time(club_id)
     if stale is not None:
         store.keep_rating_moves(club_id, *stale)
@@ -122,6 +125,8 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
     would: one row for each person and pair it moves, on its sides and ranks (`basis`), each
     moved on from the row taken for that key just before (`before_mark`); from the first game
     where they do not, the model rates again, and every later game's rows are new."""
+    changed_at = db.session.scalar(select(func.max(Game.updated_at)).where(
+        Game.club_id == club_id, Game.finished.is_(True)))  # read first: never too late
     games, versions = club_finished(club_id)
     stored: dict[int, list] = {}
     for row in db.session.execute(
@@ -152,7 +157,7 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
     gone = [gid for gid, found in stored.items()
             if gid not in taken and (since is None or (found[0].at, gid) < since)]
     club = ClubRatings(replayed, [at for _, at in games], [g.order[1] for g, _ in games],
-                       versions)
+                       versions, changed_at)
     return club, (since, gone, rows) if since is not None or gone else None
 
 
@@ -174,31 +179,37 @@ def _kept_moves(rows, at: datetime, summary: dict, seats: list, marks: dict[str,
     return ratings.Moves({p: moved[p] for p in people}, {p: moved[p] for p in pairs})
 
 
-def _one_more(club_id: int, last: ClubRatings | None) -> ClubRatings | None:
+def _one_more(club_id: int, last: ClubRatings | None,
+              parts: tuple[int, int, int]) -> ClubRatings | None:
     """`last` moved on by the games that finished since it was made, when those are the only
-    changes to the club's finished games (each other one at the same version) and they all
-    finished after every game in it (the usual evening; a worker that missed a few
-    finishes too); else None (a replay is needed). Two statements, three more for the
-    games."""
-    if last is None:
+    changes to the club's finished games and they all finished after every game in it (the
+    usual evening; a worker that missed a few finishes too); else None (a replay is needed).
+    The changes are the finished games written since `last.changed_at`; that they are all
+    there is checked by the club's stamp `parts` (store.rated_parts: the count, version and
+    id sums of its finished games). Four statements, whatever the club's size."""
+    if last is None or last.changed_at is None:
         return None
-    now = dict(db.session.execute(select(Game.id, Game.version).where(
-        Game.club_id == club_id, Game.finished.is_(True))).all())
-    new = set(now) - set(last.versions)
-    if not new or len(new) > MORE_AT_MOST or len(now) != len(last.versions) + len(new) or any(
-            now.get(gid) != version for gid, version in last.versions.items()):
+    written = db.session.execute(select(Game.id, Game.version, Game.updated_at).where(
+        Game.club_id == club_id, Game.finished.is_(True),
+        Game.updated_at >= last.changed_at)).all()
+    new = {row.id: row.version for row in written if last.versions.get(row.id) != row.version}
+    if not new or len(new) > MORE_AT_MOST or any(gid in last.versions for gid in new) \
+            or parts != (len(last.versions) + len(new),
+                         sum(last.versions.values()) + sum(new.values()),
+                         sum(last.versions) + sum(new)):
         return None
     games, _ = club_finished(club_id, sorted(new))
     if len(games) != len(new):
         return None
-    moved = last
+    moved, moments, ids = last.ratings, list(last.moments), list(last.game_ids)
     for game, at in games:
-        if moved.game_ids and (at, game.order[1]) <= (moved.moments[-1], moved.game_ids[-1]):
+        if ids and (at, game.order[1]) <= (moments[-1], ids[-1]):
             return None  # it finished before others: rated in its place, by a replay
-        moved = ClubRatings(moved.ratings.after(game.summary, game.seats), [*moved.moments, at],
-                            [*moved.game_ids, game.order[1]],
-                            {**moved.versions, game.order[1]: now[game.order[1]]})
-    return moved
+        moved = moved.after(game.summary, game.seats)
+        moments.append(at)
+        ids.append(game.order[1])
+    return ClubRatings(moved, moments, ids, {**last.versions, **new},
+                       max(row.updated_at for row in written))
 
 
 MORE_AT_MOST = 20  # games a kept replay is moved on by (_one_more); more: read from the rows

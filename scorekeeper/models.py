@@ -63,9 +63,13 @@ def new_secret() -> str:
 
 class Game(db.Model):
     __tablename__ = "game"
-    # (club_id, version, id): store.club_stamp is summed from the index alone
+    # (club_id, version, id): store.club_stamp is summed from the index alone; (club_id,
+    # finished, updated_at, version, id): store.rated_parts too, and the finished games written
+    # since a kept replay of the club's ratings (club_ratings._one_more) are found in it
     __table_args__ = (Index("ix_game_club_id_created_at", "club_id", "created_at"),
-                      Index("ix_game_club_id_version_id", "club_id", "version", "id"))
+                      Index("ix_game_club_id_version_id", "club_id", "version", "id"),
+                      Index("ix_game_club_finished_updated", "club_id", "finished", "updated_at",
+                            "version", "id"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))

@@ -162,7 +162,12 @@ def rated_stamp(club_id: int) -> str:
     only (the rated ones and those a rules change could rate). A hand of a game still in play
     moves none of it; a game that finishes, or an edit, undo, rename or merge touching a
     finished game, does."""
-    return _stamp(*db.session.execute(_RATED_PARTS, {"club_id": club_id}).one())
+    return _stamp(*rated_parts(club_id))
+
+
+def rated_parts(club_id: int) -> tuple[int, int, int]:
+    """rated_stamp's parts: the club's finished games, the sum of their versions and ids."""
+    return tuple(db.session.execute(_RATED_PARTS, {"club_id": club_id}).one())
 
 
 # ---------------------------------------------------------------- a club's ratings, kept

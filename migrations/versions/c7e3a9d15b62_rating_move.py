@@ -1,5 +1,6 @@
 """rating_move: a club's stored replay of its ratings, one row per rated game and person or
-pair (spec/ratings.md; a cache, checked by every reader)
+pair (spec/ratings.md; a cache, checked by every reader); game (club_id, finished, updated_at,
+version, id): the finished games written since a kept replay
 
 Revision ID: c7e3a9d15b62
 Revises: b5c9e2d7a431
@@ -37,9 +38,13 @@ def upgrade():
     with op.batch_alter_table('rating_move', schema=None) as batch_op:
         batch_op.create_index('ix_rating_move_key', ['club_id', 'rating_group', 'key', 'at', 'game_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_rating_move_game_id'), ['game_id'], unique=False)
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.create_index('ix_game_club_finished_updated', ['club_id', 'finished', 'updated_at', 'version', 'id'], unique=False)
 
 
 def downgrade():
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.drop_index('ix_game_club_finished_updated')
     with op.batch_alter_table('rating_move', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_rating_move_game_id'))
         batch_op.drop_index('ix_rating_move_key')
