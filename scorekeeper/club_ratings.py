@@ -13,7 +13,7 @@ does not move it); a game that finishes after all others moves the kept replay o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from flask import g
@@ -37,6 +37,9 @@ class ClubRatings:
     versions: dict[int, int]
     # no finished game it was made from was written after this moment (Game.updated_at)
     changed_at: datetime | None = None
+    # all time, the mark of each key's last stored row by group, when the stored rows all
+    # hold (None: one did not, and the club is re-rated; or a season)
+    marks: dict[str, dict[str, int]] | None = None
 
 
 def current_season(seasons: list, today: date):
@@ -70,8 +73,10 @@ def club_ratings(club_id: int, season=None) -> ClubRatings:
     found = _one_more(club_id, kept.get(f"{club_id}:latest"), parts)
     if found is None:
         found, stale = _all_time(club_id)
-        if stale is not None:
+        if stale is not None:  # stored once the answer is sent
             store.rerate_later(club_id)
+            if stale[0] is not None:  # rows to store (not only rows to drop): none hold yet
+                found = replace(found, marks=None)
     _keep_all_time(club_id, stamp, found)
     return found
 
@@ -124,15 +129,13 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
     Each rated game's moves are taken from its stored rows while they say what the replay
     would: one row for each person and pair it moves, on its sides and ranks (`basis`), each
     moved on from the row taken for that key just before (`before_mark`); from the first game
-    where they do not, the model rates again, and every later game's rows are new."""
+    where they do not, the model rates again, and every later game's rows are new. Its marks
+    are those of the rows once that is stored."""
     changed_at = db.session.scalar(select(func.max(Game.updated_at)).where(
         Game.club_id == club_id, Game.finished.is_(True)))  # read first: never too late
     games, versions = club_finished(club_id)
     stored: dict[int, list] = {}
-    for row in db.session.execute(
-            select(RatingMove.game_id, RatingMove.at, RatingMove.key, RatingMove.basis,
-                   RatingMove.mark, RatingMove.before_mark, RatingMove.mu, RatingMove.sigma)
-            .where(RatingMove.club_id == club_id)):
+    for row in db.session.execute(_STORED.where(RatingMove.club_id == club_id)):
         stored.setdefault(row.game_id, []).append(row)
     replayed = ratings.Ratings()
     marks: dict[str, dict[str, int]] = {}
@@ -157,8 +160,13 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
     gone = [gid for gid, found in stored.items()
             if gid not in taken and (since is None or (found[0].at, gid) < since)]
     club = ClubRatings(replayed, [at for _, at in games], [g.order[1] for g, _ in games],
-                       versions, changed_at)
+                       versions, changed_at, marks)
     return club, (since, gone, rows) if since is not None or gone else None
+
+
+# What a reader checks and takes of the stored rows (RatingMove).
+_STORED = select(RatingMove.game_id, RatingMove.at, RatingMove.key, RatingMove.basis,
+                 RatingMove.mark, RatingMove.before_mark, RatingMove.mu, RatingMove.sigma)
 
 
 def _kept_moves(rows, at: datetime, summary: dict, seats: list, marks: dict[str, int]):
@@ -186,8 +194,10 @@ def _one_more(club_id: int, last: ClubRatings | None,
     usual evening; a worker that missed a few finishes too); else None (a replay is needed).
     The changes are the finished games written since `last.changed_at`; that they are all
     there is checked by the club's stamp `parts` (store.rated_parts: the count, version and
-    id sums of its finished games). Four statements, whatever the club's size."""
-    if last is None or last.changed_at is None:
+    id sums of its finished games). Their moves are taken from their stored rows when those
+    hold (else the model rates them, and the club is re-rated after the answer). Five
+    statements, whatever the club's size."""
+    if last is None or last.changed_at is None or last.marks is None:
         return None
     written = db.session.execute(select(Game.id, Game.version, Game.updated_at).where(
         Game.club_id == club_id, Game.finished.is_(True),
@@ -201,15 +211,27 @@ def _one_more(club_id: int, last: ClubRatings | None,
     games, _ = club_finished(club_id, sorted(new))
     if len(games) != len(new):
         return None
+    stored: dict[int, list] = {}
+    for row in db.session.execute(_STORED.where(RatingMove.game_id.in_(sorted(new)))):
+        stored.setdefault(row.game_id, []).append(row)
+    marks = {group: dict(keys) for group, keys in last.marks.items()}
     moved, moments, ids = last.ratings, list(last.moments), list(last.game_ids)
     for game, at in games:
         if ids and (at, game.order[1]) <= (moments[-1], ids[-1]):
             return None  # it finished before others: rated in its place, by a replay
-        moved = moved.after(game.summary, game.seats)
+        group = ratings.rating_group(game.summary)
+        kept = None
+        if group is not None and marks is not None:
+            kept = _kept_moves(stored.get(game.order[1], ()), at, game.summary, game.seats,
+                               marks.setdefault(group, {}))
+            if kept is None:  # its rows do not hold (two finishes raced): re-rated
+                marks = None
+                store.rerate_later(club_id)
+        moved = moved.after(game.summary, game.seats, kept)
         moments.append(at)
         ids.append(game.order[1])
     return ClubRatings(moved, moments, ids, {**last.versions, **new},
-                       max(row.updated_at for row in written))
+                       max(row.updated_at for row in written), marks)
 
 
 MORE_AT_MOST = 20  # games a kept replay is moved on by (_one_more); more: read from the rows

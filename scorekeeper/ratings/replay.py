@@ -145,10 +145,12 @@ class Ratings:
                      {p: (group.pairs[p].mu, group.pairs[p].sigma) for p in pairs})
 
 
-    def after(self, summary: dict, seats: Sequence[Hashable | None]) -> "Ratings":
-        """These ratings and one more game rated after them, as new Ratings; these stay as they
-        are (what the game moves is copied first, the rest is shared: a kept replay read by
-        others is moved on without a replay, and without a copy of everything)."""
+    def after(self, summary: dict, seats: Sequence[Hashable | None],
+              kept: "Moves | None" = None) -> "Ratings":
+        """These ratings and one more game rated after them (`kept`: as `add` takes it), as
+        new Ratings; these stay as they are (what the game moves is copied first, the rest is
+        shared: a kept replay read by others is moved on without a replay, and without a copy
+        of everything)."""
         out = Ratings(self.games, self.rated, dict(self.groups))
         group = out.groups.get(VARIANTS[summary["variant"]].rating_group)
         if group is not None and summary["finished"]:
@@ -161,7 +163,7 @@ class Ratings:
                     if key in table:
                         table[key] = replace(table[key], history=list(table[key].history))
             out.groups[group.id] = moved
-        out.add(summary, seats)
+        out.add(summary, seats, kept)
         return out
 
 
