@@ -49,14 +49,14 @@ def current_season(seasons: list, today: date):
 def club_ratings(club_id: int, season=None) -> ClubRatings:
     """The replay of the club's finished games (those that finished within `season`'s days,
     everyone starting again at the default; all of them when None), kept by the stamp of the
-    club's finished games (store.rated_stamp) and season in this process. Read only: callers
+    club's finished games (store.rated_parts) and season in this process. Read only: callers
     never change what they get.
 
     All time, when the only changes since the replay this process made last are games that
     finished after all the others (the usual evening), that replay is moved on by those games
     alone (_one_more) instead of reading the club's stored replay."""
     parts = store.rated_parts(club_id)
-    stamp = f"{stats.SUMMARY_VERSION}:{parts}"
+    stamp = _stamp(parts)
     days = (season.first_day, season.last_day) if season is not None else None
     key = f"{club_id}:{stamp}:{days}"
     kept = _kept()
@@ -86,7 +86,7 @@ def rerate(club_id: int) -> None:
     that no longer says what a replay would are rated again and stored (store.
     keep_rating_moves); the replay is kept in this process for the next view. Run after the
     answer to the write that made them stale (store.rerate_later), never in it."""
-    stamp = f"{stats.SUMMARY_VERSION}:{store.rated_parts(club_id)}"
+    stamp = _stamp(store.rated_parts(club_id))
     found, stale = _all_time(club_id)
     if stale is not None:
         store.keep_rating_moves(club_id, *stale)
@@ -114,6 +114,12 @@ def _rerate_all(app, clubs: list[int]) -> None:
             except SQLAlchemyError:
                 db.session.rollback()
                 app.logger.exception("re-rating club %s failed; its next view re-rates", club_id)
+
+
+def _stamp(parts: tuple[int, int, int]) -> str:
+    """What a replay is kept by: the club's finished games (store.rated_parts), and the shape
+    of the summaries it read."""
+    return f"{stats.SUMMARY_VERSION}:{parts}"
 
 
 def _keep_all_time(club_id: int, stamp: str, found: ClubRatings) -> None:
