@@ -176,7 +176,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import access, api, assets, clubs, events, handover, players, pwa, security, web
+    from . import (access, api, assets, club_ratings, clubs, events, handover, players, pwa,
+                   security, web)
     from .games import views as games
     from .sharing import views as sharing
 
@@ -188,4 +189,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     assets.init_app(app)
     api.init_app(app)  # after the app's error pages: the API's own answer under /api/v1
+    club_ratings.init_app(app)
     return app

@@ -1,20 +1,28 @@
 """A club's ratings (spec/ratings.md): one replay of its finished games, in the order they
-finished, through scorekeeper.ratings, all time or a season, kept in this process by the stamp of
-the club's finished games (store.rated_stamp: every write to one of them moves it, so an edit,
-an undo or a merge re-rates from a full replay; a hand of a game in play does not). Read by the
-ratings pages (players), the new-game page's win chance and fair teams (clubs) and the game
-page's win chance and rating changes (games).
+finished, through scorekeeper.ratings, all time or a season. Read by the ratings pages (players),
+the new-game page's win chance and fair teams (clubs) and the game page's win chance and rating
+changes (games).
+
+All time, the replay takes each rated game's moves from the club's stored rows (RatingMove:
+written by the write that finishes a game, in its transaction) while they still say what a
+replay would, and asks the model again from the first one that does not (after an edit, an undo,
+a merge, an import, or two finishes racing); those rows are stored again once the answer is sent
+(rerate, by store.rerate_later), so the writer never waits for them. Every replay is kept in this
+process by the stamp of the club's finished games (store.rated_stamp: a hand of a game in play
+does not move it); a game that finishes after all others moves the kept replay on by itself.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
+from flask import g
 from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import ratings, render_cache, stats, store
 from .extensions import db
-from .models import AuditEvent, ClubSeason, Game, Hand, Player
+from .models import AuditEvent, ClubSeason, Game, Hand, Player, RatingMove
 
 
 @dataclass
@@ -27,6 +35,11 @@ class ClubRatings:
     moments: list[datetime]
     game_ids: list[int]
     versions: dict[int, int]
+    # no finished game it was made from was written after this moment (Game.updated_at)
+    changed_at: datetime | None = None
+    # all time, the mark of each key's last stored row by group, when the stored rows all
+    # hold (None: one did not, and the club is re-rated; or a season)
+    marks: dict[str, dict[str, int]] | None = None
 
 
 def current_season(seasons: list, today: date):
@@ -36,53 +49,198 @@ def current_season(seasons: list, today: date):
 def club_ratings(club_id: int, season=None) -> ClubRatings:
     """The replay of the club's finished games (those that finished within `season`'s days,
     everyone starting again at the default; all of them when None), kept by the stamp of the
-    club's finished games (store.rated_stamp) and season in this process. Read only: callers
+    club's finished games (store.rated_parts) and season in this process. Read only: callers
     never change what they get.
 
-    All time, when the one change since the replay this process made last is a game that
-    finished after all the others (the usual evening), that replay is moved on by that game
-    alone (_one_more) instead of replaying the club."""
-    stamp = store.rated_stamp(club_id)
+    All time, when the only changes since the replay this process made last are games that
+    finished after all the others (the usual evening), that replay is moved on by those games
+    alone (_one_more) instead of reading the club's stored replay."""
+    parts = store.rated_parts(club_id)
+    stamp = _stamp(parts)
     days = (season.first_day, season.last_day) if season is not None else None
     key = f"{club_id}:{stamp}:{days}"
     kept = _kept()
     found = kept.get(key)
     if found is not None:
         return found
-    found = _one_more(club_id, kept.get(f"{club_id}:latest")) if days is None else None
-    if found is None:
+    if days is not None:
         games, versions = club_finished(club_id)
-        games = [(g, at) for g, at in games if days is None or days[0] <= at.date() <= days[1]]
+        games = [(g, at) for g, at in games if days[0] <= at.date() <= days[1]]
         found = ClubRatings(ratings.replay(g for g, _ in games), [at for _, at in games],
                             [g.order[1] for g, _ in games], versions)
-    kept.put(key, found)
-    if days is None:
-        kept.put(f"{club_id}:latest", found)
+        kept.put(key, found)
+        return found
+    found = _one_more(club_id, kept.get(f"{club_id}:latest"), parts)
+    if found is None:
+        found, stale = _all_time(club_id)
+        if stale is not None:  # stored once the answer is sent
+            store.rerate_later(club_id)
+            if stale[0] is not None:  # rows to store (not only rows to drop): none hold yet
+                found = replace(found, marks=None)
+    _keep_all_time(club_id, stamp, found)
     return found
 
 
-def _one_more(club_id: int, last: ClubRatings | None) -> ClubRatings | None:
-    """`last` moved on by the one game that finished since it was made, when that is the only
-    change to the club's finished games (each other one at the same version) and the game
-    finished after every game in it; else None (a replay is needed). Two statements, three
-    more for the game."""
-    if last is None:
+def rerate(club_id: int) -> None:
+    """Bring the club's stored replay (RatingMove) up to date: the rows from the first one
+    that no longer says what a replay would are rated again and stored (store.
+    keep_rating_moves); the replay is kept in this process for the next view. Run after the
+    answer to the write that made them stale (store.rerate_later), never in it."""
+    stamp = _stamp(store.rated_parts(club_id))
+    found, stale = _all_time(club_id)
+    if stale is not None:
+        store.keep_rating_moves(club_id, *stale)
+    _keep_all_time(club_id, stamp, found)
+
+
+def init_app(app) -> None:
+    """Re-rate the clubs a request's writes left stale (store.rerate_later) once its answer
+    has been sent (the response's close, after the last byte): the writer never waits for it.
+    A re-rating that fails is left to the next reader, which re-rates what is still stale."""
+
+    @app.after_request
+    def rerate_after(response):
+        clubs = g.pop("rerate_clubs", None)
+        if clubs:
+            response.call_on_close(lambda: _rerate_all(app, sorted(clubs)))
+        return response
+
+
+def _rerate_all(app, clubs: list[int]) -> None:
+    with app.app_context():
+        for club_id in clubs:
+            try:
+                rerate(club_id)
+            except SQLAlchemyError:
+                db.session.rollback()
+                app.logger.exception("re-rating club %s failed; its next view re-rates", club_id)
+
+
+def _stamp(parts: tuple[int, int, int]) -> str:
+    """What a replay is kept by: the club's finished games (store.rated_parts), and the shape
+    of the summaries it read."""
+    return f"{stats.SUMMARY_VERSION}:{parts}"
+
+
+def _keep_all_time(club_id: int, stamp: str, found: ClubRatings) -> None:
+    kept = _kept()
+    kept.put(f"{club_id}:{stamp}:None", found)
+    kept.put(f"{club_id}:latest", found)
+
+
+def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
+    """The replay of all the club's finished games, and what to store when rows were stale
+    (store.keep_rating_moves' since, gone and rows) or None.
+
+    Each rated game's moves are taken from its stored rows while they say what the replay
+    would: one row for each person and pair it moves, on its sides and ranks (`basis`), each
+    moved on from the row taken for that key just before (`before_mark`); from the first game
+    where they do not, the model rates again, and every later game's rows are new. Its marks
+    are those of the rows once that is stored."""
+    changed_at = db.session.scalar(select(func.max(Game.updated_at)).where(
+        Game.club_id == club_id, Game.finished.is_(True)))  # read first: never too late
+    games, versions = club_finished(club_id)
+    stored: dict[int, list] = {}
+    for row in db.session.execute(_STORED.where(RatingMove.club_id == club_id)):
+        stored.setdefault(row.game_id, []).append(row)
+    replayed = ratings.Ratings()
+    marks: dict[str, dict[str, int]] = {}
+    since, rows, taken = None, [], set()
+    for game, at in games:
+        summary, seats, game_id = game.summary, game.seats, game.order[1]
+        group = ratings.rating_group(summary)
+        if group is None:
+            replayed.add(summary, seats)
+            continue
+        group_marks = marks.setdefault(group, {})
+        kept = None if since else _kept_moves(stored.get(game_id, ()), at, summary, seats,
+                                              group_marks)
+        if kept is None and since is None:
+            since = (at, game_id)
+        replayed.add(summary, seats, kept)
+        if kept is not None:
+            taken.add(game_id)
+        else:
+            rows += store.rating_rows(club_id, game_id, at, summary, seats,
+                                      replayed.moves(summary, seats), group_marks)
+    gone = [gid for gid, found in stored.items()
+            if gid not in taken and (since is None or (found[0].at, gid) < since)]
+    club = ClubRatings(replayed, [at for _, at in games], [g.order[1] for g, _ in games],
+                       versions, changed_at, marks)
+    return club, (since, gone, rows) if since is not None or gone else None
+
+
+# What a reader checks and takes of the stored rows (RatingMove).
+_STORED = select(RatingMove.game_id, RatingMove.at, RatingMove.key, RatingMove.basis,
+                 RatingMove.mark, RatingMove.before_mark, RatingMove.mu, RatingMove.sigma)
+
+
+def _kept_moves(rows, at: datetime, summary: dict, seats: list, marks: dict[str, int]):
+    """A rated game's moves as its stored `rows` say them (ratings.Moves), when they are what
+    the replay would make: else None. `marks` (the group's last row of each key) moves on to
+    these rows."""
+    people, pairs = ratings.moved_keys(summary, seats)
+    names = {store.rating_key(key): key for key in [*people, *pairs]}
+    if len(rows) != len(names) or {row.key for row in rows} != set(names):
         return None
-    now = dict(db.session.execute(select(Game.id, Game.version).where(
-        Game.club_id == club_id, Game.finished.is_(True))).all())
-    new = set(now) - set(last.versions)
-    if len(new) != 1 or len(now) != len(last.versions) + 1 or any(
-            now.get(gid) != version for gid, version in last.versions.items()):
+    basis = store.rating_basis(summary, seats)
+    if any(row.basis != basis or row.at != at or row.before_mark != marks.get(row.key)
+           for row in rows):
         return None
-    (game_id,) = new
-    games, _ = club_finished(club_id, game_id)
-    if not games:
+    for row in rows:
+        marks[row.key] = row.mark
+    moved = {names[row.key]: (row.mu, row.sigma) for row in rows}
+    return ratings.Moves({p: moved[p] for p in people}, {p: moved[p] for p in pairs})
+
+
+def _one_more(club_id: int, last: ClubRatings | None,
+              parts: tuple[int, int, int]) -> ClubRatings | None:
+    """`last` moved on by the games that finished since it was made, when those are the only
+    changes to the club's finished games and they all finished after every game in it (the
+    usual evening; a worker that missed a few finishes too); else None (a replay is needed).
+    The changes are the finished games written since `last.changed_at`; that they are all
+    there is checked by the club's stamp `parts` (store.rated_parts: the count, version and
+    id sums of its finished games). Their moves are taken from their stored rows when those
+    hold (else the model rates them, and the club is re-rated after the answer). Five
+    statements, whatever the club's size."""
+    if last is None or last.changed_at is None or last.marks is None:
         return None
-    game, at = games[0]
-    if last.game_ids and (at, game_id) <= (last.moments[-1], last.game_ids[-1]):
-        return None  # it finished before others: rated in its place, by a replay
-    return ClubRatings(last.ratings.after(game.summary, game.seats), [*last.moments, at],
-                       [*last.game_ids, game_id], {**last.versions, game_id: now[game_id]})
+    written = db.session.execute(select(Game.id, Game.version, Game.updated_at).where(
+        Game.club_id == club_id, Game.finished.is_(True),
+        Game.updated_at >= last.changed_at)).all()
+    new = {row.id: row.version for row in written if last.versions.get(row.id) != row.version}
+    if not new or len(new) > MORE_AT_MOST or any(gid in last.versions for gid in new) \
+            or parts != (len(last.versions) + len(new),
+                         sum(last.versions.values()) + sum(new.values()),
+                         sum(last.versions) + sum(new)):
+        return None
+    games, _ = club_finished(club_id, sorted(new))
+    if len(games) != len(new):
+        return None
+    stored: dict[int, list] = {}
+    for row in db.session.execute(_STORED.where(RatingMove.game_id.in_(sorted(new)))):
+        stored.setdefault(row.game_id, []).append(row)
+    marks = {group: dict(keys) for group, keys in last.marks.items()}
+    moved, moments, ids = last.ratings, list(last.moments), list(last.game_ids)
+    for game, at in games:
+        if ids and (at, game.order[1]) <= (moments[-1], ids[-1]):
+            return None  # it finished before others: rated in its place, by a replay
+        group = ratings.rating_group(game.summary)
+        kept = None
+        if group is not None and marks is not None:
+            kept = _kept_moves(stored.get(game.order[1], ()), at, game.summary, game.seats,
+                               marks.setdefault(group, {}))
+            if kept is None:  # its rows do not hold (two finishes raced): re-rated
+                marks = None
+                store.rerate_later(club_id)
+        moved = moved.after(game.summary, game.seats, kept)
+        moments.append(at)
+        ids.append(game.order[1])
+    return ClubRatings(moved, moments, ids, {**last.versions, **new},
+                       max(row.updated_at for row in written), marks)
+
+
+MORE_AT_MOST = 20  # games a kept replay is moved on by (_one_more); more: read from the rows
 
 
 def _kept() -> render_cache.RenderCache:
@@ -96,18 +254,18 @@ _RATED_PART = (Game.summary["version"].as_integer().label("version"),
                Game.summary["sides"].label("sides"))
 
 
-def club_finished(club_id: int, game_id: int | None = None
+def club_finished(club_id: int, game_ids: list[int] | None = None
                   ) -> tuple[list[tuple[stats.Game, datetime]], dict[int, int]]:
     """The club's finished games as stats.Game items (the summary's part ratings read: variant,
     finished, sides; person id per seat; order), each with the moment it finished (its last
     hand saved: the latest hand row made, so that an edit of an old game leaves it in its
     place; or time called after it), in the order ratings replay them (spec/ratings.md): by
     that moment, ties by the game's id; and the version of every finished game read (those
-    whose record no longer scores included). With `game_id`, that game alone. Three statements
+    whose record no longer scores included). With `game_ids`, those games alone. Three statements
     (three more when a summary had to be recomputed)."""
     mine = [Game.club_id == club_id, Game.finished.is_(True)]
-    if game_id is not None:
-        mine.append(Game.id == game_id)
+    if game_ids is not None:
+        mine.append(Game.id.in_(game_ids))
     last_hand = (select(Hand.game_id, func.max(Hand.created_at).label("at"))
                  .join(Game, Game.id == Hand.game_id).where(*mine).group_by(Hand.game_id)
                  .subquery())

@@ -21,7 +21,7 @@ import secrets
 from datetime import date, datetime, timezone
 from typing import Any
 
-from sqlalchemy import (JSON, Boolean, ForeignKey, Index, Integer, String, Text,
+from sqlalchemy import (JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text,
                         UniqueConstraint, false, func, select)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -63,9 +63,13 @@ def new_secret() -> str:
 
 class Game(db.Model):
     __tablename__ = "game"
-    # (club_id, version, id): store.club_stamp is summed from the index alone
+    # (club_id, version, id): store.club_stamp is summed from the index alone; (club_id,
+    # finished, updated_at, version, id): store.rated_parts too, and the finished games written
+    # since a kept replay of the club's ratings (club_ratings._one_more) are found in it
     __table_args__ = (Index("ix_game_club_id_created_at", "club_id", "created_at"),
-                      Index("ix_game_club_id_version_id", "club_id", "version", "id"))
+                      Index("ix_game_club_id_version_id", "club_id", "version", "id"),
+                      Index("ix_game_club_finished_updated", "club_id", "finished", "updated_at",
+                            "version", "id"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     variant: Mapped[str] = mapped_column(String(40))
@@ -575,3 +579,30 @@ class IdempotentAnswer(db.Model):
     body: Mapped[str | None] = mapped_column(Text, nullable=True)
     headers: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class RatingMove(db.Model):
+    """One rated game's move of one person or pair of a club (spec/ratings.md): the (mu, sigma)
+    just after it. A cache of the club's replay, never its truth (club_ratings reads a row only
+    while it still says what a replay would: its game still rated, on the same sides
+    (`basis`), and moved on from the row the replay has for that key just before it
+    (`before_id`)); written by store.py with the write that finishes the game, and again by a
+    re-rating after an edit, an undo, a merge or an import. Ids are never reused
+    (sqlite_autoincrement), so a row re-rated away is never taken for its replacement."""
+
+    __tablename__ = "rating_move"
+    __table_args__ = (Index("ix_rating_move_key", "club_id", "rating_group", "key", "at",
+                            "game_id"),
+                      {"sqlite_autoincrement": True})
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column()  # the moment the game finished (its replay order)
+    rating_group: Mapped[str] = mapped_column(String(20))
+    key: Mapped[str] = mapped_column(String(40))  # "p12": person 12; "t12&15": that pair
+    basis: Mapped[str] = mapped_column(String(200))  # the game's sides and ranks as rated
+    mark: Mapped[int] = mapped_column(BigInteger)
+    before_mark: Mapped[int | None] = mapped_column(BigInteger)  # this key's row before; None: new
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)

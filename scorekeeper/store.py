@@ -16,8 +16,11 @@ hands.
 """
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
+
+from flask import g
 
 from sqlalchemy import (and_, bindparam, case, delete, distinct, false, func, insert, or_,
                         select, update)
@@ -26,12 +29,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, defer, joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import kept_reads, rules, stats
+from . import kept_reads, ratings, rules, stats
 from .extensions import db
 from .models import (ApiToken, AuditEvent, Club, ClubBan, ClubEvent, ClubRules, ClubSeason,
                      ClubStats, EventAudit, EventEntrant, EventMatch, Game, GuessAttempt, Hand,
                      IdempotentAnswer, Member, PendingCount, Person, Phone, PhoneGame, Player,
-                     SeatClaim, TablePhone, new_code,
+                     RatingMove, SeatClaim, TablePhone, new_code,
                      new_secret, unused_code, utcnow, with_called)
 
 
@@ -159,7 +162,120 @@ def rated_stamp(club_id: int) -> str:
     only (the rated ones and those a rules change could rate). A hand of a game still in play
     moves none of it; a game that finishes, or an edit, undo, rename or merge touching a
     finished game, does."""
-    return _stamp(*db.session.execute(_RATED_PARTS, {"club_id": club_id}).one())
+    return _stamp(*rated_parts(club_id))
+
+
+def rated_parts(club_id: int) -> tuple[int, int, int]:
+    """rated_stamp's parts: the club's finished games, the sum of their versions and ids."""
+    return tuple(db.session.execute(_RATED_PARTS, {"club_id": club_id}).one())
+
+
+# ---------------------------------------------------------------- a club's ratings, kept
+# RatingMove rows cache the club's replay (spec/ratings.md): the write that finishes a game
+# adds its moves; anything else that changes a finished game (an edit, an undo, a merge, an
+# import) leaves the rows from it on stale, and the club is re-rated after the answer is sent
+# (rerate_later). Readers check every row they use (club_ratings), so a stale or lost row
+# costs time, never a wrong number.
+
+def rating_key(key) -> str:
+    """A person's or a pair's key (ratings' person id, frozenset of two) as RatingMove.key."""
+    if isinstance(key, frozenset):
+        return "t" + "&".join(str(p) for p in sorted(key))
+    return f"p{key}"
+
+
+def rating_basis(summary: dict, seats: list) -> str:
+    """What a rated game's moves depend on besides the ratings just before it: its rating
+    group, and each side's rank and people."""
+    return ratings.rating_group(summary) + ":" + "|".join(
+        f"{rank}=" + ",".join("-" if seats[s] is None else str(seats[s]) for s in side["seats"])
+        for rank, side in zip(ratings.ranks_of(summary), summary["sides"]))
+
+
+def rating_rows(club_id: int, game_id: int, at: datetime, summary: dict, seats: list,
+                moves: ratings.Moves, marks: dict[str, int]) -> list[dict]:
+    """The RatingMove rows of one rated game's `moves`, each following the mark its key has
+    in `marks` (the group's last row of each key; updated to these rows' marks)."""
+    group, basis = ratings.rating_group(summary), rating_basis(summary, seats)
+    rows = []
+    for key, (mu, sigma) in [*moves.players.items(), *moves.pairs.items()]:
+        name = rating_key(key)
+        mark = random.getrandbits(62)
+        rows.append({"club_id": club_id, "game_id": game_id, "at": at, "rating_group": group,
+                     "key": name, "basis": basis, "mark": mark,
+                     "before_mark": marks.get(name), "mu": mu, "sigma": sigma})
+        marks[name] = mark
+    return rows
+
+
+# One key's latest row in a group of a club, the game being rated left out.
+_LATEST_MOVE = (select(RatingMove.mark, RatingMove.mu, RatingMove.sigma)
+                .where(RatingMove.club_id == bindparam("club_id"),
+                       RatingMove.rating_group == bindparam("group"),
+                       RatingMove.key == bindparam("key"),
+                       RatingMove.game_id != bindparam("game_id"))
+                .order_by(RatingMove.at.desc(), RatingMove.game_id.desc(), RatingMove.id.desc())
+                .limit(1))
+
+
+def _rate_finished(club_id: int | None, game_id: int, at: datetime,
+                   summary: dict | None) -> None:
+    """A club game that just finished (at `at`, after every other) moves its people's and
+    pairs' ratings in this transaction: from each one's latest row (one indexed statement
+    each), through the model, as rows of their own. Were those rows stale (a re-rating still
+    to come) or raced by another finish, readers find the chain broken and re-rate."""
+    group = ratings.rating_group(summary) if club_id is not None and summary else None
+    if group is None:
+        return
+    seats = game_seats(Player.game_id == game_id)[game_id]
+    people, pairs = ratings.moved_keys(summary, seats)
+    marks: dict[str, int] = {}
+    before: tuple[dict, dict] = ({}, {})
+    for table, keys in zip(before, (people, pairs)):
+        for key in keys:
+            row = db.session.execute(_LATEST_MOVE, {"club_id": club_id, "group": group,
+                                                    "key": rating_key(key),
+                                                    "game_id": game_id}).first()
+            if row is not None:
+                marks[rating_key(key)] = row.mark
+                table[key] = (row.mu, row.sigma)
+    moves = ratings.rate_one(summary, seats, *before)
+    db.session.execute(delete(RatingMove).where(RatingMove.game_id == game_id))
+    db.session.execute(insert(RatingMove),
+                       rating_rows(club_id, game_id, at, summary, seats, moves, marks))
+
+
+def rerate_later(club_id: int | None) -> None:
+    """Re-rate the club once this request's answer is sent (create_app's after_request hook
+    calls club_ratings.rerate), so the writer never waits for it; the next reader re-rates
+    what is still stale."""
+    if club_id is not None:
+        g.setdefault("rerate_clubs", set()).add(club_id)
+
+
+def keep_rating_moves(club_id: int, since: tuple[datetime, int] | None, gone: list[int],
+                      rows: list[dict]) -> None:
+    """Store a re-rating of the club: its rows of games from `since` (finish moment, game id)
+    on and of the games `gone` are replaced by `rows`, in transactions of RERATE_ROWS rows
+    each, so that a scorer's save never waits for more than one (SQLite writes one at a time).
+    In between, readers find the rows not yet stored missing and rate those games again. The
+    club's row is written first, so two re-ratings start one after the other (PostgreSQL's row
+    lock); a write that finishes a game touches no club row, and never waits for it."""
+    _lock_club(club_id)
+    stale = [RatingMove.game_id.in_(gone[k:k + 500]) for k in range(0, len(gone), 500)]
+    if since is not None:
+        stale.append(or_(RatingMove.at > since[0],
+                         and_(RatingMove.at == since[0], RatingMove.game_id >= since[1])))
+    if stale:
+        db.session.execute(delete(RatingMove).where(RatingMove.club_id == club_id, or_(*stale))
+                           .execution_options(synchronize_session=False))
+    for k in range(0, len(rows), RERATE_ROWS):
+        db.session.execute(insert(RatingMove), rows[k:k + RERATE_ROWS])
+        db.session.commit()
+    db.session.commit()
+
+
+RERATE_ROWS = 6000  # a re-rating's rows stored in one transaction (about 1,000 games)
 
 
 class ClubHead(NamedTuple):
@@ -537,6 +653,7 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                              save_id=save_id, phone_id=phone_id)
         db.session.add(written)
         _move_club_numbers(game.club_id, [(game, before, summary)], versions=1)
+        _move_ratings(game, before, summary, now, action in ADDS_A_HAND)
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()
@@ -548,6 +665,20 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
 
 
 ADDS_A_HAND = ("entered", "put back")  # write_hand's actions that add the next hand
+
+
+def _move_ratings(game: Game, before: dict | None, after: dict | None, now: datetime,
+                  last: bool) -> None:
+    """A club game's ratings with a write to it: finished now by its `last` hand, it is rated
+    in this transaction; any other change to a finished game (an edit, an undo) re-rates the
+    club from it on after the answer (rerate_later)."""
+    finished = [bool(s and s["finished"]) for s in (before, after)]
+    if game.club_id is None or finished == [False, False]:
+        return
+    if finished == [False, True] and last:
+        _rate_finished(game.club_id, game.id, now, after)
+    else:
+        rerate_later(game.club_id)
 
 
 def put_back_hand(game: Game, version: int, undone_id: int, via: str,
@@ -1144,6 +1275,7 @@ def merge_people(gone: Person, into: Person, via: str) -> None:
         db.session.add(AuditEvent(game_id=game_id, action="merged", via=via,
                                   data={"from": gone.name, "to": into.name}))
     _merge_entrants(gone, into)
+    rerate_later(into.club_id)
     db.session.delete(gone)
     db.session.commit()
     db.session.expire_all()
@@ -1169,6 +1301,7 @@ def import_club(name: str, phone_id: int, label: str | None, records: list[dict]
     db.session.flush()
     _new_games(records, "club import", club, _roster(club))
     db.session.commit()
+    rerate_later(club.id)
     return phone
 
 
@@ -1496,8 +1629,10 @@ def stop_at_time(game: Game, version: int, via: str, phone_id: int | None = None
         db.session.rollback()
         raise Refused("the game changed a moment ago.")
     _move_club_numbers(game.club_id, [(game, before, summary)], versions=1)
-    db.session.add(AuditEvent(game_id=game.id, action="called", via=via[:40], phone_id=phone_id,
-                              data={"hands": len(game.hands)}))
+    now = utcnow()
+    db.session.add(AuditEvent(game_id=game.id, at=now, action="called", via=via[:40],
+                              phone_id=phone_id, data={"hands": len(game.hands)}))
+    _move_ratings(game, before, summary, now, True)
     db.session.commit()
 
 

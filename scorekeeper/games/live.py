@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
 
-from .. import access, qr, render_cache, store
+from .. import access, qr, render_cache, rules, store
 from ..models import utcnow
 from . import board
 
@@ -39,10 +39,11 @@ class RenderInputs:
     of the version: it redraws no hand form), the role reading it (a scorer sees forms),
     "quiet" (LIVE_GRACE has passed since the last write: the poller stops), this phone's
     choices and club membership (board.this_phone), the Host the phone used and the address
-    other phones reach (qr.base_url: the invite's links and QR codes), and whether this
-    phone's scoring ended (its notice: scoring_ended.py). The cache key and the /live ETag
-    are both made from it, so nothing a render reads can be missing from one of them: a 304
-    is never sent where the render would differ.
+    other phones reach (qr.base_url: the invite's links and QR codes), whether this phone's
+    scoring ended (its notice: scoring_ended.py), and for a finished club game the club's
+    rated games (its rating changes). The cache key and the /live ETag are both made from it,
+    so nothing a render reads can be missing from one of them: a 304 is never sent where the
+    render would differ.
     """
     game_id: int
     version: int
@@ -53,6 +54,9 @@ class RenderInputs:
     base_url: str
     former: bool = False  # this phone scored the game until a take-over or a new scorer link
     counts: int = 0  # the counts of the round being counted (Game.count_version)
+    # a finished club game's rating changes (board.rating_note): the club's rated games as they
+    # stand (store.rated_stamp), which an edit, undo or merge of an earlier game moves
+    ratings: str = ""
 
     @classmethod
     def of(cls, head) -> "RenderInputs":
@@ -61,12 +65,13 @@ class RenderInputs:
         return cls(game_id=head.id, version=head.version, role=access.role(head),
                    quiet=not recently_changed(head), phone=board.this_phone(head),
                    host=request.host, base_url=qr.base_url(), former=access.lost_scoring(head),
-                   counts=head.count_version)
+                   counts=head.count_version, ratings=rated_inputs(head))
 
     def etag(self) -> str:
         """The /live ETag (unquoted): g<id>-v<version>-<role>[-quiet]-<digest of the rest>."""
         rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}|{self.former}|"
-                               f"{self.counts}".encode(), digest_size=6).hexdigest()
+                               f"{self.counts}|{self.ratings}".encode(),
+                               digest_size=6).hexdigest()
         return (f"g{self.game_id}-v{self.version}-{self.role}{'-quiet' if self.quiet else ''}"
                 f"-{rest}")
 
@@ -74,6 +79,16 @@ class RenderInputs:
         """The cache key of `kind` ("live", "page"); `partial` is the part htmx asked for
         (web.partial_for), None for the whole page."""
         return f"{kind}:{self.etag()}:{partial or 'page'}"
+
+
+def rated_inputs(head) -> str:
+    """What a finished club game's rating changes depend on besides the game itself: the
+    club's rated games (store.rated_stamp); "" for any other game (its page shows none)."""
+    variant = rules.VARIANTS.get(head.variant)
+    if head.club_id is None or not head.finished or variant is None \
+            or variant.rating_group is None:
+        return ""
+    return store.rated_stamp(head.club_id)
 
 
 def live_etag(game) -> str:

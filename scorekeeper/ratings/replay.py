@@ -61,8 +61,13 @@ class Standing:
         return self.model_rating
 
     def move(self, game: int, new, won: bool) -> None:
+        """Moved by one rated game to `new` (the model's rating, or a (mu, sigma) pair kept
+        from an earlier replay of the same game: its model rating is made when next needed)."""
         before = self.ordinal
-        self.mu, self.sigma, self.model_rating = new.mu, new.sigma, new
+        if isinstance(new, tuple):
+            (self.mu, self.sigma), self.model_rating = new, None
+        else:
+            self.mu, self.sigma, self.model_rating = new.mu, new.sigma, new
         self.games += 1
         self.wins += won
         self.history.append(Point(game, self.mu, self.sigma, won, self.ordinal - before))
@@ -103,15 +108,18 @@ class Ratings:
     rated: int = 0
     groups: dict[str, Group] = field(default_factory=dict)
 
-    def add(self, summary: dict, seats: Sequence[Hashable | None]) -> Group | None:
+    def add(self, summary: dict, seats: Sequence[Hashable | None],
+            kept: "Moves | None" = None) -> Group | None:
         """Rate one more game after all those added so far: its Group, or None when the game
-        is not rated (unfinished, castle-rock, one side)."""
+        is not rated (unfinished, castle-rock, one side). `kept`: what this game moved, as
+        `moves` said it in an earlier replay from the same ratings (taken as it is instead of
+        asking the model again)."""
         index = self.games
         self.games += 1
-        variant = VARIANTS[summary["variant"]]
-        group_id = variant.rating_group
-        if group_id is None or not summary["finished"] or len(summary["sides"]) < 2:
+        group_id = rating_group(summary)
+        if group_id is None:
             return None
+        variant = VARIANTS[summary["variant"]]
         self.rated += 1
         group = self.groups.get(group_id)
         if group is None:
@@ -120,17 +128,29 @@ class Ratings:
         won = [bool(side["won"]) for side in summary["sides"]]
         group.meetings.append(Meeting(index, sides, won))
         ranks = ranks_of(summary)
-        _rate(group.players, [list(side) for side in sides], ranks, won, index)
+        _rate(group.players, [list(side) for side in sides], ranks, won, index,
+              kept and kept.players)
         if group.partnership:
-            pairs = [[None if None in side else frozenset(side)] for side in sides]
-            _rate(group.pairs, pairs, ranks, won, index)
+            _rate(group.pairs, pairs_of(sides), ranks, won, index, kept and kept.pairs)
         return group
 
+    def moves(self, summary: dict, seats: Sequence[Hashable | None]) -> "Moves | None":
+        """What the game last added (`add`) moved: each of its people's and pairs' (mu, sigma)
+        just after it; None when it was not rated."""
+        group = self.groups.get(rating_group(summary) or "")
+        if group is None:
+            return None
+        people, pairs = moved_keys(summary, seats)
+        return Moves({p: (group.players[p].mu, group.players[p].sigma) for p in people},
+                     {p: (group.pairs[p].mu, group.pairs[p].sigma) for p in pairs})
 
-    def after(self, summary: dict, seats: Sequence[Hashable | None]) -> "Ratings":
-        """These ratings and one more game rated after them, as new Ratings; these stay as they
-        are (what the game moves is copied first, the rest is shared: a kept replay read by
-        others is moved on without a replay, and without a copy of everything)."""
+
+    def after(self, summary: dict, seats: Sequence[Hashable | None],
+              kept: "Moves | None" = None) -> "Ratings":
+        """These ratings and one more game rated after them (`kept`: as `add` takes it), as
+        new Ratings; these stay as they are (what the game moves is copied first, the rest is
+        shared: a kept replay read by others is moved on without a replay, and without a copy
+        of everything)."""
         out = Ratings(self.games, self.rated, dict(self.groups))
         group = out.groups.get(VARIANTS[summary["variant"]].rating_group)
         if group is not None and summary["finished"]:
@@ -143,8 +163,39 @@ class Ratings:
                     if key in table:
                         table[key] = replace(table[key], history=list(table[key].history))
             out.groups[group.id] = moved
-        out.add(summary, seats)
+        out.add(summary, seats, kept)
         return out
+
+
+@dataclass
+class Moves:
+    """One rated game's outcome: the (mu, sigma) of each person and pair just after it."""
+
+    players: dict[Hashable, tuple[float, float]]
+    pairs: dict[frozenset, tuple[float, float]]
+
+
+def rating_group(summary: dict) -> str | None:
+    """The rating group a game counts in, or None when it is not rated (unfinished,
+    castle-rock, one side)."""
+    group_id = VARIANTS[summary["variant"]].rating_group
+    if group_id is None or not summary["finished"] or len(summary["sides"]) < 2:
+        return None
+    return group_id
+
+
+def moved_keys(summary: dict, seats: Sequence[Hashable | None]) -> tuple[set, set]:
+    """The people and (in the partnership groups) pairs a rated game moves."""
+    sides = [tuple(seats[s] for s in side["seats"]) for side in summary["sides"]]
+    people = {p for side in sides for p in side if p is not None}
+    if not VARIANTS[summary["variant"]].partnership:
+        return people, set()
+    return people, {p for (p,) in pairs_of(sides) if p is not None}
+
+
+def pairs_of(sides: list[tuple]) -> list[list]:
+    """Each side as a team of one pair (None: a side with a stand-in, not kept)."""
+    return [[None if None in side else frozenset(side)] for side in sides]
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -161,13 +212,17 @@ def ranks_of(summary: dict) -> list[int]:
     return [1 if side["won"] else 2 + others.index(side["total"]) for side in sides]
 
 
-def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], game: int) -> None:
+def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], game: int,
+          kept: dict | None = None) -> None:
     """One `rate` of the model over the teams of keys in `table` (None: a stand-in at the
-    default, not kept). A key in several places is moved once, by its first place, and won
-    when any of its sides did."""
-    ratings = [[(table[key] if key in table else Standing()).rating() for key in team]
-               for team in teams]
-    rated = MODEL.rate(ratings, ranks=ranks)
+    default, not kept), or the after-states `kept` of an earlier replay. A key in several
+    places is moved once, by its first place, and won when any of its sides did."""
+    if kept is not None:
+        rated = [[kept.get(key) for key in team] for team in teams]
+    else:
+        ratings = [[(table[key] if key in table else Standing()).rating() for key in team]
+                   for team in teams]
+        rated = MODEL.rate(ratings, ranks=ranks)
     done: dict[Hashable, object] = {}
     for team, new_team in zip(teams, rated):
         for key, new in zip(team, new_team):
@@ -176,6 +231,23 @@ def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], gam
     for key, new in done.items():
         side_won = any(w for team, w in zip(teams, won) if key in team)
         table.setdefault(key, Standing()).move(game, new, side_won)
+
+
+def rate_one(summary: dict, seats: Sequence[Hashable | None],
+             players: dict[Hashable, tuple[float, float]],
+             pairs: dict[frozenset, tuple[float, float]]) -> Moves | None:
+    """What one game moves (None: not rated), from its people's and pairs' (mu, sigma) just
+    before it (`players`, `pairs`; one missing: never rated, at the default)."""
+    group_id = rating_group(summary)
+    if group_id is None:
+        return None
+    ratings = Ratings()
+    ratings.groups[group_id] = Group(
+        group_id, VARIANTS[summary["variant"]].partnership,
+        {key: Standing(mu=mu, sigma=sigma) for key, (mu, sigma) in players.items()},
+        {key: Standing(mu=mu, sigma=sigma) for key, (mu, sigma) in pairs.items()})
+    ratings.add(summary, seats)
+    return ratings.moves(summary, seats)
 
 
 def replay(games: Iterable) -> Ratings:

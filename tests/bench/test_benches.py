@@ -21,6 +21,8 @@ TINY = {
                        "errors 0", "6 hands:"]),
     "bench_club.py": (["--games", "8", "--runs", "1"], ["archive CSV", "stats after a write"]),
     "bench_memory.py": (["--games", "4"], ["after 4 games", "RSS"]),
+    "bench_ratings.py": (["--games", "8", "--runs", "1"],
+                         ["first view after it", "re-rating every game after the answer"]),
     "bench_rules.py": ([], ["1000 hands"]),
     "bench_stats.py": (["20"], ["20 games"]),
 }

@@ -4,13 +4,16 @@ database (a SQLite file; PostgreSQL with TEST_DATABASE_URL), phones posting at t
 Each club action that two phones (or one phone's double tap) can race, ROUNDS rounds each:
 four members seating the same new name, two renames to one name, the admin and the phone next
 in line leaving, the admin's make-admin and remove sent twice, two members taking over one
-game's scoring. Every round: no 500, the club has exactly one admin while it has phones, no
-person twice on a roster, and the outcome the action promises (one person, one 422, one
-winner of the take-over who is named to the loser).
+game's scoring, two phones finishing two games of the same people. Every round: no 500, the
+club has exactly one admin while it has phones, no person twice on a roster, and the outcome
+the action promises (one person, one 422, one winner of the take-over who is named to the
+loser, both games rated as a full replay rates them).
 """
 from __future__ import annotations
 
+import csv
 import http.client
+import io
 import re
 import threading
 import urllib.parse
@@ -289,3 +292,69 @@ def test_an_old_phones_requests_at_once_become_one_phone(server):
         [(owner,)] = rows(db_url, "SELECT phone_id FROM member WHERE id = :m", m=mid)
         assert phones == {str(owner)}
         check_club(db_url, club_id)
+
+
+def lechner_fields(seats: list) -> dict:
+    """The club's new-game form for a lechner42 game to 2 marks: each seat a person id (an
+    int) or a new name."""
+    fields = {"variant": "lechner42", "first_dealer": "0", "opt-target_marks": "2",
+              "opt-win_by": "1"}
+    fields.update({f"person-{i}" if isinstance(seat, int) else f"name-{i}": str(seat)
+                   for i, seat in enumerate(seats)})
+    return fields
+
+
+def test_two_phones_finishing_two_games_of_the_same_people_at_once_rate_both(server):
+    """Two games of the same four people, each scored on its own phone, finish at the same
+    moment (each write rates its game in its own transaction, from the same latest ratings):
+    no 500, both games rated, and the club's ratings, stored or read, equal a full replay."""
+    from scorekeeper import club_ratings, create_app, ratings
+    from scorekeeper.extensions import db
+
+    port, db_url = server
+    club_id, phones = new_club(port, db_url, "Ann's phone", "Bob's phone")
+    people: list = ["Ann", "Bob", "Cat", "Dan"]
+    app = create_app({"SQLALCHEMY_DATABASE_URI": db_url, "SECRET_KEY": "x"})
+    for n in range(6):
+        games = []
+        for phone in phones:
+            status, headers, body = phone.post(f"/clubs/{club_id}/games/new",
+                                               lechner_fields(people), None)
+            assert status == 303, body[:300]
+            games.append(_id(headers))
+        people = [pid for (pid,) in rows(
+            db_url, "SELECT person_id FROM player WHERE game_id = :g ORDER BY seat",
+            g=games[0])]
+        versions = [rows(db_url, "SELECT version FROM game WHERE id = :g", g=g)[0][0]
+                    for g in games]
+        results = at_once(port, [
+            lambda conn, p=p, g=g, v=v, side=side: p.post(
+                f"/games/{g}/hands", {"version": str(v), "mode": "quick", "bidder": str(side),
+                                      "bid": "84", "contract": "straight", "points": "42"}, conn)
+            for p, g, v, side in zip(phones, games, versions, (n % 2, (n // 2) % 2))])
+        assert statuses(results) == [303, 303], [r[2][:300] for r in results]
+        with app.app_context():
+            games_now, _ = club_ratings.club_finished(club_id)
+            expected = ratings.replay(game for game, _ in games_now)
+            assert expected.rated == 2 * (n + 1)  # nothing lost
+            found, _ = club_ratings._all_time(club_id)
+            assert found.ratings == expected
+            db.session.rollback()
+        status, _, body = phones[1].get(f"/clubs/{club_id}/ratings.csv?group=dominoes-42")
+        assert status == 200
+        board = {row[1]: (float(row[6]), float(row[7]))
+                 for row in list(csv.reader(io.StringIO(body.lstrip("\ufeff"))))[1:]}
+        group = expected.groups["dominoes-42"]
+        assert {name: (group.players[pid].mu, group.players[pid].sigma)
+                for name, pid in zip(("Ann", "Bob", "Cat", "Dan"), people)} == {
+                    name: board[name] for name in ("Ann", "Bob", "Cat", "Dan")}
+    # the views re-rated the club after answering: the stored rows alone are the replay
+    with app.app_context():
+        for _ in range(50):
+            found, stale = club_ratings._all_time(club_id)
+            db.session.rollback()
+            if stale is None:
+                break
+            threading.Event().wait(0.1)
+        assert stale is None and found.ratings == expected
+        db.engine.dispose()

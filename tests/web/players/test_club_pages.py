@@ -41,6 +41,7 @@ def import_club(client, records, name="Thursday") -> int:
     r = client.post("/clubs/import", data={"name": name, "label": "Ann's phone",
                                            "records": json.dumps(records)})
     assert r.status_code == 303, text(r)[:500]
+    r.close()  # the answer sent, as a server sends it: the club is re-rated (its ratings kept)
     return int(r.headers["Location"].rstrip("/").rsplit("/", 1)[1])
 
 
