@@ -185,8 +185,9 @@ def test_sigkill_during_event_writes_loses_no_acknowledged_action(tmp_path):
         for t in threads:
             t.start()
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and sum(
-                len(v) for k, v in acked.items() if k != "hands") < ACTIONS:
+        while time.monotonic() < deadline and (sum(
+                len(v) for k, v in acked.items() if k != "hands") < ACTIONS or not all(
+                acked[k] for k in ("rounds", "moves", "hands"))):  # each kind in, on a busy box too
             time.sleep(0.02)
         os.kill(proc.pid, signal.SIGKILL)  # in the middle of the writes
         proc.wait()
