@@ -263,18 +263,18 @@ def keep_rating_moves(club_id: int, drop: list[int], rows: list[dict],
     start one after the other (PostgreSQL's row lock); a write that finishes a game touches no
     club row, and never waits for it."""
     _lock_club(club_id)
+    table = RatingMove.__table__  # core statements, each run for many rows (executemany)
     for k in range(0, len(drop), 500):
         db.session.execute(delete(RatingMove).where(RatingMove.club_id == club_id,
                                                     RatingMove.game_id.in_(drop[k:k + 500]))
                            .execution_options(synchronize_session=False))
     if relinks:
-        table = RatingMove.__table__  # core: one statement run for each row (executemany)
         db.session.connection().execute(
             update(table).where(table.c.id == bindparam("row_id"))
             .values(before_mark=bindparam("before")),
             [{"row_id": row_id, "before": mark} for row_id, mark in relinks])
     for k in range(0, len(rows), RERATE_ROWS):
-        db.session.execute(insert(RatingMove), rows[k:k + RERATE_ROWS])
+        db.session.connection().execute(insert(table), rows[k:k + RERATE_ROWS])
         db.session.commit()
     db.session.commit()
 
