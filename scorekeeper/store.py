@@ -16,6 +16,7 @@ hands.
 """
 from __future__ import annotations
 
+import functools
 import random
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
@@ -177,6 +178,7 @@ def rated_parts(club_id: int) -> tuple[int, int, int]:
 # (rerate_later). Readers check every row they use (club_ratings), so a stale or lost row
 # costs time, never a wrong number.
 
+@functools.lru_cache(maxsize=4096)  # a replay asks it for every key of every rated game
 def rating_key(key) -> str:
     """A person's or a pair's key (ratings' person id, frozenset of two) as RatingMove.key."""
     if isinstance(key, frozenset):
