@@ -75,7 +75,7 @@ def club_ratings(club_id: int, season=None) -> ClubRatings:
         found, stale = _all_time(club_id)
         if stale is not None:  # stored once the answer is sent
             store.rerate_later(club_id)
-            if stale[0] is not None:  # rows to store (not only rows to drop): none hold yet
+            if stale[1] or stale[2]:  # rows to store (not only rows to drop): none hold yet
                 found = replace(found, marks=None)
     _keep_all_time(club_id, stamp, found)
     return found
@@ -130,13 +130,15 @@ def _keep_all_time(club_id: int, stamp: str, found: ClubRatings) -> None:
 
 def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
     """The replay of all the club's finished games, and what to store when rows were stale
-    (store.keep_rating_moves' since, gone and rows) or None.
+    (store.keep_rating_moves' drop, rows and relinks) or None.
 
     Each rated game's moves are taken from its stored rows while they say what the replay
-    would: one row for each person and pair it moves, on its sides and ranks (`basis`), each
-    moved on from the row taken for that key just before (`before_mark`); from the first game
-    where they do not, the model rates again, and every later game's rows are new. Its marks
-    are those of the rows once that is stored."""
+    would (_held): one row for each person and pair it moves, on its sides and ranks
+    (`basis`), each moved on from the row taken for that key just before (`before_mark`).
+    Where they do not, the model rates the game again; rows that still come out the same
+    (an edit that changed no outcome before them) are kept, moved on from the row taken just
+    before (a relink), and only the others are stored anew. Its marks are those of the rows
+    once that is stored."""
     changed_at = db.session.scalar(select(func.max(Game.updated_at)).where(
         Game.club_id == club_id, Game.finished.is_(True)))  # read first: never too late
     games, versions = club_finished(club_id)
@@ -145,7 +147,7 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
         stored.setdefault(row.game_id, []).append(row)
     replayed = ratings.Ratings()
     marks: dict[str, dict[str, int]] = {}
-    since, rows, taken = None, [], set()
+    rows, relinks, taken = [], [], set()
     for game, at in games:
         summary, seats, game_id = game.summary, game.seats, game.order[1]
         group = ratings.rating_group(summary)
@@ -153,44 +155,58 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
             replayed.add(summary, seats)
             continue
         group_marks = marks.setdefault(group, {})
-        kept = None if since else _kept_moves(stored.get(game_id, ()), at, summary, seats,
-                                              group_marks)
-        if kept is None and since is None:
-            since = (at, game_id)
-        replayed.add(summary, seats, kept)
-        if kept is not None:
-            taken.add(game_id)
+        found = stored.get(game_id, ())
+        held = _held(found, at, summary, seats, group_marks)
+        if held is not None:
+            replayed.add(summary, seats, held[0])
         else:
-            rows += store.rating_rows(club_id, game_id, at, summary, seats,
-                                      replayed.moves(summary, seats), group_marks)
-    gone = [gid for gid, found in stored.items()
-            if gid not in taken and (since is None or (found[0].at, gid) < since)]
+            replayed.add(summary, seats)
+            moves = replayed.moves(summary, seats)
+            held = _held(found, at, summary, seats, group_marks, moves=moves)
+            if held is None:
+                rows += store.rating_rows(club_id, game_id, at, summary, seats, moves,
+                                          group_marks)
+                continue
+        taken.add(game_id)
+        relinks += held[1]
+    drop = [gid for gid in stored if gid not in taken]
     club = ClubRatings(replayed, [at for _, at in games], [g.order[1] for g, _ in games],
                        versions, changed_at, marks)
-    return club, (since, gone, rows) if since is not None or gone else None
+    return club, (drop, rows, relinks) if drop or rows or relinks else None
 
 
 # What a reader checks and takes of the stored rows (RatingMove).
-_STORED = select(RatingMove.game_id, RatingMove.at, RatingMove.key, RatingMove.basis,
-                 RatingMove.mark, RatingMove.before_mark, RatingMove.mu, RatingMove.sigma)
+_STORED = select(RatingMove.id, RatingMove.game_id, RatingMove.at, RatingMove.key,
+                 RatingMove.basis, RatingMove.mark, RatingMove.before_mark, RatingMove.mu,
+                 RatingMove.sigma)
 
 
-def _kept_moves(rows, at: datetime, summary: dict, seats: list, marks: dict[str, int]):
-    """A rated game's moves as its stored `rows` say them (ratings.Moves), when they are what
-    the replay would make: else None. `marks` (the group's last row of each key) moves on to
-    these rows."""
+def _held(rows, at: datetime, summary: dict, seats: list, marks: dict[str, int],
+          moves: ratings.Moves | None = None):
+    """A rated game's moves as its stored `rows` say them (ratings.Moves), and the relinks
+    they need ((row id, mark): a row to move on from the row of that mark), when they are
+    what the replay would make: else None. They are when each row is moved on from the row
+    taken just before for its key (`marks`, the group's last row of each key: moved on to
+    these rows), or when they say what the model rated (`moves`), each then relinked to
+    the row taken just before."""
     people, pairs = ratings.moved_keys(summary, seats)
     names = {store.rating_key(key): key for key in [*people, *pairs]}
     if len(rows) != len(names) or {row.key for row in rows} != set(names):
         return None
     basis = store.rating_basis(summary, seats)
-    if any(row.basis != basis or row.at != at or row.before_mark != marks.get(row.key)
-           for row in rows):
+    if any(row.basis != basis or row.at != at for row in rows):
+        return None
+    relinks = [(row.id, marks.get(row.key)) for row in rows
+               if row.before_mark != marks.get(row.key)]
+    if moves is None and relinks:
+        return None
+    said = {} if moves is None else {**moves.players, **moves.pairs}
+    if any((row.mu, row.sigma) != said[names[row.key]] for row in rows if said):
         return None
     for row in rows:
         marks[row.key] = row.mark
     moved = {names[row.key]: (row.mu, row.sigma) for row in rows}
-    return ratings.Moves({p: moved[p] for p in people}, {p: moved[p] for p in pairs})
+    return ratings.Moves({p: moved[p] for p in people}, {p: moved[p] for p in pairs}), relinks
 
 
 def _one_more(club_id: int, last: ClubRatings | None,
@@ -228,8 +244,9 @@ def _one_more(club_id: int, last: ClubRatings | None,
         group = ratings.rating_group(game.summary)
         kept = None
         if group is not None and marks is not None:
-            kept = _kept_moves(stored.get(game.order[1], ()), at, game.summary, game.seats,
-                               marks.setdefault(group, {}))
+            held = _held(stored.get(game.order[1], ()), at, game.summary, game.seats,
+                         marks.setdefault(group, {}))
+            kept = held and held[0]
             if kept is None:  # its rows do not hold (two finishes raced): re-rated
                 marks = None
                 store.rerate_later(club_id)

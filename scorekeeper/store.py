@@ -16,6 +16,7 @@ hands.
 """
 from __future__ import annotations
 
+import functools
 import random
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
@@ -177,6 +178,7 @@ def rated_parts(club_id: int) -> tuple[int, int, int]:
 # (rerate_later). Readers check every row they use (club_ratings), so a stale or lost row
 # costs time, never a wrong number.
 
+@functools.lru_cache(maxsize=4096)  # a replay asks it for every key of every rated game
 def rating_key(key) -> str:
     """A person's or a pair's key (ratings' person id, frozenset of two) as RatingMove.key."""
     if isinstance(key, frozenset):
@@ -253,24 +255,28 @@ def rerate_later(club_id: int | None) -> None:
         g.setdefault("rerate_clubs", set()).add(club_id)
 
 
-def keep_rating_moves(club_id: int, since: tuple[datetime, int] | None, gone: list[int],
-                      rows: list[dict]) -> None:
-    """Store a re-rating of the club: its rows of games from `since` (finish moment, game id)
-    on and of the games `gone` are replaced by `rows`, in transactions of RERATE_ROWS rows
-    each, so that a scorer's save never waits for more than one (SQLite writes one at a time).
-    In between, readers find the rows not yet stored missing and rate those games again. The
-    club's row is written first, so two re-ratings start one after the other (PostgreSQL's row
-    lock); a write that finishes a game touches no club row, and never waits for it."""
+def keep_rating_moves(club_id: int, drop: list[int], rows: list[dict],
+                      relinks: list[tuple[int, int | None]]) -> None:
+    """Store a re-rating of the club: the rows of the games `drop` are replaced by `rows`, and
+    each kept row of `relinks` (row id, mark) is moved on from the row of that mark, in
+    transactions of RERATE_ROWS rows each, so that a scorer's save never waits for more than
+    one (SQLite writes one at a time). In between, readers find the rows not yet stored
+    missing and rate those games again. The club's row is written first, so two re-ratings
+    start one after the other (PostgreSQL's row lock); a write that finishes a game touches no
+    club row, and never waits for it."""
     _lock_club(club_id)
-    stale = [RatingMove.game_id.in_(gone[k:k + 500]) for k in range(0, len(gone), 500)]
-    if since is not None:
-        stale.append(or_(RatingMove.at > since[0],
-                         and_(RatingMove.at == since[0], RatingMove.game_id >= since[1])))
-    if stale:
-        db.session.execute(delete(RatingMove).where(RatingMove.club_id == club_id, or_(*stale))
+    table = RatingMove.__table__  # core statements, each run for many rows (executemany)
+    for k in range(0, len(drop), 500):
+        db.session.execute(delete(RatingMove).where(RatingMove.club_id == club_id,
+                                                    RatingMove.game_id.in_(drop[k:k + 500]))
                            .execution_options(synchronize_session=False))
+    if relinks:
+        db.session.connection().execute(
+            update(table).where(table.c.id == bindparam("row_id"))
+            .values(before_mark=bindparam("before")),
+            [{"row_id": row_id, "before": mark} for row_id, mark in relinks])
     for k in range(0, len(rows), RERATE_ROWS):
-        db.session.execute(insert(RatingMove), rows[k:k + RERATE_ROWS])
+        db.session.connection().execute(insert(table), rows[k:k + RERATE_ROWS])
         db.session.commit()
     db.session.commit()
 

@@ -93,6 +93,15 @@ class Group:
     players: dict[Hashable, Standing] = field(default_factory=dict)
     pairs: dict[frozenset, Standing] = field(default_factory=dict)
     meetings: list[Meeting] = field(default_factory=list)
+    # each person's meetings, in order (kept as meetings are added: her rivals read hers alone)
+    meetings_of: dict[Hashable, list[Meeting]] = field(default_factory=dict)
+
+    def meet(self, meeting: Meeting) -> None:
+        """One more rated game of the group, indexed under each of its people."""
+        self.meetings.append(meeting)
+        for person in dict.fromkeys(p for side in meeting.sides for p in side):
+            if person is not None:
+                self.meetings_of.setdefault(person, []).append(meeting)
 
     def standing(self, person: Hashable) -> Standing:
         """Her standing, or a fresh one (the default rating) for someone never rated here."""
@@ -126,7 +135,7 @@ class Ratings:
             group = self.groups[group_id] = Group(group_id, variant.partnership)
         sides = [tuple(seats[s] for s in side["seats"]) for side in summary["sides"]]
         won = [bool(side["won"]) for side in summary["sides"]]
-        group.meetings.append(Meeting(index, sides, won))
+        group.meet(Meeting(index, sides, won))
         ranks = ranks_of(summary)
         _rate(group.players, [list(side) for side in sides], ranks, won, index,
               kept and kept.players)
@@ -156,7 +165,9 @@ class Ratings:
         if group is not None and summary["finished"]:
             sides = [[seats[s] for s in side["seats"]] for side in summary["sides"]]
             moved = Group(group.id, group.partnership, dict(group.players), dict(group.pairs),
-                          list(group.meetings))
+                          list(group.meetings), dict(group.meetings_of))
+            for person in {p for side in sides for p in side if p in moved.meetings_of}:
+                moved.meetings_of[person] = list(moved.meetings_of[person])
             for table, keys in ((moved.players, [p for side in sides for p in side]),
                                 (moved.pairs, [frozenset(side) for side in sides])):
                 for key in keys:

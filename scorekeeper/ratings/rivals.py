@@ -29,7 +29,7 @@ def _sides_of(person: Hashable, sides: list[tuple]) -> list[int]:
 def opponents(group: Group, person: Hashable) -> dict[Hashable, Record]:
     """Everyone she met on another side, with the head to head of each (first met first)."""
     out: dict[Hashable, Record] = {}
-    for meeting in group.meetings:
+    for meeting in group.meetings_of.get(person, ()):
         mine = _sides_of(person, meeting.sides)
         if not mine:
             continue
@@ -60,7 +60,7 @@ def head_to_head(group: Group, person: Hashable, other: Hashable) -> Record:
 def partners(group: Group, person: Hashable) -> dict[Hashable, Record]:
     """Everyone she sat beside, with their games together and those won (first met first)."""
     out: dict[Hashable, Record] = {}
-    for meeting in group.meetings:
+    for meeting in group.meetings_of.get(person, ()):
         for side, won in zip(meeting.sides, meeting.won):
             if person not in side:
                 continue

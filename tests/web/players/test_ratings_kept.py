@@ -8,7 +8,7 @@ import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from scorekeeper import club_ratings, ratings
 from scorekeeper.extensions import db
@@ -130,6 +130,39 @@ def test_an_edit_of_the_first_game_re_rates_after_the_answer(client):
         select(RatingMove.game_id, RatingMove.mark).where(RatingMove.key == "p"
                                                             + str(person_id(club_id, "Ann"))))}
     assert set(after) == set(before) and not set(after.values()) & set(before.values())
+    found, stale = stored_state(club_id)
+    assert stale is None and found == replayed(club_id)
+
+
+def test_a_re_rating_keeps_the_rows_an_edit_left_the_same(client):
+    """An edit of the first game that leaves its outcome as it was (its rows dropped, as an
+    edit that changes it leaves them) re-rates it; the later games' rows come out the same
+    and are kept (the next of each key moved on from the new rows), none written again."""
+    club_id = create_club(client)
+    games = []
+    for i in range(4):
+        seats = ["Ann", "Bob", "Cat", "Dan"] if i == 0 else [
+            person_id(club_id, name) for name in ("Ann", "Bob", "Cat", "Dan")]
+        games.append(club_game(client, club_id, "lechner42", seats, target_marks=2))
+        post_hand(client, games[-1], won_by(i % 2))
+
+    def rows() -> dict:
+        db.session.rollback()
+        return {row.id: row for row in db.session.execute(
+            select(RatingMove.id, RatingMove.game_id, RatingMove.mark, RatingMove.before_mark)
+            .where(RatingMove.club_id == club_id))}
+
+    before = rows()
+    db.session.execute(delete(RatingMove).where(RatingMove.game_id == games[0]))
+    db.session.commit()
+    assert stored_state(club_id)[1] is not None
+    club_ratings.rerate(club_id)
+    after = rows()
+    kept = {i: r for i, r in before.items() if r.game_id != games[0]}
+    assert {i: r.mark for i, r in after.items() if i in kept} == {
+        i: r.mark for i, r in kept.items()} and len(after) == len(before)
+    new_marks = {r.mark for i, r in after.items() if i not in before}
+    assert {r.before_mark for r in after.values() if r.game_id == games[1]} == new_marks
     found, stale = stored_state(club_id)
     assert stale is None and found == replayed(club_id)
 
