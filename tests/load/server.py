@@ -65,6 +65,17 @@ def start_server(argv: list[str], port: int, db_url: str, secret: str, log, *,
         time.sleep(poll)
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    """Stop a server start_server started, if it still runs: asked first, killed after 10 s."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 
 
@@ -82,11 +93,7 @@ def gunicorn(tmp: Path, db_url: str, secret: str, workers: int = 4, threads: int
         try:
             yield port
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
 
 
 @contextlib.contextmanager

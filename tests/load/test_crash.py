@@ -16,7 +16,7 @@ import time
 
 
 from .database import make_database, rows
-from .server import free_port, request, start_server
+from .server import free_port, request, start_server, stop_server
 from .test_concurrent_submissions import _create_game, _hidden
 
 PHONES = 6
@@ -89,10 +89,5 @@ def test_sigkill_during_writes_loses_no_acknowledged_hand(tmp_path):
         assert (f'name="version" value="{1 + acked[0]}"' in html
                 or f'name="version" value="{2 + acked[0]}"' in html)
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop_server(proc)
         log.close()

@@ -19,12 +19,11 @@ import http.client
 import json
 import os
 import signal
-import subprocess
 import threading
 import time
 
 from .database import make_database, rows
-from .server import free_port
+from .server import free_port, stop_server
 from .test_club_races import Phone, _id
 from .test_crash import _start
 
@@ -248,10 +247,5 @@ def test_sigkill_during_event_writes_loses_no_acknowledged_action(tmp_path):
         assert night.admin.get(night.path(forfeited_events[0]))[0] == 200
         assert night.admin.get(night.path(moved_event, "/phones"))[0] == 200
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop_server(proc)
         log.close()

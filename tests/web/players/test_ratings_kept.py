@@ -105,9 +105,9 @@ def test_stored_ratings_equal_the_replay_through_any_writes(client, writes):
         assert_kept(club_id)
 
 
-def test_an_edit_of_the_first_game_re_rates_after_the_answer(client):
-    """The writes that finish games store their moves as they go; an edit of the first game
-    leaves every row stale, and the club is re-rated once its answer is sent, not in it."""
+def four_games_of_one_table(client) -> tuple[int, list[int]]:
+    """A club and four lechner42 games of Ann, Bob, Cat and Dan, each finished (won in turn by
+    one side, then the other): each rated as it finishes."""
     club_id = create_club(client)
     games = []
     for i in range(4):
@@ -115,6 +115,13 @@ def test_an_edit_of_the_first_game_re_rates_after_the_answer(client):
             person_id(club_id, name) for name in ("Ann", "Bob", "Cat", "Dan")]
         games.append(club_game(client, club_id, "lechner42", seats, target_marks=2))
         post_hand(client, games[-1], won_by(i % 2))
+    return club_id, games
+
+
+def test_an_edit_of_the_first_game_re_rates_after_the_answer(client):
+    """The writes that finish games store their moves as they go; an edit of the first game
+    leaves every row stale, and the club is re-rated once its answer is sent, not in it."""
+    club_id, games = four_games_of_one_table(client)
     assert db.session.scalar(select(func.count()).select_from(RatingMove)
                              .where(RatingMove.club_id == club_id)) == 4 * 6
     assert stored_state(club_id)[1] is None
@@ -138,13 +145,7 @@ def test_a_re_rating_keeps_the_rows_an_edit_left_the_same(client):
     """An edit of the first game that leaves its outcome as it was (its rows dropped, as an
     edit that changes it leaves them) re-rates it; the later games' rows come out the same
     and are kept (the next of each key moved on from the new rows), none written again."""
-    club_id = create_club(client)
-    games = []
-    for i in range(4):
-        seats = ["Ann", "Bob", "Cat", "Dan"] if i == 0 else [
-            person_id(club_id, name) for name in ("Ann", "Bob", "Cat", "Dan")]
-        games.append(club_game(client, club_id, "lechner42", seats, target_marks=2))
-        post_hand(client, games[-1], won_by(i % 2))
+    club_id, games = four_games_of_one_table(client)
 
     def rows() -> dict:
         db.session.rollback()
