@@ -5,10 +5,13 @@ from __future__ import annotations
 import contextlib
 import http.client
 import os
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 import urllib.parse
 from pathlib import Path
 
@@ -74,6 +77,24 @@ def stop_server(proc: subprocess.Popen) -> None:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+def kill_during_writes(proc: subprocess.Popen, writers: list[Callable[[], None]],
+                       stop: threading.Event, enough: Callable[[], bool],
+                       seconds: float) -> None:
+    """Run the writers, each in a thread, against the server proc; SIGKILL it in the middle of
+    their writes, once enough() holds (or after `seconds`), then tell them to stop and wait."""
+    threads = [threading.Thread(target=writer) for writer in writers]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + seconds
+    while not enough() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    stop.set()
+    for t in threads:
+        t.join(timeout=60)
 
 
 GUNICORN = Path(sys.executable).parent / "gunicorn"

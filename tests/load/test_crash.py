@@ -7,16 +7,13 @@ or not at all). Then it starts again on the same database and serves the games.
 from __future__ import annotations
 
 import http.client
-import os
-import signal
 import subprocess
 import sys
 import threading
-import time
 
 
 from .database import make_database, rows
-from .server import free_port, request, start_server, stop_server
+from .server import free_port, kill_during_writes, request, start_server, stop_server
 from .test_concurrent_submissions import _create_game, _hidden
 
 PHONES = 6
@@ -56,17 +53,8 @@ def test_sigkill_during_writes_loses_no_acknowledged_hand(tmp_path):
                 acked[i] += 1
                 version += 1
 
-        threads = [threading.Thread(target=phone, args=(i,)) for i in range(PHONES)]
-        for t in threads:
-            t.start()
-        deadline = time.monotonic() + 20
-        while sum(acked) < 60 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        os.kill(proc.pid, signal.SIGKILL)  # in the middle of the writes
-        proc.wait()
-        stop.set()
-        for t in threads:
-            t.join(timeout=60)
+        kill_during_writes(proc, [lambda i=i: phone(i) for i in range(PHONES)], stop,
+                           lambda: sum(acked) >= 60, seconds=20)
         assert not refused, refused
         assert sum(acked) >= 60, acked
 

@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import signal
 import threading
-import time
 
 from .database import make_database, rows
-from .server import free_port, stop_server
+from .server import free_port, kill_during_writes, stop_server
 from .test_club_races import Phone, _id
 from .test_crash import _start
 
@@ -180,19 +177,10 @@ def test_sigkill_during_event_writes_loses_no_acknowledged_action(tmp_path):
 
         writers = [rounds, calls, forfeits, swaps, moves] + [
             (lambda p=p, g=g: hands(p, g)) for p, g in table_phones]
-        threads = [threading.Thread(target=w) for w in writers]
-        for t in threads:
-            t.start()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and (sum(
-                len(v) for k, v in acked.items() if k != "hands") < ACTIONS or not all(
-                acked[k] for k in ("rounds", "moves", "hands"))):  # each kind in, on a busy box too
-            time.sleep(0.02)
-        os.kill(proc.pid, signal.SIGKILL)  # in the middle of the writes
-        proc.wait()
-        stop.set()
-        for t in threads:
-            t.join(timeout=60)
+        kill_during_writes(proc, writers, stop, lambda: sum(
+            len(v) for k, v in acked.items() if k != "hands") >= ACTIONS and all(
+            acked[k] for k in ("rounds", "moves", "hands")),  # each kind in, on a busy box too
+            seconds=30)
         assert not refused, refused
         assert acked["rounds"] and acked["moves"] and acked["hands"], {
             k: len(v) for k, v in acked.items()}
