@@ -8,6 +8,7 @@ club's code, through codes.find_by_code and its wrong-guess limit (shared with g
 from __future__ import annotations
 
 from flask import abort, redirect, request, url_for
+from sqlalchemy.orm import selectinload
 
 from .. import access, club_ratings, codes, qr, ratings, rules, security, store, web
 from ..games import new_game as setup
@@ -373,6 +374,7 @@ def export(club_id: int):
     `scorekeeper stats` reads, and what importing a club takes."""
     club, _phone = roster.load_club(club_id)
     games = db.session.scalars(db.select(Game).where(Game.club_id == club.id)
+                               .options(selectinload(Game.players), selectinload(Game.hands))
                                .order_by(Game.id)).all()
     return web.json_download([g.record() for g in games], f"scorekeeper-club-{club.id}.json")
 

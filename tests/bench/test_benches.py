@@ -12,8 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TINY = {
     # every row's answer checked, two of them timed (wrk's shortest run is a second a row)
-    "bench_wrk.py": (["--club-games", "4", "--seconds", "1", "--rounds", "1",
-                      "--only", "live poll, unchanged (304)", "--only", "club stats"],
+    "bench_wrk.py": (["--club-games", "4", "--event-teams", "4", "--seconds", "1",
+                      "--rounds", "1", "--only", "live poll, unchanged (304)", "--only", "club stats"],
                      ["| live poll, unchanged (304) |", "| club stats |"]),
     "bench_live.py": (["--seconds", "0.5", "--phones", "4", "--games", "2", "--load-seconds",
                        "3", "--hand-every", "1", "--history-sizes", "3,6"],

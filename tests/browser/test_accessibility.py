@@ -1,5 +1,6 @@
 """axe-core on every page, light and dark, at 390x844 (the TV view at 1280x720 too): no
-violation of any impact, with axe's default rules (WCAG 2 A/AA and best practices).
+violation of any impact, with axe's default rules (WCAG 2 A/AA and best practices). Each page
+is checked in both schemes once it is shown (the schemes differ in colours only: ui.SCHEMES).
 
 axe is a test-only file (tests/browser/vendor/axe.min.js, see the README there) injected into
 each page under test; the contexts bypass CSP so it can be, whatever the app's policy.
@@ -7,8 +8,6 @@ each page under test; the contexts bypass CSP so it can be, whatever the app's p
 from __future__ import annotations
 
 from pathlib import Path
-
-import pytest
 
 from . import ui
 
@@ -25,12 +24,18 @@ def axe_phone(phone, **options):
 
 
 def violations(page) -> list[str]:
+    """axe's violations on the page as shown, in the light scheme and then the dark one (the
+    page is left light, the browser's default)."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']})
-        .then(r => r.violations.map(v => `${v.impact} ${v.id}: ${v.help} -- ` +
-            v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' +
-              (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | ')))""")
+    found = []
+    for scheme in ui.SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        found += page.evaluate("""scheme => axe.run(document, {resultTypes: ['violations']})
+            .then(r => r.violations.map(v => `${scheme}: ${v.impact} ${v.id}: ${v.help} -- ` +
+                v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' +
+                  (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | ')))""", scheme)
+    page.emulate_media(color_scheme="light")
     return found
 
 
@@ -46,9 +51,20 @@ class Checker:
             self.found[name] = result
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_axe_violations(phone, live, scheme):
-    page = axe_phone(phone, color_scheme=scheme)
+def join_code(page, game_id: int) -> str:
+    """The game's join code, as its creator's page (this page's phone) shows it."""
+    return page.evaluate(f"() => fetch('/games/{game_id}').then(r => r.text())"
+                         ".then(t => new DOMParser().parseFromString(t, 'text/html')"
+                         ".querySelector('#share .join-code').textContent)").replace(" ", "")
+
+
+def assert_none_found(check: Checker) -> None:
+    assert check.found == {}, "\n".join(
+        f"{name}:\n  " + "\n  ".join(v) for name, v in check.found.items())
+
+
+def test_axe_on_a_new_lechner_game_its_viewer_and_its_tv(phone, live):
+    page = axe_phone(phone)
     check = Checker(page)
     base = live.url
     page.goto(base + "/")
@@ -103,6 +119,34 @@ def test_no_axe_violations(phone, live, scheme):
     page.goto(f"{base}/games/{gid}/tv")
     check("tv, phone")
 
+    viewer = axe_phone(phone)
+    check.page = viewer
+    viewer.goto(f"{base}/games/{gid}")
+    check("join, locked")
+    code = join_code(page, gid)
+    viewer.fill("#code", "NOPE")
+    viewer.get_by_role("button", name="Watch the game").click()
+    viewer.locator("#code-error").wait_for()  # the answer's page (a plain form post) is in
+    check("join, wrong code")
+    viewer.goto(f"{base}/g/{code}")
+    check("game, viewer")
+    viewer.goto(f"{base}/games/{gid}/hands/0/edit")
+    check("error page, view only")
+    viewer.goto(f"{base}/s/not-a-secret")
+    check("error page, scorer link not valid")
+
+    tv = axe_phone(phone, viewport=TV)
+    check.page = tv
+    tv.goto(f"{base}/g/{code}")
+    tv.goto(f"{base}/games/{gid}/tv")
+    check("tv, 1280x720")
+    assert_none_found(check)
+
+
+def test_axe_on_every_family_offline_and_the_plain_pages(phone, live):
+    page = axe_phone(phone)
+    check = Checker(page)
+    base = live.url
     cid = ui.new_game(page, base, "card42", ["Ann", "Bob", "Cat"])
     ui.call(page, "3")
     ui.call(page, "3")
@@ -161,29 +205,10 @@ def test_no_axe_violations(phone, live, scheme):
     page.goto(base + "/games/999999")
     check("not found")
 
-    viewer = axe_phone(phone, color_scheme=scheme)
-    check.page = viewer
-    viewer.goto(f"{base}/games/{gid}")
-    check("join, locked")
-    code = page.evaluate(f"() => fetch('/games/{gid}').then(r => r.text())"
-                         ".then(t => new DOMParser().parseFromString(t, 'text/html')"
-                         ".querySelector('#share .join-code').textContent)")
-    viewer.fill("#code", "NOPE")
-    viewer.get_by_role("button", name="Watch the game").click()
-    viewer.locator("#code-error").wait_for()  # the answer's page (a plain form post) is in
-    check("join, wrong code")
-    viewer.goto(f"{base}/g/{code.replace(' ', '')}")
-    check("game, viewer")
-    viewer.goto(f"{base}/games/{gid}/hands/0/edit")
-    check("error page, view only")
-    viewer.goto(f"{base}/s/not-a-secret")
-    check("error page, scorer link not valid")
-
-    tv = axe_phone(phone, viewport=TV, color_scheme=scheme)
+    tv = axe_phone(phone, viewport=TV)
     check.page = tv
-    tv.goto(f"{base}/g/{code.replace(' ', '')}")
-    for game_id in (gid, moon, cid, tid, mid):
+    for game_id in (moon, cid, tid, mid):
+        tv.goto(f"{base}/g/{join_code(page, game_id)}")
         tv.goto(f"{base}/games/{game_id}/tv")
         check(f"tv {game_id}, 1280x720")
-    assert check.found == {}, "\n".join(
-        f"{name}:\n  " + "\n  ".join(v) for name, v in check.found.items())
+    assert_none_found(check)

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from . import ui
 from .test_count_own import _code
-from .test_layout import TARGETS
+from .ui import TARGETS
 from .test_reflow import NAMES, SIZES, Checker, sized_phone
 
 

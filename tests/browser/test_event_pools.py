@@ -94,13 +94,10 @@ def join_by_card(organizer, phone, live, event_url: str, number: int, table: int
     return scorer
 
 
-def both_schemes(page, name: str) -> None:
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        shot(page, f"{name}-{scheme}")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= page.viewport_size["width"], f"{name} scrolls sideways ({width})"
-    page.emulate_media(color_scheme="light")
+def shot_and_width(page, name: str) -> None:
+    shot(page, name)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{name} scrolls sideways ({width})"
 
 
 def test_a_pools_and_bracket_night_with_three_scorer_phones(live, phone):
@@ -112,7 +109,7 @@ def test_a_pools_and_bracket_night_with_three_scorer_phones(live, phone):
     # round 1: two tables, a phone each by its card; time is called mid-round
     start_round(organizer, event_url, 1)
     first = join_by_card(organizer, phone, live, event_url, 1, 1)
-    both_schemes(organizer, "pools-card")
+    shot_and_width(organizer, "pools-card")
     second = join_by_card(organizer, phone, live, event_url, 1, 2)
     win_hand(live, first, 0)  # 1-0 at table 1: not over (to 2 marks)
     organizer.goto(event_url)
@@ -120,7 +117,7 @@ def test_a_pools_and_bracket_night_with_three_scorer_phones(live, phone):
     expect(organizer.locator("#round-1 .called")).to_have_count(2)
     for scorer in (first, second):
         expect(scorer.locator("#time-called")).to_contain_text(IN_PLAY, timeout=8000)
-    both_schemes(second, "pools-scorer-time-called")
+    shot_and_width(second, "pools-scorer-time-called")
     first.get_by_role("button", name="No hand was in play: stop here").click()
     expect(first.locator("#scoreboard")).to_contain_text("Game over")
     win_hand(live, second, 0)  # the hand in play ends table 2's game
@@ -137,7 +134,7 @@ def test_a_pools_and_bracket_night_with_three_scorer_phones(live, phone):
     play_elsewhere(live, round_games(live, event_url, 2)[1:])
     start_round(organizer, event_url, 3)
     play_elsewhere(live, round_games(live, event_url, 3))
-    both_schemes(organizer, "pools-event")
+    shot_and_width(organizer, "pools-event")
 
     # the bracket: pool winners meet the other pool's runner-up, then the final
     start_round(organizer, event_url, 4)
@@ -150,6 +147,6 @@ def test_a_pools_and_bracket_night_with_three_scorer_phones(live, phone):
     tv.goto(event_url + "/tv")
     expect(tv.locator("svg.bracket-svg").first).to_be_visible()
     expect(tv.locator(".tv-champion")).to_contain_text("Champion")
-    both_schemes(tv, "pools-tv")
+    shot_and_width(tv, "pools-tv")
     tv.set_viewport_size({"width": 1280, "height": 720})
-    both_schemes(tv, "pools-tv-wide")
+    shot_and_width(tv, "pools-tv-wide")

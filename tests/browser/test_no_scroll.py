@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from . import ui
 from .live import VIEWPORT, new_phone
-from .test_layout import TARGETS
+from .ui import TARGETS
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from . import ui
-from .test_layout import TARGETS
+from .ui import TARGETS
 
 SIZES = {
     "390px": {"viewport": {"width": 390, "height": 844}, "font": 16},

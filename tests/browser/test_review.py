@@ -1,18 +1,18 @@
 """The club's memory in a phone's browser (Chromium, 390x844): a club imported through its
-form, its stats, a person's page, the archive's filters, a game's chart; light and dark."""
+form, its stats, a person's page, the archive's filters, a game's chart (its lines apart in
+light and in dark)."""
 from __future__ import annotations
 
 import json
 import random
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.random_games import random_record
 
+from . import ui
 from .live import VIEWPORT
-from .test_layout import TARGETS
 
 PEOPLE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -37,20 +37,13 @@ def _import_club(page, base) -> int:
     return int(page.url.rsplit("/", 1)[1])
 
 
-def _fits(page, url):
-    assert page.evaluate(TARGETS) == [], url
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= VIEWPORT["width"], (url, width)
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_person_page_archive_and_chart(phone, live, scheme):
-    page = phone(color_scheme=scheme)
+def test_person_page_archive_and_chart(phone, live):
+    page = phone()
     club = _import_club(page, live.url)
     page.get_by_role("link", name="Stats").click()
     page.wait_for_url(f"{live.url}/clubs/{club}/stats")
     expect(page.locator("h1")).to_have_text("Thursday Night: stats")
-    _fits(page, page.url)
+    ui.assert_fits(page, page.url)
 
     # the leader's page
     leader = page.locator("table.leaderboard tbody th a").first
@@ -60,7 +53,7 @@ def test_person_page_archive_and_chart(phone, live, scheme):
     expect(page.locator("h1")).to_have_text(name)
     expect(page.locator(".stat-cards")).to_contain_text("Win rate")
     expect(page.locator("#v-lechner42, #v-moon, #v-card42").first).to_be_visible()
-    _fits(page, page.url)
+    ui.assert_fits(page, page.url)
 
     # her games in the archive; the filters swap the list with htmx and push the URL
     page.get_by_role("link", name=f"{name}'s games").click()
@@ -72,7 +65,7 @@ def test_person_page_archive_and_chart(phone, live, scheme):
     expect(page).to_have_url(re.compile(r"variant=moon"))
     titles = page.locator("#archive-list .game-title").all_inner_texts()
     assert titles and all(t.startswith("Moon") for t in titles)
-    _fits(page, page.url)
+    ui.assert_fits(page, page.url)
 
     # a game's chart and sheet, from the game page
     page.locator("#archive-list .game-link").first.click()
@@ -84,15 +77,18 @@ def test_person_page_archive_and_chart(phone, live, scheme):
     box = chart.bounding_box()
     assert box["width"] <= VIEWPORT["width"] and box["height"] > 150
     assert page.locator("svg.chart-svg path.chart-line").count() == 3  # moon: 3 players
-    # the lines differ in colour and in dash pattern
-    strokes = page.eval_on_selector_all(
-        "svg.chart-svg path.chart-line",
-        "els => els.map(e => getComputedStyle(e).stroke + '|' + "
-        "(e.getAttribute('stroke-dasharray') || ''))")
-    assert len(set(strokes)) == 3
-    assert len({s.split("|")[1] for s in strokes}) == 3
+    # the lines differ in colour and in dash pattern, in either scheme
+    for scheme in ui.SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        strokes = page.eval_on_selector_all(
+            "svg.chart-svg path.chart-line",
+            "els => els.map(e => getComputedStyle(e).stroke + '|' + "
+            "(e.getAttribute('stroke-dasharray') || ''))")
+        assert len(set(strokes)) == 3, scheme
+        assert len({s.split("|")[1] for s in strokes}) == 3, scheme
+    page.emulate_media(color_scheme="light")
     # the numbers as a table, behind a details
     page.locator("details.chart-table summary").click()
     expect(page.locator("details.chart-table table")).to_be_visible()
     expect(page.locator("table.hand-sheet")).to_be_visible()
-    _fits(page, page.url)
+    ui.assert_fits(page, page.url)

@@ -8,6 +8,33 @@ from urllib.parse import urlencode
 from playwright.sync_api import Page, expect
 
 GAME_URL = re.compile(r"/games/(\d+)$")
+# The app's dark scheme sets colours only (static/css: its prefers-color-scheme blocks set custom
+# properties, test_layout checks), so what is measured (widths, tap targets) is measured in one
+# scheme, and what is seen (axe's contrast, screenshots) in both.
+SCHEMES = ("light", "dark")
+# Every tap target shown that is under 44 px either way (a radio or checkbox by its label).
+TARGETS = """() => {
+  const bad = [];
+  const seen = new Set();
+  for (const el of document.querySelectorAll('a, button, select, input, summary')) {
+    if (el.closest('.sr-only') || el.classList.contains('sr-only') || el.type === 'hidden') continue;
+    // a radio or checkbox is tapped through its label
+    const target = (el.type === 'radio' || el.type === 'checkbox') ? (el.closest('label') || el) : el;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const r = target.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;   // not shown
+    if (r.height < 44 || r.width < 44) bad.push(`${target.tagName} "${(target.textContent || target.name || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return bad;
+}"""
+
+
+def assert_fits(page: Page, what: str) -> None:
+    """The page as shown fits its viewport's width and every tap target is at least 44 px."""
+    assert page.evaluate(TARGETS) == [], what
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], (what, width)
 
 
 def new_game(page: Page, base: str, variant: str, names: list[str], first_dealer: int = 0,
