@@ -293,7 +293,8 @@ def _club_counts(app, games: int) -> dict[str, int]:
     club = f"/clubs/{club_id}"
     pages = [("club home", club), ("archive", f"{club}/games"),
              ("archive CSV", f"{club}/games.csv"), ("stats", f"{club}/stats"),
-             ("person", f"{club}/people/{person}"), ("stats CSV", f"{club}/stats.csv")]
+             ("person", f"{club}/people/{person}"), ("stats CSV", f"{club}/stats.csv"),
+             ("export", f"{club}/export.json")]
     counts = {}
     for label, url in pages:
         response, seen = _count(lambda: member.get(url))
@@ -314,9 +315,11 @@ def _club_counts(app, games: int) -> dict[str, int]:
 def test_club_pages_send_as_many_statements_at_2000_games_as_at_30(app):
     """Issue 20: the club home was a statement per game or person shown (45); its pages, the
     archive CSV, a new game and the first stats or person view after it are the same few at any
-    size (the write moves the club's kept sums on: stats.Tallies)."""
+    size (the write moves the club's kept sums on: stats.Tallies). The export reads its games'
+    players and hands in batches of 500 games (it was two statements a game)."""
     small, big = _club_counts(app, 30), _club_counts(app, 2000)
     print("statements per club page, 30 games:", small, "2,000 games:", big)
+    assert big.pop("export") == small.pop("export") + 2 * (2000 // 500 - 1)
     assert small == big
     assert big["club home"] <= MAX_STATEMENTS
     assert max(n for page, n in big.items() if page != "a new game (the write)") <= 10, big
