@@ -8,8 +8,10 @@ cookies, and forged or broken ones) and headers (htmx's, ETags, a malformed Host
 drawn from values that are valid, at the edges, or hostile. A fresh game, club and roster are
 made every so often, as the fuzzing may leave the club or take hands back.
 
-FUZZ_REQUESTS (default 5,000) and FUZZ_SEED (default 19) set its size and seed; a failure
-names the seed and the request to replay. Runs on PostgreSQL too with TEST_DATABASE_URL.
+FUZZ_REQUESTS (default 4,000) and FUZZ_SEED (default 19) set its size and seed: four shards
+of a quarter each, seeded FUZZ_SEED to FUZZ_SEED + 3, which pytest-xdist runs side by side; a
+failure names its shard's seed and the request to replay. Runs on PostgreSQL too with
+TEST_DATABASE_URL.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper.games import hand_form as forms
@@ -33,8 +36,9 @@ from scorekeeper.rules import VARIANTS
 from .clubs.helpers import club_game, create_club
 from .helpers import create, post_hand
 
-REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "5000"))
+REQUESTS = int(os.environ.get("FUZZ_REQUESTS", "4000"))
 SEED = int(os.environ.get("FUZZ_SEED", "19"))
+SHARDS = 4
 REFRESH = 150  # requests between fresh games and clubs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -273,9 +277,11 @@ class Failures(logging.Handler):
         self.records.append(record)
 
 
-def test_fuzz_every_route(app, client, capsys):
+@pytest.mark.parametrize("seed", range(SEED, SEED + SHARDS))
+def test_fuzz_every_route(app, client, capsys, seed):
     app.config["PROPAGATE_EXCEPTIONS"] = False  # a 500 is answered, and logged, as in production
-    rng = random.Random(SEED)
+    rng = random.Random(seed)
+    requests = REQUESTS // SHARDS
     fields = _field_names()
     rules = list(app.url_map.iter_rules())
     writes = [r for r in rules if "POST" in r.methods]  # where the bugs tend to be
@@ -287,7 +293,7 @@ def test_fuzz_every_route(app, client, capsys):
     statuses: dict[int, int] = {}
     try:
         world = None
-        for i in range(REQUESTS):
+        for i in range(requests):
             if i % REFRESH == 0:
                 db.session.rollback()
                 world = World(client, rng)
@@ -322,7 +328,7 @@ def test_fuzz_every_route(app, client, capsys):
         logging.getLogger().removeHandler(failures)
     took = time.perf_counter() - started
     with capsys.disabled():
-        print(f"\nfuzz: {REQUESTS} requests (seed {SEED}) in {took:.1f} s; statuses "
+        print(f"\nfuzz: {requests} requests (seed {seed}) in {took:.1f} s; statuses "
               f"{dict(sorted(statuses.items()))}")
-    assert not problems, f"seed {SEED}: {len(problems)} failures:\n" + "\n".join(problems[:20])
+    assert not problems, f"seed {seed}: {len(problems)} failures:\n" + "\n".join(problems[:20])
     assert len(statuses) > 5, "the fuzzer should reach many kinds of answer"
