@@ -83,6 +83,16 @@ class Meeting:
     won: list[bool]
 
 
+@dataclass(slots=True)
+class Record:
+    """Games of two people together, and the wins of each: against each other, `wins` are
+    hers (her side won, theirs did not) and `their_wins` theirs; as partners, their wins."""
+
+    games: int = 0
+    wins: int = 0
+    their_wins: int = 0
+
+
 @dataclass
 class Group:
     """The ratings of one rating group: people, and in the partnership groups pairs of partners
@@ -93,15 +103,41 @@ class Group:
     players: dict[Hashable, Standing] = field(default_factory=dict)
     pairs: dict[frozenset, Standing] = field(default_factory=dict)
     meetings: list[Meeting] = field(default_factory=list)
-    # each person's meetings, in order (kept as meetings are added: her rivals read hers alone)
-    meetings_of: dict[Hashable, list[Meeting]] = field(default_factory=dict)
+    # each person's records with everyone she met on another side, and beside her (first met
+    # first), counted as meetings are added: her rivals are read without reading her games
+    opponents_of: dict[Hashable, dict[Hashable, Record]] = field(default_factory=dict)
+    partners_of: dict[Hashable, dict[Hashable, Record]] = field(default_factory=dict)
 
     def meet(self, meeting: Meeting) -> None:
-        """One more rated game of the group, indexed under each of its people."""
+        """One more rated game of the group, counted in each of its people's records."""
         self.meetings.append(meeting)
-        for person in dict.fromkeys(p for side in meeting.sides for p in side):
-            if person is not None:
-                self.meetings_of.setdefault(person, []).append(meeting)
+        sides, won = meeting.sides, meeting.won
+        seated: dict[Hashable, list[int]] = {}  # each person's sides, first seen first
+        for i, side in enumerate(sides):
+            for person in side:
+                if person is not None:
+                    mine = seated.setdefault(person, [])
+                    if i not in mine:
+                        mine.append(i)
+        for person, mine in seated.items():
+            i_won = any(won[i] for i in mine)
+            met = self.opponents_of.setdefault(person, {})
+            for other, theirs in seated.items():
+                if other == person or any(j in mine for j in theirs):
+                    continue  # herself, or beside her (one person in two seats)
+                they_won = any(won[j] for j in theirs)
+                record = met.get(other) or met.setdefault(other, Record())
+                record.games += 1
+                record.wins += i_won and not they_won
+                record.their_wins += they_won and not i_won
+            for i in mine:
+                for other in dict.fromkeys(sides[i]):
+                    if other is not None and other != person:
+                        beside = self.partners_of.setdefault(person, {})
+                        record = beside.get(other) or beside.setdefault(other, Record())
+                        record.games += 1
+                        record.wins += won[i]
+                        record.their_wins += won[i]
 
     def standing(self, person: Hashable) -> Standing:
         """Her standing, or a fresh one (the default rating) for someone never rated here."""
@@ -165,9 +201,11 @@ class Ratings:
         if group is not None and summary["finished"]:
             sides = [[seats[s] for s in side["seats"]] for side in summary["sides"]]
             moved = Group(group.id, group.partnership, dict(group.players), dict(group.pairs),
-                          list(group.meetings), dict(group.meetings_of))
-            for person in {p for side in sides for p in side if p in moved.meetings_of}:
-                moved.meetings_of[person] = list(moved.meetings_of[person])
+                          list(group.meetings), dict(group.opponents_of),
+                          dict(group.partners_of))
+            for records in (moved.opponents_of, moved.partners_of):
+                for person in {p for side in sides for p in side if p in records}:
+                    records[person] = {other: replace(r) for other, r in records[person].items()}
             for table, keys in ((moved.players, [p for side in sides for p in side]),
                                 (moved.pairs, [frozenset(side) for side in sides])):
                 for key in keys:
