@@ -155,15 +155,15 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
             replayed.add(summary, seats)
             continue
         group_marks = marks.setdefault(group, {})
-        found = stored.get(game_id, ())
-        held = _held(found, at, summary, seats, group_marks)
-        if held is not None:
+        found = stored.get(game_id)
+        held = found and _held(found, at, summary, seats, group_marks)
+        if held:
             replayed.add(summary, seats, held[0])
         else:
             replayed.add(summary, seats)
             moves = replayed.moves(summary, seats)
-            held = _held(found, at, summary, seats, group_marks, moves=moves)
-            if held is None:
+            held = found and _held(found, at, summary, seats, group_marks, moves=moves)
+            if not held:
                 rows += store.rating_rows(club_id, game_id, at, summary, seats, moves,
                                           group_marks)
                 continue

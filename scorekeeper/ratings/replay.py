@@ -112,32 +112,33 @@ class Group:
         """One more rated game of the group, counted in each of its people's records."""
         self.meetings.append(meeting)
         sides, won = meeting.sides, meeting.won
-        seated: dict[Hashable, list[int]] = {}  # each person's sides, first seen first
+        seated: dict[Hashable, int] = {}  # each person's sides as bits (side i: 1 << i)
         for i, side in enumerate(sides):
             for person in side:
                 if person is not None:
-                    mine = seated.setdefault(person, [])
-                    if i not in mine:
-                        mine.append(i)
+                    seated[person] = seated.get(person, 0) | 1 << i
+        winners = sum(1 << i for i, w in enumerate(won) if w)
         for person, mine in seated.items():
-            i_won = any(won[i] for i in mine)
+            i_won = bool(mine & winners)
             met = self.opponents_of.setdefault(person, {})
             for other, theirs in seated.items():
-                if other == person or any(j in mine for j in theirs):
+                if theirs & mine:
                     continue  # herself, or beside her (one person in two seats)
-                they_won = any(won[j] for j in theirs)
+                they_won = bool(theirs & winners)
                 record = met.get(other) or met.setdefault(other, Record())
                 record.games += 1
                 record.wins += i_won and not they_won
                 record.their_wins += they_won and not i_won
-            for i in mine:
-                for other in dict.fromkeys(sides[i]):
-                    if other is not None and other != person:
-                        beside = self.partners_of.setdefault(person, {})
+        for side, side_won in zip(sides, won):
+            mates = [p for p in dict.fromkeys(side) if p is not None]
+            for person in mates if len(mates) > 1 else ():
+                beside = self.partners_of.setdefault(person, {})
+                for other in mates:
+                    if other != person:
                         record = beside.get(other) or beside.setdefault(other, Record())
                         record.games += 1
-                        record.wins += won[i]
-                        record.their_wins += won[i]
+                        record.wins += side_won
+                        record.their_wins += side_won
 
     def standing(self, person: Hashable) -> Standing:
         """Her standing, or a fresh one (the default rating) for someone never rated here."""
