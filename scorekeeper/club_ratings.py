@@ -160,8 +160,7 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
         if held:
             replayed.add(summary, seats, held[0])
         else:
-            replayed.add(summary, seats)
-            moves = replayed.moves(summary, seats)
+            moves = replayed.add(summary, seats)
             held = found and _held(found, at, summary, seats, group_marks, moves=moves)
             if not held:
                 rows += store.rating_rows(club_id, game_id, at, summary, seats, moves,

@@ -18,7 +18,7 @@ MODEL = PlackettLuce(limit_sigma=False, balance=False)  # the defaults, said out
 PROVISIONAL_GAMES = 5  # rated in fewer games of the group: shown, marked, ranked after
 
 
-@dataclass
+@dataclass(slots=True)
 class Point:
     """A rating just after one rated game: `game` is the game's place in the replayed list."""
 
@@ -155,11 +155,11 @@ class Ratings:
     groups: dict[str, Group] = field(default_factory=dict)
 
     def add(self, summary: dict, seats: Sequence[Hashable | None],
-            kept: "Moves | None" = None) -> Group | None:
-        """Rate one more game after all those added so far: its Group, or None when the game
-        is not rated (unfinished, castle-rock, one side). `kept`: what this game moved, as
-        `moves` said it in an earlier replay from the same ratings (taken as it is instead of
-        asking the model again)."""
+            kept: "Moves | None" = None) -> "Moves | None":
+        """Rate one more game after all those added so far: what it moved (each of its people's
+        and pairs' (mu, sigma) just after it), or None when the game is not rated (unfinished,
+        castle-rock, one side). `kept`: what this game moved, as `add` said it in an earlier
+        replay from the same ratings (taken as it is instead of asking the model again)."""
         index = self.games
         self.games += 1
         group_id = rating_group(summary)
@@ -174,22 +174,11 @@ class Ratings:
         won = [bool(side["won"]) for side in summary["sides"]]
         group.meet(Meeting(index, sides, won))
         ranks = ranks_of(summary)
-        _rate(group.players, [list(side) for side in sides], ranks, won, index,
-              kept and kept.players)
-        if group.partnership:
-            _rate(group.pairs, pairs_of(sides), ranks, won, index, kept and kept.pairs)
-        return group
-
-    def moves(self, summary: dict, seats: Sequence[Hashable | None]) -> "Moves | None":
-        """What the game last added (`add`) moved: each of its people's and pairs' (mu, sigma)
-        just after it; None when it was not rated."""
-        group = self.groups.get(rating_group(summary) or "")
-        if group is None:
-            return None
-        people, pairs = moved_keys(summary, seats)
-        return Moves({p: (group.players[p].mu, group.players[p].sigma) for p in people},
-                     {p: (group.pairs[p].mu, group.pairs[p].sigma) for p in pairs})
-
+        players = _rate(group.players, [list(side) for side in sides], ranks, won, index,
+                        kept and kept.players)
+        pairs = _rate(group.pairs, pairs_of(sides), ranks, won, index,
+                      kept and kept.pairs) if group.partnership else {}
+        return Moves(players, pairs)
 
     def after(self, summary: dict, seats: Sequence[Hashable | None],
               kept: "Moves | None" = None) -> "Ratings":
@@ -263,10 +252,11 @@ def ranks_of(summary: dict) -> list[int]:
 
 
 def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], game: int,
-          kept: dict | None = None) -> None:
+          kept: dict | None = None) -> dict:
     """One `rate` of the model over the teams of keys in `table` (None: a stand-in at the
-    default, not kept), or the after-states `kept` of an earlier replay. A key in several
-    places is moved once, by its first place, and won when any of its sides did."""
+    default, not kept), or the after-states `kept` of an earlier replay: each key's (mu,
+    sigma) after it. A key in several places is moved once, by its first place, and won when
+    any of its sides did."""
     if kept is not None:
         rated = [[kept.get(key) for key in team] for team in teams]
     else:
@@ -274,13 +264,20 @@ def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], gam
                    for team in teams]
         rated = MODEL.rate(ratings, ranks=ranks)
     done: dict[Hashable, object] = {}
-    for team, new_team in zip(teams, rated):
+    wins: dict[Hashable, bool] = {}
+    for team, new_team, side_won in zip(teams, rated, won):
         for key, new in zip(team, new_team):
-            if key is not None and key not in done:
-                done[key] = new
+            if key is not None:
+                done.setdefault(key, new)
+                wins[key] = wins.get(key, False) or side_won
+    moved = {}
     for key, new in done.items():
-        side_won = any(w for team, w in zip(teams, won) if key in team)
-        table.setdefault(key, Standing()).move(game, new, side_won)
+        standing = table.get(key)
+        if standing is None:
+            standing = table[key] = Standing()
+        standing.move(game, new, wins[key])
+        moved[key] = (standing.mu, standing.sigma)
+    return moved
 
 
 def rate_one(summary: dict, seats: Sequence[Hashable | None],
@@ -296,8 +293,7 @@ def rate_one(summary: dict, seats: Sequence[Hashable | None],
         group_id, VARIANTS[summary["variant"]].partnership,
         {key: Standing(mu=mu, sigma=sigma) for key, (mu, sigma) in players.items()},
         {key: Standing(mu=mu, sigma=sigma) for key, (mu, sigma) in pairs.items()})
-    ratings.add(summary, seats)
-    return ratings.moves(summary, seats)
+    return ratings.add(summary, seats)
 
 
 def replay(games: Iterable) -> Ratings:
