@@ -10,8 +10,8 @@ stored replay).
 "card42-teams", "moon", "mexican-train") with `players` {person: Standing} and, in the
 partnership groups, `pairs` {frozenset of the two: Standing}; a Standing has games, wins, mu,
 sigma, ordinal, provisional and its history (one Point per rated game). `Group.meetings` holds
-the sides of each rated game, and the group counts each person's records with everyone she met
-as they are added (`Group.opponents_of`, `Group.partners_of`): the rivals
+the sides of each rated game (`Group.meetings_of`: each person's, in order; `Group.rivals`: her
+records with everyone she met, counted once and moved on by `Ratings.after`): the rivals
 (`head_to_head`, `nemesis`, `favourite_opponent`, `best_partner`) are read from hers. Before a
 game: `win_chance` (whole percentages adding up to 100) and `fair_teams`.
 """

@@ -103,42 +103,30 @@ class Group:
     players: dict[Hashable, Standing] = field(default_factory=dict)
     pairs: dict[frozenset, Standing] = field(default_factory=dict)
     meetings: list[Meeting] = field(default_factory=list)
-    # each person's records with everyone she met on another side, and beside her (first met
-    # first), counted as meetings are added: her rivals are read without reading her games
-    opponents_of: dict[Hashable, dict[Hashable, Record]] = field(default_factory=dict)
-    partners_of: dict[Hashable, dict[Hashable, Record]] = field(default_factory=dict)
+    # each person's meetings, in order (kept as meetings are added: her rivals read hers alone)
+    meetings_of: dict[Hashable, list[Meeting]] = field(default_factory=dict)
+    # each person's records (`rivals`) once read, moved on by `Ratings.after` from then on
+    read_rivals: dict[Hashable, tuple[dict, dict]] = field(default_factory=dict, compare=False,
+                                                           repr=False)
 
     def meet(self, meeting: Meeting) -> None:
-        """One more rated game of the group, counted in each of its people's records."""
+        """One more rated game of the group, indexed under each of its people."""
         self.meetings.append(meeting)
-        sides, won = meeting.sides, meeting.won
-        seated: dict[Hashable, int] = {}  # each person's sides as bits (side i: 1 << i)
-        for i, side in enumerate(sides):
-            for person in side:
-                if person is not None:
-                    seated[person] = seated.get(person, 0) | 1 << i
-        winners = sum(1 << i for i, w in enumerate(won) if w)
-        for person, mine in seated.items():
-            i_won = bool(mine & winners)
-            met = self.opponents_of.setdefault(person, {})
-            for other, theirs in seated.items():
-                if theirs & mine:
-                    continue  # herself, or beside her (one person in two seats)
-                they_won = bool(theirs & winners)
-                record = met.get(other) or met.setdefault(other, Record())
-                record.games += 1
-                record.wins += i_won and not they_won
-                record.their_wins += they_won and not i_won
-        for side, side_won in zip(sides, won):
-            mates = [p for p in dict.fromkeys(side) if p is not None]
-            for person in mates if len(mates) > 1 else ():
-                beside = self.partners_of.setdefault(person, {})
-                for other in mates:
-                    if other != person:
-                        record = beside.get(other) or beside.setdefault(other, Record())
-                        record.games += 1
-                        record.wins += side_won
-                        record.their_wins += side_won
+        for person in dict.fromkeys(p for side in meeting.sides for p in side):
+            if person is not None:
+                self.meetings_of.setdefault(person, []).append(meeting)
+                self.read_rivals.pop(person, None)  # counted again when next read
+
+    def rivals(self, person: Hashable) -> tuple[dict, dict]:
+        """Her records with everyone she met on another side, and with everyone beside her
+        (first met first): counted from her meetings when first read, then kept (read only)."""
+        found = self.read_rivals.get(person)
+        if found is None:
+            found = ({}, {})
+            for meeting in self.meetings_of.get(person, ()):
+                _count(found, person, meeting)
+            self.read_rivals[person] = found
+        return found
 
     def standing(self, person: Hashable) -> Standing:
         """Her standing, or a fresh one (the default rating) for someone never rated here."""
@@ -191,18 +179,23 @@ class Ratings:
         if group is not None and summary["finished"]:
             sides = [[seats[s] for s in side["seats"]] for side in summary["sides"]]
             moved = Group(group.id, group.partnership, dict(group.players), dict(group.pairs),
-                          list(group.meetings), dict(group.opponents_of),
-                          dict(group.partners_of))
-            for records in (moved.opponents_of, moved.partners_of):
-                for person in {p for side in sides for p in side if p in records}:
-                    records[person] = {other: replace(r) for other, r in records[person].items()}
+                          list(group.meetings), dict(group.meetings_of),
+                          dict(group.read_rivals))
+            for person in {p for side in sides for p in side if p in moved.meetings_of}:
+                moved.meetings_of[person] = list(moved.meetings_of[person])
             for table, keys in ((moved.players, [p for side in sides for p in side]),
                                 (moved.pairs, [frozenset(side) for side in sides])):
                 for key in keys:
                     if key in table:
                         table[key] = replace(table[key], history=list(table[key].history))
             out.groups[group.id] = moved
-        out.add(summary, seats, kept)
+        if out.add(summary, seats, kept) is not None and group is not None:
+            # the rivals read before, moved on by this game alone (a copy: these keep theirs)
+            for person in {p for side in sides for p in side if p in group.read_rivals}:
+                found = tuple({other: replace(r) for other, r in records.items()}
+                              for records in group.read_rivals[person])
+                _count(found, person, moved.meetings[-1])
+                moved.read_rivals[person] = found
         return out
 
 
@@ -221,6 +214,36 @@ def rating_group(summary: dict) -> str | None:
     if group_id is None or not summary["finished"] or len(summary["sides"]) < 2:
         return None
     return group_id
+
+
+def _count(rivals: tuple[dict, dict], person: Hashable, meeting: Meeting) -> None:
+    """One meeting counted in her records (`Group.rivals`): against each person on another
+    side only (not beside her too: one person in two seats), and beside each partner."""
+    opponents, partners = rivals
+    sides, won = meeting.sides, meeting.won
+    seated: dict[Hashable, int] = {}  # each person's sides as bits (side i: 1 << i)
+    for i, side in enumerate(sides):
+        for other in side:
+            if other is not None:
+                seated[other] = seated.get(other, 0) | 1 << i
+    winners = sum(1 << i for i, w in enumerate(won) if w)
+    mine = seated[person]
+    i_won = bool(mine & winners)
+    for other, theirs in seated.items():
+        if not theirs & mine:
+            they_won = bool(theirs & winners)
+            record = opponents.get(other) or opponents.setdefault(other, Record())
+            record.games += 1
+            record.wins += i_won and not they_won
+            record.their_wins += they_won and not i_won
+    for i, (side, side_won) in enumerate(zip(sides, won)):
+        if mine >> i & 1:
+            for other in dict.fromkeys(side):
+                if other is not None and other != person:
+                    record = partners.get(other) or partners.setdefault(other, Record())
+                    record.games += 1
+                    record.wins += side_won
+                    record.their_wins += side_won
 
 
 def moved_keys(summary: dict, seats: Sequence[Hashable | None]) -> tuple[set, set]:

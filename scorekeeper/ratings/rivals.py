@@ -13,8 +13,8 @@ MIN_GAMES = 3  # games together before someone can be a nemesis, a favourite or 
 
 def opponents(group: Group, person: Hashable) -> dict[Hashable, Record]:
     """Everyone she met on another side, with the head to head of each (first met first;
-    counted by the group as its games were added: read only)."""
-    return dict(group.opponents_of.get(person, {}))
+    read only: Group.rivals)."""
+    return dict(group.rivals(person)[0])
 
 
 def head_to_head(group: Group, person: Hashable, other: Hashable) -> Record:
@@ -24,8 +24,8 @@ def head_to_head(group: Group, person: Hashable, other: Hashable) -> Record:
 
 def partners(group: Group, person: Hashable) -> dict[Hashable, Record]:
     """Everyone she sat beside, with their games together and those won (first met first;
-    read only, as opponents)."""
-    return dict(group.partners_of.get(person, {}))
+    read only: Group.rivals)."""
+    return dict(group.rivals(person)[1])
 
 
 def _best(records: dict[Hashable, Record], share: Callable[[Record], Fraction],

@@ -67,9 +67,16 @@ def test_games_and_wins_are_the_stats_finished_games_and_wins_of_the_group(games
 @given(club_games(max_games=5, distinct=False))
 def test_the_rivals_a_group_counts_as_games_are_added_are_those_of_its_games(games):
     # merged people (one person in two seats, on one side or both) and seats of nobody too;
-    # each game added one by one and after a replay (Ratings.after), as the club keeps them
+    # each game added one by one, and after a replay (Ratings.after) whose rivals were read
+    # or not (moved on by the game, or counted when read), as the club keeps them
     items = summaries(games)
-    for rated in (replay(items), replay(items[:-1]).after(*items[-1])):
+    read = replay(items[:-1])
+    for group in read.groups.values():
+        for person in group.meetings_of:
+            group.rivals(person)
+    before = {gid: {p: repr(group.rivals(p)) for p in group.meetings_of}
+              for gid, group in read.groups.items()}
+    for rated in (replay(items), replay(items[:-1]).after(*items[-1]), read.after(*items[-1])):
         for group in rated.groups.values():
             people = {p for m in group.meetings for side in m.sides for p in side} - {None}
             for a in people:
@@ -87,6 +94,8 @@ def test_the_rivals_a_group_counts_as_games_are_added_are_those_of_its_games(gam
                               if a in s and b in s]
                     assert partners(group, a).get(b, Record()) == Record(
                         len(beside), sum(beside), sum(beside))
+    assert before == {gid: {p: repr(group.rivals(p)) for p in group.meetings_of}
+                      for gid, group in read.groups.items()}  # left as they were
 
 
 @given(st.lists(st.floats(0, 1), min_size=2, max_size=8).filter(lambda xs: sum(xs) > 0))
