@@ -81,7 +81,7 @@ def main() -> None:
         line(name + ", kept", [view(url) for _ in range(args.runs)])
         cold = []
         for _ in range(args.runs):
-            for kept in ("club_ratings", "render_cache"):
+            for kept in ("club_ratings", "club_games", "render_cache"):
                 app.extensions.pop(f"scorekeeper_{kept}", None)
             cold.append(view(url))
         line(name + ", cold (read from the stored rows)", cold)

@@ -64,7 +64,7 @@ def club_ratings(club_id: int, season=None) -> ClubRatings:
     if found is not None:
         return found
     if days is not None:
-        games, versions = club_finished(club_id)
+        games, versions = kept_finished(club_id)
         games = [(g, at) for g, at in games if days[0] <= at.date() <= days[1]]
         found = ClubRatings(ratings.replay(g for g, _ in games), [at for _, at in games],
                             [g.order[1] for g, _ in games], versions)
@@ -141,7 +141,7 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
     once that is stored."""
     changed_at = db.session.scalar(select(func.max(Game.updated_at)).where(
         Game.club_id == club_id, Game.finished.is_(True)))  # read first: never too late
-    games, versions = club_finished(club_id)
+    games, versions = kept_finished(club_id)
     stored: dict[int, list] = {}
     for row in db.session.execute(_STORED.where(RatingMove.club_id == club_id)):
         stored.setdefault(row.game_id, []).append(row)
@@ -155,15 +155,14 @@ def _all_time(club_id: int) -> tuple[ClubRatings, tuple | None]:
             replayed.add(summary, seats)
             continue
         group_marks = marks.setdefault(group, {})
-        found = stored.get(game_id, ())
-        held = _held(found, at, summary, seats, group_marks)
-        if held is not None:
+        found = stored.get(game_id)
+        held = found and _held(found, at, summary, seats, group_marks)
+        if held:
             replayed.add(summary, seats, held[0])
         else:
-            replayed.add(summary, seats)
-            moves = replayed.moves(summary, seats)
-            held = _held(found, at, summary, seats, group_marks, moves=moves)
-            if held is None:
+            moves = replayed.add(summary, seats)
+            held = found and _held(found, at, summary, seats, group_marks, moves=moves)
+            if not held:
                 rows += store.rating_rows(club_id, game_id, at, summary, seats, moves,
                                           group_marks)
                 continue
@@ -310,6 +309,31 @@ def club_finished(club_id: int, game_ids: list[int] | None = None
         games.append((stats.Game(summary, seats[r.id], (at, r.id)), at))
     games.sort(key=lambda g: g[0].order)
     return games, {r.id: r.game_version for r in rows}
+
+
+def kept_finished(club_id: int) -> tuple[list[tuple[stats.Game, datetime]], dict[int, int]]:
+    """club_finished, each game read kept in this process by its id, version and last write:
+    only the games written since (an edit, an undo, a merge, a finish) are read again, after
+    one statement on an index for every finished game's head. Reading them all was the
+    biggest part of a re-rating after the replay itself."""
+    heads = {row.id: (row.version, row.updated_at) for row in db.session.execute(
+        select(Game.id, Game.version, Game.updated_at).where(Game.club_id == club_id,
+                                                              Game.finished.is_(True)))}
+    kept_games = render_cache.named("club_games", items=4)
+    kept = kept_games.get(str(club_id)) or {}  # game id: (head, (stats.Game, moment) or None)
+    stale = {gid for gid, head in heads.items() if gid not in kept or kept[gid][0] != head}
+    if stale or len(kept) != len(heads):
+        fresh = {}
+        if stale:
+            games, _ = club_finished(club_id, None if len(stale) > len(heads) // 2
+                                     else sorted(stale))
+            read = {game.order[1]: (game, at) for game, at in games}
+            fresh = {gid: (heads[gid], read.get(gid)) for gid in stale}
+        kept = {gid: fresh[gid] if gid in stale else kept[gid] for gid in heads}
+        kept_games.put(str(club_id), kept)
+    games = sorted((game for _, game in kept.values() if game is not None),
+                   key=lambda g: g[0].order)
+    return games, {gid: version for gid, ((version, _), _) in kept.items()}
 
 
 def seasons(club_id: int) -> list:

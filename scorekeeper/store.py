@@ -276,12 +276,37 @@ def keep_rating_moves(club_id: int, drop: list[int], rows: list[dict],
             .values(before_mark=bindparam("before")),
             [{"row_id": row_id, "before": mark} for row_id, mark in relinks])
     for k in range(0, len(rows), RERATE_ROWS):
-        db.session.connection().execute(insert(table), rows[k:k + RERATE_ROWS])
+        _insert_many(table, rows[k:k + RERATE_ROWS])
         db.session.commit()
     db.session.commit()
 
 
 RERATE_ROWS = 6000  # a re-rating's rows stored in one transaction (about 1,000 games)
+
+
+def _insert_many(table, rows: list[dict]) -> None:
+    """Rows (dicts of the same keys) inserted by the driver's executemany, each value bound as
+    its column's type binds it (a moment as the dialect stores it): SQLAlchemy's handling of
+    each row's parameters cost more than the database's insert (a re-rating of a big club
+    writes tens of thousands)."""
+    connection = db.session.connection()
+    dialect = connection.dialect
+    keys = list(rows[0])
+    compiled = insert(table).compile(dialect=dialect, column_keys=keys)
+    binds = {key: table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
+             for key in keys}
+    bound: dict[str, dict] = {key: {} for key, bind in binds.items() if bind is not None}
+    for key, done in bound.items():  # each distinct value bound once (a game's moment)
+        for value in {row[key] for row in rows}:
+            done[value] = binds[key](value)
+    if bound:
+        rows = [{**row, **{key: done[row[key]] for key, done in bound.items()}} for row in rows]
+    if compiled.positional:
+        order = compiled.positiontup
+        params = [tuple(row[key] for key in order) for row in rows]
+    else:
+        params = rows
+    connection.exec_driver_sql(compiled.string, params)
 
 
 class ClubHead(NamedTuple):

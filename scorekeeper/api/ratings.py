@@ -76,7 +76,8 @@ def person_ratings(club_id: int, person_id: int, season: int | None = None):
     if person_id not in names:
         refuse(404, f"The club has no person #{person_id}.")
     seasons, chosen = _chosen(club.id, season)
-    groups = rating_pages.person_groups(club.id, person_id, names, chosen, seasons)
+    groups = rating_pages.person_groups(club.id, person_id, names, chosen, seasons,
+                                        history=True)
     for group in groups:
         group["history"] = [{**point, "finished_at": point["finished_at"].replace(
             tzinfo=timezone.utc)} for point in group["history"]]  # stored in UTC, said so

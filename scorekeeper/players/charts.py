@@ -192,18 +192,17 @@ def running_totals(result: dict, hand_word: str = "Hand",
 
     left, top, right, bottom = PLOT
     lo, hi = y_vals[0], y_vals[-1]
-    px, py = _scales(n, lo, hi)
+    px, py, path = _scales(n, lo, hi)
 
     ends = [(px(n), py(line[-1])) for line in values]
     label_ys = spread([y for _, y in ends], LABEL_GAP, top + 4, bottom)
     winners = set(result.get("winners") or [])
     series = []
     for s, line in enumerate(values):
-        points = [(px(i), py(v)) for i, v in enumerate(line)]
         shape = MARKERS[s % len(MARKERS)]
-        path, marker_path = _drawn(points, shape)
+        drawn, marker_path = _drawn(line, shape, px, py, path)
         series.append(Series(
-            side=s, name=sides[s], label=cut(sides[s]), values=tuple(line), path=path,
+            side=s, name=sides[s], label=cut(sides[s]), values=tuple(line), path=drawn,
             marker=shape, marker_path=marker_path,
             dash=DASHES[s % len(DASHES)], end=ends[s], label_y=label_ys[s],
             winner=s in winners))
@@ -217,7 +216,8 @@ def running_totals(result: dict, hand_word: str = "Hand",
 
 
 def _scales(n: int, lo: float, hi: float):
-    """Pixels of a line chart's x (0 to n: the start, then each hand or game) and y (lo to hi)."""
+    """Pixels of a line chart's x (0 to n: the start, then each hand or game) and y (lo to hi),
+    and the SVG path of a line through values (one at each x from 0) at those pixels."""
     left, top, right, bottom = PLOT
 
     def px(i: float) -> float:
@@ -226,15 +226,23 @@ def _scales(n: int, lo: float, hi: float):
     def py(v: float) -> float:
         return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
 
-    return px, py
+    def path(values) -> str:
+        # px and py inline, in one f-string a point (a rating chart has a point per rated
+        # game: thousands); ".1f" rounds as they do, and the ".0" are cut after, as _r does
+        d = "L".join([f"{left + (right - left) * (i / n if n else 0):.1f} "
+                      f"{bottom - (bottom - top) * (v - lo) / (hi - lo):.1f}"
+                      for i, v in enumerate(values)])
+        return "M" + (d[:-2] if d.endswith(".0") else d).replace(".0 ", " ").replace(".0L", "L")
+
+    return px, py, path
 
 
-def _drawn(points: list[tuple[float, float]], shape: str) -> tuple[str, str]:
-    """A line's SVG path through its points, and its markers: on every point while they are
-    few enough to tell apart, else on the last only."""
-    marked = points if len(points) - 1 <= MAX_MARKERS else points[-1:]
-    return ("M" + "L".join(f"{_r(x)} {_r(y)}" for x, y in points),
-            "".join(marker_d(shape, x, y) for x, y in marked))
+def _drawn(values, shape: str, px, py, path) -> tuple[str, str]:
+    """A line's SVG path through its values (one at each x from 0), and its markers: on every
+    point while they are few enough to tell apart, else on the last only."""
+    n = len(values) - 1
+    marked = range(n + 1) if n <= MAX_MARKERS else (n,)
+    return path(values), "".join(marker_d(shape, px(i), py(values[i])) for i in marked)
 
 
 def _x_ticks(n: int) -> list[int]:
@@ -266,13 +274,13 @@ def rating_history(ordinals: list[float], days: list, season_starts: list) -> Li
     y_vals = tick_values(math.floor(min(values)), math.ceil(max(values)))
     left, top, right, bottom = PLOT
     lo, hi = y_vals[0], y_vals[-1]
-    px, py = _scales(n, lo, hi)
+    px, py, path = _scales(n, lo, hi)
 
-    points = [(px(i), py(v)) for i, v in enumerate(values)]
-    path, marker_path = _drawn(points, MARKERS[0])
+    drawn, marker_path = _drawn(values, MARKERS[0], px, py, path)
+    end = (px(n), py(values[-1]))
     line = Series(side=0, name="Rating", label=cut(minus(values[-1])), values=tuple(values),
-                  path=path, marker=MARKERS[0], marker_path=marker_path,
-                  dash=DASHES[0], end=points[-1], label_y=points[-1][1], winner=False)
+                  path=drawn, marker=MARKERS[0], marker_path=marker_path,
+                  dash=DASHES[0], end=end, label_y=end[1], winner=False)
     marks = []
     for start in season_starts:
         first = next((i for i, day in enumerate(days) if day >= start), None)

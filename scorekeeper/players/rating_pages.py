@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from .. import ratings, rules
 from ..club_ratings import ClubRatings, club_ratings
+from ..rules.record import minus
 from ..stats import name_key
 from . import charts
 
@@ -82,15 +85,17 @@ def csv_rows(board: dict, pairs: bool) -> list[list]:
 
 
 def person_groups(club_id: int, person_id: int, names: dict[int, str], season=None,
-                  seasons: list = (), vs: int | None = None) -> list[dict]:
-    """Her rating in each group she was rated in: the standing, its history (a point per rated
-    game) and its chart (the start of each season marked), nemesis, favourite opponent, best
-    partner, and the head to head with `vs` (or with everyone she met)."""
+                  seasons: list = (), vs: int | None = None, history: bool = False) -> list[dict]:
+    """Her rating in each group she was rated in: the standing, its chart (a point per rated
+    game, the start of each season marked) and the chart's table rows, nemesis, favourite
+    opponent, best partner, and the head to head with `vs` (or with everyone she met); with
+    `history`, each point's game, moment and numbers too (the API's)."""
     club = club_ratings(club_id, season)
 
     def name(pid):
         return names.get(pid, "?")
 
+    starts = [s.first_day for s in seasons]
     out = []
     for group_id in GROUPS:
         group = club.ratings.groups.get(group_id)
@@ -101,16 +106,14 @@ def person_groups(club_id: int, person_id: int, names: dict[int, str], season=No
         beside = ratings.partners(group, person_id) if group.partnership else {}
         rivals = sorted(((pid, r) for pid, r in met.items() if pid in names),
                         key=lambda pr: (-pr[1].games, name_key(names[pr[0]])))
-        starts = [s.first_day for s in seasons]
-        history = [{"game_id": club.game_ids[p.game], "finished_at": club.moments[p.game],
-                    "ordinal": p.ordinal, "mu": p.mu, "sigma": p.sigma, "won": p.won,
-                    "change": p.change} for p in standing.history]
+        points = standing.history
+        chart = charts.rating_history(
+            [p.ordinal for p in points],
+            [club.moments[p.game].date() for p in points] if starts else [], starts)
         out.append({
             "id": group_id, "title": group_title(group_id), "partnership": group.partnership,
-            "standing": _row(standing), "history": history,
-            "chart": charts.rating_history(
-                [h["ordinal"] for h in history], [h["finished_at"].date() for h in history],
-                starts),
+            "standing": _row(standing), "chart": chart,
+            "chart_rows": chart_rows(chart.series[0].values),
             "nemesis": _named(ratings.nemesis(group, person_id, name, met), met, names),
             "favourite": _named(ratings.favourite_opponent(group, person_id, name, met), met,
                                 names),
@@ -120,7 +123,19 @@ def person_groups(club_id: int, person_id: int, names: dict[int, str], season=No
                         "their_wins": r.their_wins}
                        for pid, r in rivals if vs is None or pid == vs],
         })
+        if history:
+            out[-1]["history"] = [
+                {"game_id": club.game_ids[p.game], "finished_at": club.moments[p.game],
+                 "ordinal": p.ordinal, "mu": p.mu, "sigma": p.sigma, "won": p.won,
+                 "change": p.change} for p in points]
     return out
+
+
+def chart_rows(values) -> Markup:
+    """A rating chart's table (the rating at the start and after each rated game), its rows
+    written at once: a row per rated game is thousands, too many for a template loop."""
+    return Markup("".join([f'<tr><th scope="row">{i or "Start"}</th><td>{minus(v)}</td></tr>'
+                           for i, v in enumerate(values)]))
 
 
 def _named(pid, records: dict, names: dict[int, str]) -> dict | None:

@@ -3,14 +3,15 @@ fed by the rules engine through the stats summaries (spec/ratings.md).
 
 `replay(games) -> Ratings`: the games (`stats.Game` items or (summary, seats) pairs, seats the
 person keys) rated in the order given; `Ratings.add(summary, seats)` rates one more after them
-(`Ratings.after`: the same as new Ratings, these left as they are); `Ratings.moves` says
-what the game last added moved (`Moves`), and `add(..., kept=moves)` takes them back instead of
-asking the model again (the club's stored replay).
+and says what it moved (`Moves`; `Ratings.after`: the same as new Ratings, these left as they
+are), and `add(..., kept=moves)` takes them back instead of asking the model again (the club's
+stored replay).
 `Ratings.groups[group_id]` is a `Group` (the variant's `rating_group`: "dominoes-42", "card42",
 "card42-teams", "moon", "mexican-train") with `players` {person: Standing} and, in the
 partnership groups, `pairs` {frozenset of the two: Standing}; a Standing has games, wins, mu,
 sigma, ordinal, provisional and its history (one Point per rated game). `Group.meetings` holds
-the sides of each rated game (`Group.meetings_of`: each person's, in order): the rivals
+the sides of each rated game (`Group.meetings_of`: each person's, in order; `Group.rivals`: her
+records with everyone she met, counted once and moved on by `Ratings.after`): the rivals
 (`head_to_head`, `nemesis`, `favourite_opponent`, `best_partner`) are read from hers. Before a
 game: `win_chance` (whole percentages adding up to 100) and `fair_teams`.
 """

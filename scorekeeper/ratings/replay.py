@@ -18,7 +18,7 @@ MODEL = PlackettLuce(limit_sigma=False, balance=False)  # the defaults, said out
 PROVISIONAL_GAMES = 5  # rated in fewer games of the group: shown, marked, ranked after
 
 
-@dataclass
+@dataclass(slots=True)
 class Point:
     """A rating just after one rated game: `game` is the game's place in the replayed list."""
 
@@ -83,6 +83,16 @@ class Meeting:
     won: list[bool]
 
 
+@dataclass(slots=True)
+class Record:
+    """Games of two people together, and the wins of each: against each other, `wins` are
+    hers (her side won, theirs did not) and `their_wins` theirs; as partners, their wins."""
+
+    games: int = 0
+    wins: int = 0
+    their_wins: int = 0
+
+
 @dataclass
 class Group:
     """The ratings of one rating group: people, and in the partnership groups pairs of partners
@@ -95,6 +105,9 @@ class Group:
     meetings: list[Meeting] = field(default_factory=list)
     # each person's meetings, in order (kept as meetings are added: her rivals read hers alone)
     meetings_of: dict[Hashable, list[Meeting]] = field(default_factory=dict)
+    # each person's records (`rivals`) once read, moved on by `Ratings.after` from then on
+    read_rivals: dict[Hashable, tuple[dict, dict]] = field(default_factory=dict, compare=False,
+                                                           repr=False)
 
     def meet(self, meeting: Meeting) -> None:
         """One more rated game of the group, indexed under each of its people."""
@@ -102,6 +115,18 @@ class Group:
         for person in dict.fromkeys(p for side in meeting.sides for p in side):
             if person is not None:
                 self.meetings_of.setdefault(person, []).append(meeting)
+                self.read_rivals.pop(person, None)  # counted again when next read
+
+    def rivals(self, person: Hashable) -> tuple[dict, dict]:
+        """Her records with everyone she met on another side, and with everyone beside her
+        (first met first): counted from her meetings when first read, then kept (read only)."""
+        found = self.read_rivals.get(person)
+        if found is None:
+            found = ({}, {})
+            for meeting in self.meetings_of.get(person, ()):
+                _count(found, person, meeting)
+            self.read_rivals[person] = found
+        return found
 
     def standing(self, person: Hashable) -> Standing:
         """Her standing, or a fresh one (the default rating) for someone never rated here."""
@@ -118,11 +143,11 @@ class Ratings:
     groups: dict[str, Group] = field(default_factory=dict)
 
     def add(self, summary: dict, seats: Sequence[Hashable | None],
-            kept: "Moves | None" = None) -> Group | None:
-        """Rate one more game after all those added so far: its Group, or None when the game
-        is not rated (unfinished, castle-rock, one side). `kept`: what this game moved, as
-        `moves` said it in an earlier replay from the same ratings (taken as it is instead of
-        asking the model again)."""
+            kept: "Moves | None" = None) -> "Moves | None":
+        """Rate one more game after all those added so far: what it moved (each of its people's
+        and pairs' (mu, sigma) just after it), or None when the game is not rated (unfinished,
+        castle-rock, one side). `kept`: what this game moved, as `add` said it in an earlier
+        replay from the same ratings (taken as it is instead of asking the model again)."""
         index = self.games
         self.games += 1
         group_id = rating_group(summary)
@@ -137,22 +162,11 @@ class Ratings:
         won = [bool(side["won"]) for side in summary["sides"]]
         group.meet(Meeting(index, sides, won))
         ranks = ranks_of(summary)
-        _rate(group.players, [list(side) for side in sides], ranks, won, index,
-              kept and kept.players)
-        if group.partnership:
-            _rate(group.pairs, pairs_of(sides), ranks, won, index, kept and kept.pairs)
-        return group
-
-    def moves(self, summary: dict, seats: Sequence[Hashable | None]) -> "Moves | None":
-        """What the game last added (`add`) moved: each of its people's and pairs' (mu, sigma)
-        just after it; None when it was not rated."""
-        group = self.groups.get(rating_group(summary) or "")
-        if group is None:
-            return None
-        people, pairs = moved_keys(summary, seats)
-        return Moves({p: (group.players[p].mu, group.players[p].sigma) for p in people},
-                     {p: (group.pairs[p].mu, group.pairs[p].sigma) for p in pairs})
-
+        players = _rate(group.players, [list(side) for side in sides], ranks, won, index,
+                        kept and kept.players)
+        pairs = _rate(group.pairs, pairs_of(sides), ranks, won, index,
+                      kept and kept.pairs) if group.partnership else {}
+        return Moves(players, pairs)
 
     def after(self, summary: dict, seats: Sequence[Hashable | None],
               kept: "Moves | None" = None) -> "Ratings":
@@ -165,7 +179,8 @@ class Ratings:
         if group is not None and summary["finished"]:
             sides = [[seats[s] for s in side["seats"]] for side in summary["sides"]]
             moved = Group(group.id, group.partnership, dict(group.players), dict(group.pairs),
-                          list(group.meetings), dict(group.meetings_of))
+                          list(group.meetings), dict(group.meetings_of),
+                          dict(group.read_rivals))
             for person in {p for side in sides for p in side if p in moved.meetings_of}:
                 moved.meetings_of[person] = list(moved.meetings_of[person])
             for table, keys in ((moved.players, [p for side in sides for p in side]),
@@ -174,7 +189,13 @@ class Ratings:
                     if key in table:
                         table[key] = replace(table[key], history=list(table[key].history))
             out.groups[group.id] = moved
-        out.add(summary, seats, kept)
+        if out.add(summary, seats, kept) is not None and group is not None:
+            # the rivals read before, moved on by this game alone (a copy: these keep theirs)
+            for person in {p for side in sides for p in side if p in group.read_rivals}:
+                found = tuple({other: replace(r) for other, r in records.items()}
+                              for records in group.read_rivals[person])
+                _count(found, person, moved.meetings[-1])
+                moved.read_rivals[person] = found
         return out
 
 
@@ -193,6 +214,36 @@ def rating_group(summary: dict) -> str | None:
     if group_id is None or not summary["finished"] or len(summary["sides"]) < 2:
         return None
     return group_id
+
+
+def _count(rivals: tuple[dict, dict], person: Hashable, meeting: Meeting) -> None:
+    """One meeting counted in her records (`Group.rivals`): against each person on another
+    side only (not beside her too: one person in two seats), and beside each partner."""
+    opponents, partners = rivals
+    sides, won = meeting.sides, meeting.won
+    seated: dict[Hashable, int] = {}  # each person's sides as bits (side i: 1 << i)
+    for i, side in enumerate(sides):
+        for other in side:
+            if other is not None:
+                seated[other] = seated.get(other, 0) | 1 << i
+    winners = sum(1 << i for i, w in enumerate(won) if w)
+    mine = seated[person]
+    i_won = bool(mine & winners)
+    for other, theirs in seated.items():
+        if not theirs & mine:
+            they_won = bool(theirs & winners)
+            record = opponents.get(other) or opponents.setdefault(other, Record())
+            record.games += 1
+            record.wins += i_won and not they_won
+            record.their_wins += they_won and not i_won
+    for i, (side, side_won) in enumerate(zip(sides, won)):
+        if mine >> i & 1:
+            for other in dict.fromkeys(side):
+                if other is not None and other != person:
+                    record = partners.get(other) or partners.setdefault(other, Record())
+                    record.games += 1
+                    record.wins += side_won
+                    record.their_wins += side_won
 
 
 def moved_keys(summary: dict, seats: Sequence[Hashable | None]) -> tuple[set, set]:
@@ -224,10 +275,11 @@ def ranks_of(summary: dict) -> list[int]:
 
 
 def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], game: int,
-          kept: dict | None = None) -> None:
+          kept: dict | None = None) -> dict:
     """One `rate` of the model over the teams of keys in `table` (None: a stand-in at the
-    default, not kept), or the after-states `kept` of an earlier replay. A key in several
-    places is moved once, by its first place, and won when any of its sides did."""
+    default, not kept), or the after-states `kept` of an earlier replay: each key's (mu,
+    sigma) after it. A key in several places is moved once, by its first place, and won when
+    any of its sides did."""
     if kept is not None:
         rated = [[kept.get(key) for key in team] for team in teams]
     else:
@@ -235,13 +287,20 @@ def _rate(table: dict, teams: list[list], ranks: list[int], won: list[bool], gam
                    for team in teams]
         rated = MODEL.rate(ratings, ranks=ranks)
     done: dict[Hashable, object] = {}
-    for team, new_team in zip(teams, rated):
+    wins: dict[Hashable, bool] = {}
+    for team, new_team, side_won in zip(teams, rated, won):
         for key, new in zip(team, new_team):
-            if key is not None and key not in done:
-                done[key] = new
+            if key is not None:
+                done.setdefault(key, new)
+                wins[key] = wins.get(key, False) or side_won
+    moved = {}
     for key, new in done.items():
-        side_won = any(w for team, w in zip(teams, won) if key in team)
-        table.setdefault(key, Standing()).move(game, new, side_won)
+        standing = table.get(key)
+        if standing is None:
+            standing = table[key] = Standing()
+        standing.move(game, new, wins[key])
+        moved[key] = (standing.mu, standing.sigma)
+    return moved
 
 
 def rate_one(summary: dict, seats: Sequence[Hashable | None],
@@ -257,8 +316,7 @@ def rate_one(summary: dict, seats: Sequence[Hashable | None],
         group_id, VARIANTS[summary["variant"]].partnership,
         {key: Standing(mu=mu, sigma=sigma) for key, (mu, sigma) in players.items()},
         {key: Standing(mu=mu, sigma=sigma) for key, (mu, sigma) in pairs.items()})
-    ratings.add(summary, seats)
-    return ratings.moves(summary, seats)
+    return ratings.add(summary, seats)
 
 
 def replay(games: Iterable) -> Ratings:

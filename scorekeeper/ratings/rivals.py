@@ -3,53 +3,18 @@ nemesis, favourite opponent, best partner."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ..stats import name_key
-from .replay import Group
+from .replay import Group, Record
 
 MIN_GAMES = 3  # games together before someone can be a nemesis, a favourite or a best partner
 
 
-@dataclass
-class Record:
-    """Games of two people together, and the wins of each: against each other, `wins` are
-    hers (her side won, theirs did not) and `their_wins` theirs; as partners, their wins."""
-
-    games: int = 0
-    wins: int = 0
-    their_wins: int = 0
-
-
-def _sides_of(person: Hashable, sides: list[tuple]) -> list[int]:
-    return [i for i, side in enumerate(sides) if person in side]
-
-
 def opponents(group: Group, person: Hashable) -> dict[Hashable, Record]:
-    """Everyone she met on another side, with the head to head of each (first met first)."""
-    out: dict[Hashable, Record] = {}
-    for meeting in group.meetings_of.get(person, ()):
-        mine = _sides_of(person, meeting.sides)
-        if not mine:
-            continue
-        i_won = any(meeting.won[i] for i in mine)
-        met = {}
-        for j, side in enumerate(meeting.sides):
-            if j not in mine:
-                for other in side:
-                    if other is not None and other != person:
-                        met.setdefault(other, j)
-        for other in met:
-            theirs = _sides_of(other, meeting.sides)
-            if set(theirs) & set(mine):
-                continue  # beside her too (one person in two seats)
-            they_won = any(meeting.won[j] for j in theirs)
-            record = out.setdefault(other, Record())
-            record.games += 1
-            record.wins += i_won and not they_won
-            record.their_wins += they_won and not i_won
-    return out
+    """Everyone she met on another side, with the head to head of each (first met first;
+    read only: Group.rivals)."""
+    return dict(group.rivals(person)[0])
 
 
 def head_to_head(group: Group, person: Hashable, other: Hashable) -> Record:
@@ -58,19 +23,9 @@ def head_to_head(group: Group, person: Hashable, other: Hashable) -> Record:
 
 
 def partners(group: Group, person: Hashable) -> dict[Hashable, Record]:
-    """Everyone she sat beside, with their games together and those won (first met first)."""
-    out: dict[Hashable, Record] = {}
-    for meeting in group.meetings_of.get(person, ()):
-        for side, won in zip(meeting.sides, meeting.won):
-            if person not in side:
-                continue
-            for other in dict.fromkeys(side):
-                if other is not None and other != person:
-                    record = out.setdefault(other, Record())
-                    record.games += 1
-                    record.wins += won
-                    record.their_wins += won
-    return out
+    """Everyone she sat beside, with their games together and those won (first met first;
+    read only: Group.rivals)."""
+    return dict(group.rivals(person)[1])
 
 
 def _best(records: dict[Hashable, Record], share: Callable[[Record], Fraction],

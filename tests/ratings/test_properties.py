@@ -4,8 +4,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.ratings import (Ratings, fair_teams, replay, whole_percentages, win_chance,
-                                 win_shares)
+from scorekeeper.ratings import (Ratings, Record, fair_teams, head_to_head, partners, replay,
+                                 whole_percentages, win_chance, win_shares)
 from scorekeeper.rules import VARIANTS
 from scorekeeper.stats import game_summary, player_stats
 from stats.test_properties import CLUB, club_games
@@ -61,6 +61,41 @@ def test_games_and_wins_are_the_stats_finished_games_and_wins_of_the_group(games
             assert len(standing.history) == standing.games
         for pair, standing in group.pairs.items():
             assert standing.games <= min(group.players[p].games for p in pair)
+
+
+@RATED
+@given(club_games(max_games=5, distinct=False))
+def test_the_rivals_a_group_counts_as_games_are_added_are_those_of_its_games(games):
+    # merged people (one person in two seats, on one side or both) and seats of nobody too;
+    # each game added one by one, and after a replay (Ratings.after) whose rivals were read
+    # or not (moved on by the game, or counted when read), as the club keeps them
+    items = summaries(games)
+    read = replay(items[:-1])
+    for group in read.groups.values():
+        for person in group.meetings_of:
+            group.rivals(person)
+    before = {gid: {p: repr(group.rivals(p)) for p in group.meetings_of}
+              for gid, group in read.groups.items()}
+    for rated in (replay(items), replay(items[:-1]).after(*items[-1]), read.after(*items[-1])):
+        for group in rated.groups.values():
+            people = {p for m in group.meetings for side in m.sides for p in side} - {None}
+            for a in people:
+                for b in people - {a}:
+                    apart = [m for m in group.meetings
+                             if any(a in s for s in m.sides) and any(b in s for s in m.sides)
+                             and not any(a in s and b in s for s in m.sides)]
+
+                    def won(m, who):
+                        return any(w for s, w in zip(m.sides, m.won) if who in s)
+                    assert head_to_head(group, a, b) == Record(
+                        len(apart), sum(won(m, a) and not won(m, b) for m in apart),
+                        sum(won(m, b) and not won(m, a) for m in apart))
+                    beside = [w for m in group.meetings for s, w in zip(m.sides, m.won)
+                              if a in s and b in s]
+                    assert partners(group, a).get(b, Record()) == Record(
+                        len(beside), sum(beside), sum(beside))
+    assert before == {gid: {p: repr(group.rivals(p)) for p in group.meetings_of}
+                      for gid, group in read.groups.items()}  # left as they were
 
 
 @given(st.lists(st.floats(0, 1), min_size=2, max_size=8).filter(lambda xs: sum(xs) > 0))
