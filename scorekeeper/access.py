@@ -278,6 +278,12 @@ def member(club_id: int):
     return members[club_id]
 
 
+def read_member(club_id: int, row) -> None:
+    """Member `row` (or None) is this phone's in club `club_id`, as a joined read found it
+    (clubs.roster.load_club): member() then costs nothing."""
+    _state()["members"][club_id] = row
+
+
 def cookie_club_ids() -> set[int]:
     """The clubs this phone is a member of (each one's member() then costs nothing)."""
     phone = phone_id()
