@@ -1524,7 +1524,7 @@ def _all_unplayed(match: EventMatch, written: int, what: str) -> None:
 
 
 def create_event(club: Club, phone_id: int | None, via: str, fields: dict,
-                 entrants: list[dict]) -> ClubEvent:
+                 entrants: list[dict]) -> int:
     """A new event of the club: `fields` its columns (name, day, variant, options, format,
     settings, seeds_drawn), `entrants` in seed order, each {"name": team name or None,
     "players": names}; a name the roster does not have yet joins it."""
@@ -1532,8 +1532,9 @@ def create_event(club: Club, phone_id: int | None, via: str, fields: dict,
     _event_audit(event.id, "created", via, {
         "name": event.name, "format": event.format, "variant": event.variant,
         "seeds_drawn": event.seeds_drawn, "entrants": [e["players"] for e in entrants]})
+    event_id = event.id
     db.session.commit()
-    return event
+    return event_id  # (the new event's id: its row is not read again for the answer)
 
 
 def _new_event(club: Club, phone_id: int | None, fields: dict,
@@ -1558,8 +1559,9 @@ def _new_event(club: Club, phone_id: int | None, fields: dict,
 def _people(club: Club, names: list[str]) -> dict[str, Person]:
     """The club's roster (by name_key) with a person for each of `names`: the new ones made
     as _person makes one, all in one statement (a second request making the same name at once
-    is left its row), then read with the roster again."""
-    roster = _roster(club)
+    is left its row), then read. The roster as the view loaded it, when it did (a name made
+    since is made again: left, and read)."""
+    roster = {p.key: p for p in club.people} if "people" in vars(club) else _roster(club)
     new = {}
     for name in names:
         key = stats.name_key(name)
@@ -1567,7 +1569,8 @@ def _people(club: Club, names: list[str]) -> dict[str, Person]:
             new[key] = {"club_id": club.id, "name": name, "key": key, "created_at": utcnow()}
     if new:
         _insert_or_ignore(Person, list(new.values()), None)
-        roster = _roster(club)
+        roster.update((p.key, p) for p in db.session.scalars(
+            select(Person).where(Person.club_id == club.id, Person.key.in_(list(new)))))
     return roster
 
 
@@ -1833,7 +1836,7 @@ def table_phones(event_id: int) -> list[tuple[int, int]]:
 
 
 def import_event(club: Club, phone_id: int | None, via: str, fields: dict,
-                 entrants: list[dict], matches: list[tuple[dict, list[dict]]]) -> ClubEvent:
+                 entrants: list[dict], matches: list[tuple[dict, list[dict]]]) -> int:
     """An event record (checked by the events library) as a new event of the club: its
     entrants, and its matches each with its games' records, in bulk (_new_games: as many
     statements for 4 teams as for 64). One transaction."""
@@ -1844,8 +1847,9 @@ def import_event(club: Club, phone_id: int | None, via: str, fields: dict,
     _new_games([record for _match, record in games], via, club, roster,
                [match_id for match_id, _record in games])
     _event_audit(event.id, "imported", via, {"name": event.name, "matches": len(matches)})
+    event_id = event.id
     db.session.commit()
-    return event
+    return event_id  # (as create_event)
 
 
 # ---------------------------------------------------------------- API tokens (scorekeeper/api)

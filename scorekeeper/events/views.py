@@ -126,8 +126,9 @@ def create_event(club_id: int):
         return _new_page(club, request.form, option_errors + errors, 422)
     if fields["seeds_drawn"]:
         entrants = setup.drawn(entrants)
-    event = store.create_event(club, access.phone_id(create=True), _via(phone), fields, entrants)
-    return _to_event(club.id, event.id)
+    event_id = store.create_event(club, access.phone_id(create=True), _via(phone), fields,
+                                  entrants)
+    return _to_event(club_id, event_id)
 
 
 # --------------------------------------------------------------------------- the event page
@@ -490,9 +491,9 @@ def import_event(club_id: int):
     if problem:
         return _new_page(club, None, [problem], 422)
     matches = setup.imported_matches(raw)
-    event = store.import_event(club, access.phone_id(create=True), _via(phone), fields, entrants,
-                               matches)
-    return _to_event(club.id, event.id)
+    event_id = store.import_event(club, access.phone_id(create=True), _via(phone), fields,
+                                  entrants, matches)
+    return _to_event(club_id, event_id)
 
 
 # --------------------------------------------------------------------------- on game pages

@@ -27,8 +27,8 @@ STATEMENTS = {
     # late entrant their people, entry and byes; a swap a game's seats and both histories; a
     # table's next game (a rematch), time stopped and a phone following its table are a
     # game's writes (games and sharing: its seats, hands, club numbers and ratings).
-    "events.start_round": 12, "events.playoff": 12, "events.create_event": 12,
-    "events.import_event": 14, "events.late_entrant": 7, "events.swap": 7,
+    "events.start_round": 12, "events.playoff": 12, "events.create_event": 9,
+    "events.import_event": 12, "events.late_entrant": 7, "events.swap": 7,
     "events.next_game": 22, "events.stop_at_time": 18, "events.follow_table": 7}
 OVER = ("events.start_round", "events.playoff", "events.create_event", "events.import_event",
         "events.late_entrant", "events.swap", "events.next_game", "events.stop_at_time",
