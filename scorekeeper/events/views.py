@@ -14,6 +14,7 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from .. import access, render_cache, security, store, web
 from ..clubs import roster
+from ..games import seats
 from ..extensions import db
 from ..models import MAX_ID, ClubEvent, EventEntrant, EventMatch, Game
 from ..tournament.event import pool_members
@@ -256,14 +257,13 @@ def table_phones(club_id: int, event_id: int):
 
 def _phones_page(club, event: ClubEvent, status: int = 200, error: str | None = None):
     phones = store.table_phones(event.id)
-    labels = {m.phone_id: m.display for m in club.members if m.phone_id is not None}
+    labels = {m.phone_id: m.label for m in club.members if m.phone_id is not None and m.label}
     tables = sorted({m.table for m in event.matches if m.table is not None} |
                     {table for _phone, table in phones})
     return web.render("events/phones.html", "events/_phones.html", status, club=club,
                       event=event, tables=tables, error=error,
-                      phones=[{"id": phone, "table": table,
-                               "name": labels.get(phone, f"Phone {phone}")}
-                              for phone, table in phones])
+                      phones=[{"id": phone, "table": table, "name": seats.phone_name(phone),
+                               "label": labels.get(phone)} for phone, table in phones])
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/phones/<int:phone_id>")
