@@ -400,7 +400,12 @@ def grant_creator(response, game):
 
 def grant_scorer(response, game):
     """Make this browser a scorer under the game's current scorer secret."""
-    return _grant(response, "s", game.id, game.scorer_secret)
+    return grant_scorer_of(response, game.id, game.scorer_secret)
+
+
+def grant_scorer_of(response, game_id: int, scorer_secret: str):
+    """grant_scorer by the game's id and secret as read (no Game row loaded)."""
+    return _grant(response, "s", game_id, scorer_secret)
 
 
 def grant_viewer(response, game):

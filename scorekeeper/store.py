@@ -415,13 +415,15 @@ class TableNow(NamedTuple):
     """Where a phone scoring an event's game plays now (table_now): the game's round, the
     table the phone follows (its TablePhone row, else the game's table), the event's latest
     round, and the latest game at that table in that round (None: nobody sits there, or the
-    match was forfeited) and whether it is over."""
+    match was forfeited), whether it is over and its scorer secret (the phone following its
+    table is made its scorer: events.follow_table)."""
 
     round: int
     table: int | None
     latest: int
     game_id: int | None
     finished: bool | None
+    scorer_secret: str | None
 
     def leads_on(self, game_id: int) -> bool:
         """Whether the phone on game `game_id` (over) goes on by itself: to a game at its
@@ -443,10 +445,10 @@ _THERE_NOW = (select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
                      _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
               .correlate(_MINE).scalar_subquery())
 # Built once (a finished game's phones poll it every 2 s): the game's match, the phone's
-# table, the latest round, the game at that table then and whether it is over.
+# table, the latest round, the game at that table then, whether it is over, its secret.
 _TABLE_NOW = (select(_MINE.round, _FOLLOWED, _LATEST, _THERE_NOW,
-                     select(_ITS.finished).where(_ITS.id == _THERE_NOW).correlate(_MINE)
-                     .scalar_subquery())
+                     *(select(column).where(_ITS.id == _THERE_NOW).correlate(_MINE)
+                       .scalar_subquery() for column in (_ITS.finished, _ITS.scorer_secret)))
               .select_from(Game).join(_MINE, Game.event_match_id == _MINE.id)
               .where(Game.id == bindparam("game_id")))
 

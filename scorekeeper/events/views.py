@@ -16,7 +16,7 @@ from .. import access, render_cache, security, store, web
 from ..clubs import roster
 from ..games import seats
 from ..extensions import db
-from ..models import MAX_ID, ClubEvent, EventEntrant, EventMatch, Game
+from ..models import MAX_ID, ClubEvent, EventEntrant, EventMatch
 from ..tournament.event import pool_members
 from . import bp, live, record as records, running, setup, sheets
 
@@ -242,9 +242,8 @@ def follow_table(game_id: int):
                                                      f"starts it.")
         return web.refuse(409, "Nobody at this table", f"Round {now.latest} plays no game at "
                                                        f"table {now.table}.")
-    there = db.session.get(Game, now.game_id)
-    return access.grant_scorer(redirect(url_for("games.game_page", game_id=there.id), 303),
-                               there)
+    return access.grant_scorer_of(redirect(url_for("games.game_page", game_id=now.game_id), 303),
+                                  now.game_id, now.scorer_secret)  # (as table_now read them)
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/phones")
