@@ -278,6 +278,12 @@ def member(club_id: int):
     return members[club_id]
 
 
+def read_member(club_id: int, row) -> None:
+    """Member `row` (or None) is this phone's in club `club_id`, as a joined read found it
+    (clubs.roster.load_club): member() then costs nothing."""
+    _state()["members"][club_id] = row
+
+
 def cookie_club_ids() -> set[int]:
     """The clubs this phone is a member of (each one's member() then costs nothing)."""
     phone = phone_id()
@@ -394,7 +400,12 @@ def grant_creator(response, game):
 
 def grant_scorer(response, game):
     """Make this browser a scorer under the game's current scorer secret."""
-    return _grant(response, "s", game.id, game.scorer_secret)
+    return grant_scorer_of(response, game.id, game.scorer_secret)
+
+
+def grant_scorer_of(response, game_id: int, scorer_secret: str):
+    """grant_scorer by the game's id and secret as read (no Game row loaded)."""
+    return _grant(response, "s", game_id, scorer_secret)
 
 
 def grant_viewer(response, game):

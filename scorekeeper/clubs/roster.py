@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort
-from sqlalchemy import func, select
+from sqlalchemy import exists, func, select
+from sqlalchemy.orm import aliased
 
 from .. import access, store, web
 from ..games import listing
@@ -17,16 +18,35 @@ RECENT = 20
 
 def load_club(club_id: int) -> tuple[Club, Member]:
     """The club and this phone's membership of it: 404 when there is no such club, 403 when
-    this phone has not joined it (nothing of the club is shown)."""
-    club = db.session.get(Club, club_id)
-    if club is None:
+    this phone has not joined it (nothing of the club is shown). One statement."""
+    club, phone, _row = load_club_with(club_id)
+    return club, phone
+
+
+def load_club_with(club_id: int, model=None, row_id: int | None = None, *options):
+    """load_club, and the club's row `row_id` of `model` (a model with `id` and `club_id`:
+    None when the club has no such row), loaded with `options` (its relationships joined:
+    joinedload), all in one statement: an organizer's action on an event reads the club, its
+    membership, the event and what the action needs at once."""
+    phone_id = access.phone_id()
+    mine = (Member.club_id == Club.id) & (Member.phone_id == (phone_id or 0))
+    admin = aliased(Member)
+    has_admin = exists().where(admin.club_id == Club.id, admin.is_admin).label("has_admin")
+    statement = select(Club, Member, has_admin).outerjoin(Member, mine) \
+        .where(Club.id == club_id)
+    if model is not None:
+        statement = statement.add_columns(model).outerjoin(
+            model, (model.club_id == Club.id) & (model.id == row_id)).options(*options)
+    found = db.session.execute(statement).unique().first()
+    if found is None:
         abort(404)
-    phone = access.member(club_id)
+    club, phone, admin_there = found[:3]
+    access.read_member(club_id, phone)
     if phone is None:
         abort(members_only())
-    if not phone.is_admin:  # a club that somehow lost its admin gets one back
+    if not admin_there:  # a club that somehow lost its admin gets one back
         store.ensure_admin(club_id)
-    return club, phone
+    return club, phone, found[3] if model is not None else None
 
 
 def members_only(status: int = 403):

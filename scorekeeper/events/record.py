@@ -18,6 +18,13 @@ from ..models import (Club, ClubEvent, EventEntrant, EventMatch, Game, Hand, Mem
                       with_called)
 
 
+# What load_event reads with an event (two statements): its entrants with their people, its
+# matches with their games.
+WHOLE = (selectinload(ClubEvent.entrants).options(joinedload(EventEntrant.person),
+                                                   joinedload(EventEntrant.partner)),
+         selectinload(ClubEvent.matches).joinedload(EventMatch.games))
+
+
 def load_event(club_id: int, event_id: int, inputs: bool = True) -> ClubEvent | None:
     """The club's event with everything its record needs, or None (no such event there).
 
@@ -28,10 +35,7 @@ def load_event(club_id: int, event_id: int, inputs: bool = True) -> ClubEvent | 
     organizer's action that may need none."""
     event = db.session.scalars(
         select(ClubEvent).where(ClubEvent.id == event_id, ClubEvent.club_id == club_id)
-        .options(selectinload(ClubEvent.entrants).options(
-                     joinedload(EventEntrant.person), joinedload(EventEntrant.partner)),
-                 selectinload(ClubEvent.matches).joinedload(EventMatch.games))
-    ).one_or_none()
+        .options(*WHOLE)).one_or_none()
     if event is not None:  # (never an earlier read's, when the session kept the row)
         event.inputs = game_inputs(event_id) if inputs else None
     return event
@@ -145,10 +149,12 @@ def event_head(club_id: int, event_id: int, phone_id: int | None) -> EventHead |
                      bool(has_admin), event, version, settings, games_version or 0, games or 0)
 
 
-def event_record(event: ClubEvent) -> dict[str, Any]:
+def event_record(event: ClubEvent, games: bool = True) -> dict[str, Any]:
     """The event record (events.md) from the rows: the people's current names, the games'
-    seats, first dealers, hands and `called` (inputs_of)."""
-    inputs = inputs_of(event)
+    seats, first dealers, hands and `called` (inputs_of). games=False: every match without
+    its games (none read), for a check of the event's shape alone (who plays or sits out
+    when)."""
+    inputs = inputs_of(event) if games else None
     entrants = []
     for entrant in event.entrants:
         item: dict[str, Any] = {"players": entrant.players}
@@ -166,7 +172,7 @@ def ordered(matches: list[EventMatch]) -> list[EventMatch]:
     return sorted(matches, key=lambda m: (m.round, m.table is None, m.table or 0, m.id))
 
 
-def match_record(match: EventMatch, inputs: dict[int, dict[str, list]]) -> dict[str, Any]:
+def match_record(match: EventMatch, inputs: dict[int, dict[str, list]] | None) -> dict[str, Any]:
     if match.bye is not None:
         return {"round": match.round, "bye": match.bye}
     out: dict[str, Any] = {"round": match.round, "table": match.table,
@@ -178,7 +184,7 @@ def match_record(match: EventMatch, inputs: dict[int, dict[str, list]]) -> dict[
     if match.forfeit is not None:
         out["forfeit"] = match.forfeit
     else:
-        out["games"] = [game_entry(g, inputs) for g in match.games]
+        out["games"] = [] if inputs is None else [game_entry(g, inputs) for g in match.games]
     return out
 
 

@@ -10,23 +10,34 @@ club's admin change it (running.can_run): anyone else gets the plain 403 page.
 from __future__ import annotations
 
 from flask import abort, make_response, redirect, request, url_for
+from sqlalchemy.orm import joinedload, selectinload
 
 from .. import access, render_cache, security, store, web
 from ..clubs import roster
+from ..games import seats
 from ..extensions import db
-from ..models import MAX_ID, ClubEvent, Game
+from ..models import MAX_ID, ClubEvent, EventEntrant, EventMatch
 from ..tournament.event import pool_members
 from . import bp, live, record as records, running, setup, sheets
 
 MAX_VERSION = 2**31 - 1
 
 
-def _event(club_id: int, event_id: int):
-    club, phone = roster.load_club(club_id)
-    event = records.load_event(club.id, event_id, inputs=False)  # (read when asked)
+def _event(club_id: int, event_id: int, options=records.WHOLE):
+    """The club, this phone's membership and the club's event, in one statement with what
+    `options` join to the event (roster.load_club_with); by default the event whole
+    (records.WHOLE: two more), its games' inputs read when asked (records.inputs_of)."""
+    club, phone, event = roster.load_club_with(club_id, ClubEvent, event_id, *options)
     if event is None:
         abort(404)
+    event.inputs = None
     return club, phone, event
+
+
+def _matches(*where):
+    """The option that joins the event's matches `where` says (all an action needs of them),
+    with their games (each at the version read: store._unplayed)."""
+    return joinedload(ClubEvent.matches.and_(*where)).joinedload(EventMatch.games)
 
 
 def _loaded(head) -> ClubEvent:
@@ -37,9 +48,10 @@ def _loaded(head) -> ClubEvent:
     return event
 
 
-def _running(club_id: int, event_id: int):
-    """The event, for a phone that runs it (else the plain 403 page)."""
-    club, phone, event = _event(club_id, event_id)
+def _running(club_id: int, event_id: int, options=records.WHOLE):
+    """The event, for a phone that runs it (else the plain 403 page), read with `options`
+    (_event)."""
+    club, phone, event = _event(club_id, event_id, options)
     if not running.can_run(event, phone):
         abort(_organizer_only())
     return club, phone, event
@@ -115,8 +127,9 @@ def create_event(club_id: int):
         return _new_page(club, request.form, option_errors + errors, 422)
     if fields["seeds_drawn"]:
         entrants = setup.drawn(entrants)
-    event = store.create_event(club, access.phone_id(create=True), _via(phone), fields, entrants)
-    return _to_event(club.id, event.id)
+    event_id = store.create_event(club, access.phone_id(create=True), _via(phone), fields,
+                                  entrants)
+    return _to_event(club_id, event_id)
 
 
 # --------------------------------------------------------------------------- the event page
@@ -188,18 +201,13 @@ def start_round(club_id: int, event_id: int):
     return _to_event(club_id, event_id)
 
 
-def _round_arg(event: ClubEvent, number: int) -> int:
-    if number not in {m.round for m in event.matches}:
-        abort(404)
-    return number
-
-
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/rounds/<int:number>/call")
 def call_time(club_id: int, event_id: int, number: int):
     """Time: every open game of the round gets `called` (each table finishes the hand it is
     playing; a shared lead plays one more hand)."""
-    _club, phone, event = _running(club_id, event_id)
-    store.call_time(event, _round_arg(event, number), _via(phone))
+    _club, phone, event = _running(club_id, event_id, ())  # (the round's games: the store)
+    if store.call_time(event.id, number, _via(phone)) is None:
+        abort(404)
     return _to_event(club_id, event_id)
 
 
@@ -234,9 +242,8 @@ def follow_table(game_id: int):
                                                      f"starts it.")
         return web.refuse(409, "Nobody at this table", f"Round {now.latest} plays no game at "
                                                        f"table {now.table}.")
-    there = db.session.get(Game, now.game_id)
-    return access.grant_scorer(redirect(url_for("games.game_page", game_id=there.id), 303),
-                               there)
+    return access.grant_scorer_of(redirect(url_for("games.game_page", game_id=now.game_id), 303),
+                                  now.game_id, now.scorer_secret)  # (as table_now read them)
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/phones")
@@ -249,26 +256,27 @@ def table_phones(club_id: int, event_id: int):
 
 def _phones_page(club, event: ClubEvent, status: int = 200, error: str | None = None):
     phones = store.table_phones(event.id)
-    labels = {m.phone_id: m.display for m in club.members if m.phone_id is not None}
+    labels = {m.phone_id: m.label for m in club.members if m.phone_id is not None and m.label}
     tables = sorted({m.table for m in event.matches if m.table is not None} |
                     {table for _phone, table in phones})
     return web.render("events/phones.html", "events/_phones.html", status, club=club,
                       event=event, tables=tables, error=error,
-                      phones=[{"id": phone, "table": table,
-                               "name": labels.get(phone, f"Phone {phone}")}
-                              for phone, table in phones])
+                      phones=[{"id": phone, "table": table, "name": seats.phone_name(phone),
+                               "label": labels.get(phone)} for phone, table in phones])
 
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/phones/<int:phone_id>")
 def move_phone(club_id: int, event_id: int, phone_id: int):
     """The organizer moves a table phone to another table (its battery died at one table, or
     a table was put together): it goes to the game at that table once its own game is over."""
-    club, phone, event = _running(club_id, event_id)
+    table = setup.whole(request.form.get("table", ""), 3)
+    club, phone, event = _running(club_id, event_id,
+                                     (_matches(EventMatch.table == (table or 0)),))
     if phone_id > MAX_ID:
         abort(404)
-    table = setup.whole(request.form.get("table", ""), 3)
-    if table is None or table < 1 or table not in {m.table for m in event.matches}:
-        return _phones_page(club, event, 422, "Pick a table of the event.")
+    if table is None or table < 1 or not event.matches:  # (the matches at that table)
+        return _phones_page(club, records.load_event(club.id, event.id), 422,
+                            "Pick a table of the event.")
     try:
         store.move_table_phone(event, phone_id, table, _via(phone))
     except store.Refused as refused:
@@ -304,7 +312,7 @@ def table_card(club_id: int, event_id: int, match_id: int):
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/forfeit")
 def forfeit(club_id: int, event_id: int, match_id: int):
-    club, phone, event = _running(club_id, event_id)
+    club, phone, event = _running(club_id, event_id, (_matches(EventMatch.id == match_id),))
     match = _match(event, match_id)
     side = request.form.get("side", "")
     if side not in ("0", "1") or len(match.entrants) != 2:
@@ -338,7 +346,9 @@ def next_game(club_id: int, event_id: int, match_id: int):
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/matches/<int:match_id>/swap")
 def swap(club_id: int, event_id: int, match_id: int):
     """Progressive and tables: a player who must leave swaps seats with one sitting out."""
-    club, phone, event = _running(club_id, event_id)
+    club, phone, event = _running(club_id, event_id, (
+        _matches((EventMatch.id == match_id) | EventMatch.bye.is_not(None)),
+        joinedload(ClubEvent.entrants).joinedload(EventEntrant.person)))
     match = _match(event, match_id)
     out_raw, in_raw = request.form.get("out", ""), request.form.get("in", "")
     byes = {m.bye for m in event.matches if m.round == match.round and m.bye is not None}
@@ -357,10 +367,15 @@ def swap(club_id: int, event_id: int, match_id: int):
 
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants")
 def late_entrant(club_id: int, event_id: int):
-    """A late entrant: the last seed, with a bye in every round seated so far."""
-    club, phone, event = _running(club_id, event_id)
+    """A late entrant: the last seed, with a bye in every round seated so far. Read with the
+    entrants' people (a name among them keeps its spelling; the store finds any other in the
+    roster) and the matches without their games (the check is of who plays when)."""
+    club, phone, event = _running(club_id, event_id, (
+        joinedload(ClubEvent.entrants).options(joinedload(EventEntrant.person),
+                                               joinedload(EventEntrant.partner)),
+        selectinload(ClubEvent.matches)))
     entrants, errors = setup.read_entrants(request.form.get("entrant", ""), event.format,
-                                           [p.name for p in club.people])
+                                           [p.name for p in store.entrant_people(event)])
     if not errors and len(entrants) != 1:
         errors = ["Type one entrant."]
     if not errors and event.format in ("single-elimination", "double-elimination", "pools") \
@@ -368,7 +383,7 @@ def late_entrant(club_id: int, event_id: int):
         drawn = "pools were" if event.format == "pools" else "bracket was"
         errors = [f"The {drawn} drawn from the entrants at round 1: nobody can join now."]
     if not errors:
-        record = records.event_record(event)
+        record = records.event_record(event, games=False)
         byes = running.bye_rounds(event)
         late = entrants[0]
         record["entrants"].append({"players": late["players"],
@@ -475,9 +490,9 @@ def import_event(club_id: int):
     if problem:
         return _new_page(club, None, [problem], 422)
     matches = setup.imported_matches(raw)
-    event = store.import_event(club, access.phone_id(create=True), _via(phone), fields, entrants,
-                               matches)
-    return _to_event(club.id, event.id)
+    event_id = store.import_event(club, access.phone_id(create=True), _via(phone), fields,
+                                  entrants, matches)
+    return _to_event(club_id, event_id)
 
 
 # --------------------------------------------------------------------------- on game pages

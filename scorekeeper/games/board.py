@@ -151,9 +151,20 @@ def this_phone(game) -> str:
         seat = store.phone_seat(game.id, phone)
         seated = (f"-s{seat}" if seat is not None
                   else f"-t{seats.phone_tag(phone)}" if phone is not None else "")
-    table = table_followed(game)
+    table, named = table_followed(game), table_phone(game)
     return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
-            f"-{'m' if member else ''}{seated}{'' if table is None else f'-f{table}'}")
+            f"-{'m' if member else ''}{seated}{'' if table is None else f'-f{table}'}"
+            f"{'' if named is None else f'-p{named}'}")
+
+
+def table_phone(game) -> str | None:
+    """This phone's name (seats.phone_name) on an event's game it scores, which the
+    organizer's table phones page lists it by; None elsewhere."""
+    phone = access.phone_id()
+    if getattr(game, "event_match_id", None) is None or phone is None \
+            or not access.can_score(game):
+        return None
+    return seats.phone_name(phone)
 
 
 def _table_now(game):

@@ -35,6 +35,12 @@ def phone_tag(phone_id: int) -> str:
     return f"{int.from_bytes(digest, 'big') % 10000:04d}"
 
 
+def phone_name(phone_id: int) -> str:
+    """What a phone is called where another phone lists it (the organizer's table phones) and
+    on its own pages (an event table's game: "This phone: Phone 4821"): its tag."""
+    return f"Phone {phone_tag(phone_id)}"
+
+
 def counting(variant, result: dict) -> bool:
     """Whether the game's phones count their own hands now: the variant says they do, and a
     round is to be entered."""

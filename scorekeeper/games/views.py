@@ -644,7 +644,7 @@ def _live_helpers():
     """Template helpers for the poller (partials/games/_live.html) and the table a phone
     follows (partials/events/_game_event.html)."""
     return {"live_etag": live.live_etag, "recently_changed": live.recently_changed,
-            "table_followed": board.table_followed}
+            "table_followed": board.table_followed, "table_phone": board.table_phone}
 
 
 @bp.get("/games/<int:game_id>/tv")

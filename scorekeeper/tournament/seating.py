@@ -195,15 +195,17 @@ def circle_rounds(n: int, rounds: int) -> list[list[int]]:
 
 
 @functools.lru_cache(maxsize=32)
-def progressive_plan(n: int, rounds: int) -> tuple[Round, ...]:
+def progressive_plan(n: int, rounds: int, played: tuple[tuple[int, ...], ...] = ()
+                     ) -> tuple[Round, ...]:
     """A whist design where one is known (opponents then spread perfectly over its cycle),
     else the one-factorization's partners; then a local search moves players so opponents
     meet as evenly as they can while nobody partners twice within a cycle and sit-outs stay
-    in turn."""
-    start = whist_rounds(n, rounds)
-    cycle = n - 1 + n % 4 if start else n - 1 + n % 2
-    if start is None:
-        start = circle_rounds(n, rounds)
+    in turn. `played`: the first rounds as they were played (as_played), kept as they are;
+    the rest are seated around them, from the plan's."""
+    design = whist_rounds(n, rounds)
+    cycle = n - 1 + n % 4 if design else n - 1 + n % 2
+    start = around(played, progressive_plan(n, rounds) if played else None) \
+        or design or circle_rounds(n, rounds)
     tables = [(4 * t, 4) for t in range(n // 4)]
     pair, pairs = pair_numbers(n)
 
@@ -217,13 +219,53 @@ def progressive_plan(n: int, rounds: int) -> tuple[Round, ...]:
     blocks = 1 + (rounds - 1) // cycle
     weight = [1] * pairs + [0] * (pairs * blocks)
     cap = [None] * pairs + [1] * (pairs * blocks)
-    seated = spread(start, tables, n, keys, weight, cap, partners=True, seed=f"progressive {n} {rounds}")
+    seated = spread(start, tables, n, keys, weight, cap, partners=True,
+                    seed=f"progressive {n} {rounds}", fixed=max(1, len(played)))
     return tuple(Round([tuple(s[i:i + 4]) for i, _ in tables], sorted(s[4 * len(tables):]))
                  for s in seated)
 
 
-def progressive_rounds(n: int, rounds: int) -> list[Round]:
-    return copied(progressive_plan(n, rounds))
+def progressive_rounds(event: Event) -> list[Round]:
+    n = len(event.entrants)
+    plan = progressive_plan(n, event.rounds)
+    played = as_played(event, plan, [4] * (n // 4))
+    return copied(progressive_plan(n, event.rounds, played) if played else plan)
+
+
+def flat(plan_round: Round) -> tuple[int, ...]:
+    """A round as `spread` seats it: the players table by table, then who sits out."""
+    return tuple(p for table in plan_round.tables for p in table) + tuple(sorted(plan_round.byes))
+
+
+def around(played: tuple[tuple[int, ...], ...], plan: tuple[Round, ...] | None
+           ) -> list[list[int]] | None:
+    """The rounds `spread` starts from around the rounds played: those, then the plan's."""
+    if not played:
+        return None
+    return [list(s) for s in played] + [list(flat(r)) for r in plan[len(played):]]
+
+
+def as_played(event: Event, plan: tuple[Round, ...], sizes: list[int]
+              ) -> tuple[tuple[int, ...], ...]:
+    """The event's rounds seated so far as their matches were played (a swap gave a seat to a
+    player who was to sit out; a late entrant sat out each of them), each as `flat` seats it,
+    when one differs from the plan (else none: the plan stands as it is). Only rounds seated
+    from round 1 on, each at tables of `sizes` and with every entrant at a table or out (a
+    round seated for fewer players, before a late entrant changed the tables, is left to the
+    plan)."""
+    played = []
+    for number in range(1, len(plan) + 1):
+        matches = [m for m in event.matches if m.round == number]
+        tables = sorted((m for m in matches if m.bye is None), key=lambda m: m.table or 0)
+        seats = tuple(p for m in tables for p in m.entrants) + tuple(
+            sorted(m.bye for m in matches if m.bye is not None))
+        if not matches or [len(m.entrants) for m in tables] != sizes \
+                or sorted(seats) != list(range(len(event.entrants))):
+            break
+        played.append(seats)
+    if all(seats == flat(r) for seats, r in zip(played, plan)):
+        return ()
+    return tuple(played)
 
 
 def copied(plan: tuple[Round, ...]) -> list[Round]:
@@ -237,7 +279,7 @@ SEARCH_WORK = 800_000  # counter updates the search may make: a schedule takes w
 
 
 def spread(start: list[list[int]], tables: list[tuple[int, int]], n: int, keys, weight: list[int],
-           cap: list[int | None], partners: bool, seed: str) -> list[list[int]]:
+           cap: list[int | None], partners: bool, seed: str, fixed: int = 1) -> list[list[int]]:
     """A seeded (so repeatable) simulated annealing over the rounds' seatings, each a list of
     the players in seat order, table by table (`tables`: each table's first position and
     size), then who sits out. A table's pairs are counters (`keys(round, its players)`); the
@@ -245,7 +287,8 @@ def spread(start: list[list[int]], tables: list[tuple[int, int]], n: int, keys, 
     can, a third meeting weighing more than two second ones), and a counter with a cap may
     never pass it. A move swaps two players of a round, or two partner pairs (`partners`), or
     who sits out of two rounds, keeping sit-outs in turn (no two players' counts ever differ by
-    more than one). Returns the cheapest seating seen."""
+    more than one). The first `fixed` rounds stay as they start (round 1: no seating is
+    fairer before any play; or the rounds played). Returns the cheapest seating seen."""
     rounds = [list(s) for s in start]
     count = len(rounds)
     seated = sum(size for _, size in tables)
@@ -258,14 +301,17 @@ def spread(start: list[list[int]], tables: list[tuple[int, int]], n: int, keys, 
                 counts[k] += 1
     cost = sum(w * c ** 3 for w, c in zip(weight, counts) if w)
     floor = lowest_cost(weight, counts)
-    best, best_cost = [list(s) for s in rounds], cost
+    # how far the counters start over their caps (the rounds played may put them there): the
+    # search takes them back first
+    excess = sum(max(0, c - k) for c, k in zip(counts, cap) if k is not None)
+    best, best_cost, best_excess = [list(s) for s in rounds], cost, excess
     sat = [[0] * n for _ in range(count)]
     for r, seats in enumerate(rounds):
         for p in seats[seated:]:
             sat[r][p] = 1
     rng = random.Random(seed)
     per_move = 4 * 2 * max(len(keys(0, rounds[0][first:first + size])) for first, size in tables)
-    steps = SEARCH_WORK // per_move if cost > floor and count > 1 else 0
+    steps = SEARCH_WORK // per_move if (cost > floor or excess) and count > fixed else 0
     heat = 2.0 * max(weight)
     cooling = 0.01 ** (1 / max(1, steps))
 
@@ -309,10 +355,10 @@ def spread(start: list[list[int]], tables: list[tuple[int, int]], n: int, keys, 
         return delta, over
 
     for _ in range(steps):
-        if best_cost <= floor:
+        if best_cost <= floor and not best_excess:
             break
         heat *= cooling
-        move = a_move(rng, rounds, table_at, seated, partners)
+        move = a_move(rng, rounds, table_at, seated, partners, fixed)
         if move is None:
             continue
         moving = {rounds[r][a] for r, pairs in move for pair in pairs for a in pair
@@ -321,28 +367,29 @@ def spread(start: list[list[int]], tables: list[tuple[int, int]], n: int, keys, 
         swap(move)
         added, more = seated_again(move, 1)
         delta, over = delta + added, over + more
-        if over > 0 or not all(in_turn(p) for p in moving) or (
-                delta > 0 and rng.random() >= math.exp(-delta / heat)):
+        if over > 0 or not all(in_turn(p) for p in moving) or (  # (back under a cap: taken)
+                over == 0 and delta > 0 and rng.random() >= math.exp(-delta / heat)):
             seated_again(move, -1)
             swap([(r, pairs[::-1]) for r, pairs in move[::-1]])
             seated_again(move, 1)
             continue
-        cost += delta
-        if cost < best_cost:
-            best, best_cost = [list(s) for s in rounds], cost
+        cost, excess = cost + delta, excess + over
+        if (excess, cost) < (best_excess, best_cost):
+            best, best_cost, best_excess = [list(s) for s in rounds], cost, excess
     return best
 
 
 def a_move(rng: random.Random, rounds: list[list[int]], table_at: list[int | None], seated: int,
-           partners: bool) -> list[tuple[int, list[tuple[int, int]]]] | None:
-    """A random move for `spread`: [(round, the positions to swap)], or None for no change."""
+           partners: bool, fixed: int = 1) -> list[tuple[int, list[tuple[int, int]]]] | None:
+    """A random move for `spread`: [(round, the positions to swap)], or None for no change;
+    never in the first `fixed` rounds."""
     n, outs = len(table_at), len(table_at) - seated
-    later = len(rounds) - 1  # round 1 stays as it starts: no seating is fairer before any play
-    r = 1 + int(rng.random() * later)
+    later = len(rounds) - fixed
+    r = fixed + int(rng.random() * later)
     seats = rounds[r]
     if outs and later > 1 and rng.random() < 0.25:
         # two players trade a round out: x sits out r and plays s, y the other way round
-        s = 1 + (r + int(rng.random() * (later - 1))) % later
+        s = fixed + (r - fixed + 1 + int(rng.random() * (later - 1))) % later
         x = seats[seated + int(rng.random() * outs)]
         y = rounds[s][seated + int(rng.random() * outs)]
         i, i2 = seats.index(y), rounds[s].index(x)
@@ -404,7 +451,10 @@ def table_sizes(event: Event, n: int) -> list[int]:
 
 def tables_rounds(event: Event) -> list[Round]:
     n = len(event.entrants)
-    return copied(tables_plan(n, tuple(table_sizes(event, n)), event.rounds))
+    sizes = tuple(table_sizes(event, n))
+    plan = tables_plan(n, sizes, event.rounds)
+    played = as_played(event, plan, list(sizes))
+    return copied(tables_plan(n, sizes, event.rounds, played) if played else plan)
 
 
 TOGETHER, NEIGHBOURS, FIRST_SEAT = 64, 4, 1  # what a seating weighs, most first
@@ -443,15 +493,18 @@ def resolvable(n: int, sizes: tuple[int, ...]) -> list[tuple[tuple[int, ...], ..
 
 
 @functools.lru_cache(maxsize=32)
-def tables_plan(n: int, sizes: tuple[int, ...], rounds: int) -> tuple[Round, ...]:
+def tables_plan(n: int, sizes: tuple[int, ...], rounds: int,
+                played: tuple[tuple[int, ...], ...] = ()) -> tuple[Round, ...]:
     """Each round seats the players at tables of `sizes`; the ones left over sit out in turn.
     A resolvable design where one is known, then a local search puts apart the players who have sat together, then the ones who sat side by
-    side, then varies who sits first (seat 0 shakes first), as far as the seating allows."""
+    side, then varies who sits first (seat 0 shakes first), as far as the seating allows.
+    `played`: the first rounds as they were played (as_played), kept; the rest seated around
+    them, from the plan's."""
     seated = sum(sizes)
     sit_count = n - seated
     design = resolvable(n, sizes)
-    start = []
-    for r in range(rounds):
+    start = around(played, tables_plan(n, sizes, rounds) if played else None) or []
+    for r in range(len(start), rounds):
         if design:
             start.append([p for table in design[r % len(design)] for p in table])
             continue
@@ -474,7 +527,8 @@ def tables_plan(n: int, sizes: tuple[int, ...], rounds: int) -> tuple[Round, ...
 
     weight = [TOGETHER] * pairs + [NEIGHBOURS] * pairs + [FIRST_SEAT] * n
     seating = unrepeated(spread(start, tables, n, keys, weight, [None] * len(weight),
-                                partners=False, seed=f"tables {n} {sizes} {rounds}"), tables)
+                                partners=False, seed=f"tables {n} {sizes} {rounds}",
+                                fixed=max(1, len(played))), tables)
     return tuple(Round([tuple(s[first:first + size]) for first, size in tables], sorted(s[seated:]))
                  for s in seating)
 
@@ -506,7 +560,7 @@ def planned_rounds(event: Event) -> list[Round]:
     if event.format == "pools":
         return pool_rounds(event)
     if event.format == "progressive":
-        return progressive_rounds(len(event.entrants), event.rounds)
+        return progressive_rounds(event)
     if event.format == "tables":
         return tables_rounds(event)
     return []

@@ -47,6 +47,9 @@ def test_three_table_phones_follow_their_tables_to_the_champion(live, phone):
     for table, (scorer, game_id) in enumerate(zip(phones, second), start=1):
         led_to(scorer, game_id, table, 2)
     shot(phones[0], "table-phone-followed")
+    # each phone shows the name the organizer's Table phones page lists it by
+    names = [scorer.locator(".phone-name strong").inner_text() for scorer in phones]
+    assert len(set(names)) == 3 and all(re.fullmatch(r"Phone \d{4}", n) for n in names)
     for scorer, game_id in zip(phones, second):
         win_hand(live, scorer, 0)
         finish_elsewhere(live, game_id)
@@ -56,6 +59,8 @@ def test_three_table_phones_follow_their_tables_to_the_champion(live, phone):
     organizer.get_by_role("link", name="Table phones").click()
     rows = organizer.locator("#table-phones .event-table")
     expect(rows).to_have_count(3)
+    expect(organizer.locator("#table-phones .table-head")).to_have_text(
+        [f"Table {table} · {name}" for table, name in enumerate(names, start=1)])
     rows.nth(1).locator("select").select_option("1")
     rows.nth(1).get_by_role("button", name="Move").click()
     expect(organizer.locator("#table-phones .table-head strong")).to_have_text(

@@ -4,6 +4,8 @@ table next, as its scorer; the organizer moves a phone to another table; a card 
 still works; a move racing a hand loses nothing."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import store
@@ -168,3 +170,20 @@ def test_another_event_further_on_leads_no_phone_astray(app, client, night):
         play(game.id, [0] * 7)
     assert start_round(client, club_id, event_id).status_code == 303
     assert follow(first_phone, round_games(event_id, 1)[0].id) == round_games(event_id, 2)[0].id
+
+
+def test_the_phones_page_names_each_phone_as_the_phone_itself_shows(app, client, night):
+    """Two phones at one table told apart: the organizer's page lists each by the name its
+    own game page shows ("This phone: Phone 4821 · Table 1"); a watcher is shown none."""
+    club_id, event_id, (first_phone, second_phone) = night
+    first, _second = round_games(event_id, 1)
+    assert second_phone.get(scorer_path(first)).status_code == 303  # a second card scan
+    names = [re.search(r"This phone: (Phone \d{4}) · Table 1", text(phone.get(
+        f"/games/{first.id}"))).group(1) for phone in (first_phone, second_phone)]
+    assert names[0] != names[1]
+    listed = re.findall(r"Table (\d) · (Phone \d{4})", text(client.get(
+        url(club_id, event_id, "/phones"))))
+    assert sorted(listed) == sorted([("1", names[0]), ("1", names[1])])
+    watcher = app.test_client()
+    watcher.get(f"/g/{first.code}")
+    assert "This phone" not in text(watcher.get(f"/games/{first.id}"))
