@@ -280,8 +280,12 @@ def member(club_id: int):
 
 def read_member(club_id: int, row) -> None:
     """Member `row` (or None) is this phone's in club `club_id`, as a joined read found it
-    (clubs.roster.load_club): member() then costs nothing."""
-    _state()["members"][club_id] = row
+    (clubs.roster.load_club): member() then costs nothing, and a member's phone is known to
+    exist (its row holds the member's: a role written for it needs no look at it)."""
+    state = _state()
+    state["members"][club_id] = row
+    if row is not None and row.phone_id is not None and row.phone_id == phone_id():
+        state["exists"] = True
 
 
 def cookie_club_ids() -> set[int]:

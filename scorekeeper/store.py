@@ -1588,9 +1588,9 @@ def _new_event(club: Club, phone_id: int | None, fields: dict,
 
 def _people(club: Club, names: list[str]) -> dict[str, Person]:
     """The club's roster (by name_key) with a person for each of `names`: the new ones made
-    as _person makes one, all in one statement (a second request making the same name at once
-    is left its row), then read. The roster as the view loaded it, when it did (a name made
-    since is made again: left, and read)."""
+    as _person makes one, all in one statement that returns them (a second request making the
+    same name at once is left its row: those alone are read after). The roster as the view
+    loaded it, when it did (a name made since is made again: left, and read)."""
     roster = {p.key: p for p in club.people} if "people" in vars(club) else _roster(club)
     new = {}
     for name in names:
@@ -1598,9 +1598,12 @@ def _people(club: Club, names: list[str]) -> dict[str, Person]:
         if key not in roster and key not in new:
             new[key] = {"club_id": club.id, "name": name, "key": key, "created_at": utcnow()}
     if new:
-        _insert_or_ignore(Person, list(new.values()), None)
-        roster.update((p.key, p) for p in db.session.scalars(
-            select(Person).where(Person.club_id == club.id, Person.key.in_(list(new)))))
+        roster.update((p.key, p) for p in _insert_or_ignore(
+            Person, list(new.values()), None, returning=(Person,)).scalars())
+        left = [key for key in new if key not in roster]
+        if left:
+            roster.update((p.key, p) for p in db.session.scalars(
+                select(Person).where(Person.club_id == club.id, Person.key.in_(left))))
     return roster
 
 

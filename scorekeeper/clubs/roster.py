@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import abort
 from sqlalchemy import exists, func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import aliased, joinedload
 
 from .. import access, store, web
 from ..games import listing
@@ -16,10 +16,12 @@ from ..models import Club, Game, Member, Person, Player
 RECENT = 20
 
 
-def load_club(club_id: int) -> tuple[Club, Member]:
+def load_club(club_id: int, people: bool = False) -> tuple[Club, Member]:
     """The club and this phone's membership of it: 404 when there is no such club, 403 when
-    this phone has not joined it (nothing of the club is shown). One statement."""
-    club, phone, _row = load_club_with(club_id)
+    this phone has not joined it (nothing of the club is shown). One statement, with the
+    club's roster joined when `people` (a form that names people)."""
+    club, phone, _row = load_club_with(club_id, None, None,
+                                       *([joinedload(Club.people)] if people else []))
     return club, phone
 
 
@@ -33,10 +35,10 @@ def load_club_with(club_id: int, model=None, row_id: int | None = None, *options
     admin = aliased(Member)
     has_admin = exists().where(admin.club_id == Club.id, admin.is_admin).label("has_admin")
     statement = select(Club, Member, has_admin).outerjoin(Member, mine) \
-        .where(Club.id == club_id)
+        .where(Club.id == club_id).options(*options)
     if model is not None:
         statement = statement.add_columns(model).outerjoin(
-            model, (model.club_id == Club.id) & (model.id == row_id)).options(*options)
+            model, (model.club_id == Club.id) & (model.id == row_id))
     found = db.session.execute(statement).unique().first()
     if found is None:
         abort(404)

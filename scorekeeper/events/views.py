@@ -112,8 +112,9 @@ def new_event(club_id: int):
 @bp.post("/clubs/<int:club_id>/events")
 def create_event(club_id: int):
     """A member starts an event: checked by the events library before anything is saved;
-    with "draw" the seeds are drawn at random here and the drawn order is kept."""
-    club, phone = roster.load_club(club_id)
+    with "draw" the seeds are drawn at random here and the drawn order is kept. Read with the
+    roster (its spelling of a name typed, and who is new)."""
+    club, phone = roster.load_club(club_id, people=True)
     if "show_rules" in request.form:  # the game was changed: its house rules, nothing saved
         return _new_page(club, request.form)
     variant = setup.event_variant(request.form.get("variant", ""))
