@@ -2,14 +2,14 @@
 never stored), and the stamp that changes whenever the event or any of its games does.
 
 load_event() reads an event with its entrants, matches, games, hands and seats in a fixed
-number of statements, however many games it holds (five); event_head() reads what its pages
+number of statements, however many games it holds (four); event_head() reads what its pages
 are cached by in one, kept in memory between commits.
 """
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, exists, func, select
+from sqlalchemy import bindparam, cast, exists, func, literal, null, select, union_all
 from sqlalchemy.orm import joinedload, selectinload
 
 from .. import kept_reads
@@ -28,7 +28,7 @@ WHOLE = (selectinload(ClubEvent.entrants).options(joinedload(EventEntrant.person
 def load_event(club_id: int, event_id: int, inputs: bool = True) -> ClubEvent | None:
     """The club's event with everything its record needs, or None (no such event there).
 
-    The games' hands and seats are read as plain rows (two statements, no ORM objects: an
+    The games' hands and seats are read as plain rows (one statement, no ORM objects: an
     event of 140 games holds a thousand hands) into `event.inputs`: game id -> {"players",
     "hands"}, which event_record() and the pages read (as of this request: a later write
     is seen by the next load). inputs=False: read when first asked (inputs_of), for an
@@ -49,18 +49,23 @@ def inputs_of(event: ClubEvent) -> dict[int, dict[str, list]]:
 
 
 def game_inputs(event_id: int) -> dict[int, dict[str, list]]:
-    """Game id -> its players in seat order and its hands, for every game of the event."""
+    """Game id -> its players in seat order and its hands, for every game of the event (one
+    statement: the seats, then the hands, of each game in turn)."""
     of_event = (select(Game.id).join(EventMatch, Game.event_match_id == EventMatch.id)
                 .where(EventMatch.event_id == event_id).scalar_subquery())
+    seats = select(Player.game_id.label("game_id"), literal(0).label("hand"),
+                   Player.seat.label("number"), Player.name.label("name"),
+                   cast(null(), Hand.data.type).label("data")).where(Player.game_id.in_(of_event))
+    hands = select(Hand.game_id, literal(1), Hand.number, cast(null(), Player.name.type),
+                   Hand.data).where(Hand.game_id.in_(of_event))
     inputs: dict[int, dict[str, list]] = {}
-    for game_id, name in db.session.execute(
-            select(Player.game_id, Player.name).where(Player.game_id.in_(of_event))
-            .order_by(Player.game_id, Player.seat)):
-        inputs.setdefault(game_id, {"players": [], "hands": []})["players"].append(name)
-    for game_id, data in db.session.execute(
-            select(Hand.game_id, Hand.data).where(Hand.game_id.in_(of_event))
-            .order_by(Hand.game_id, Hand.number)):
-        inputs.setdefault(game_id, {"players": [], "hands": []})["hands"].append(data)
+    for game_id, hand, _number, name, data in db.session.execute(
+            union_all(seats, hands).order_by("game_id", "hand", "number")):
+        game = inputs.setdefault(game_id, {"players": [], "hands": []})
+        if hand:
+            game["hands"].append(data)
+        else:
+            game["players"].append(name)
     return inputs
 
 

@@ -23,10 +23,17 @@ from . import bp, live, record as records, running, setup, sheets
 MAX_VERSION = 2**31 - 1
 
 
-def _event(club_id: int, event_id: int, options=records.WHOLE):
+# The event whole, as records.WHOLE reads it, but its entrants joined to the club's read (a
+# row each): one statement more for the matches with their games.
+WHOLE = (joinedload(ClubEvent.entrants).options(joinedload(EventEntrant.person),
+                                                joinedload(EventEntrant.partner)),
+         selectinload(ClubEvent.matches).joinedload(EventMatch.games))
+
+
+def _event(club_id: int, event_id: int, options=WHOLE):
     """The club, this phone's membership and the club's event, in one statement with what
     `options` join to the event (roster.load_club_with); by default the event whole
-    (records.WHOLE: two more), its games' inputs read when asked (records.inputs_of)."""
+    (WHOLE: one more), its games' inputs read when asked (records.inputs_of)."""
     club, phone, event = roster.load_club_with(club_id, ClubEvent, event_id, *options)
     if event is None:
         abort(404)
@@ -48,7 +55,7 @@ def _loaded(head) -> ClubEvent:
     return event
 
 
-def _running(club_id: int, event_id: int, options=records.WHOLE):
+def _running(club_id: int, event_id: int, options=WHOLE):
     """The event, for a phone that runs it (else the plain 403 page), read with `options`
     (_event)."""
     club, phone, event = _event(club_id, event_id, options)
