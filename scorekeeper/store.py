@@ -1339,17 +1339,28 @@ def import_club(name: str, phone_id: int, label: str | None, records: list[dict]
     return phone
 
 
-def _unused_codes(n: int) -> list[str]:
-    """n join codes that no game has yet and that differ from each other."""
-    codes: set[str] = set()
-    while len(codes) < n:
-        fresh = list({new_code() for _ in range(n - len(codes))} - codes)
-        taken: set[str] = set()
-        for k in range(0, len(fresh), 500):  # a bounded number of bound parameters a query
-            taken.update(db.session.scalars(
-                select(Game.code).where(Game.code.in_(fresh[k:k + 500]))))
-        codes |= set(fresh) - taken
-    return list(codes)
+def _insert_games(games: list[dict]) -> list[int]:
+    """The game rows inserted (Core, in one statement for any number: insertmanyvalues), each
+    with a join code no game has yet: a code another game holds is left out by the insert
+    itself (ON CONFLICT DO NOTHING on the code alone: no read before) and that row goes in
+    again with a new one. Their ids, in order."""
+    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
+    game_table = Game.__table__
+    made: dict[str, int] = {}
+    waiting = list(games)
+    while waiting:
+        codes: set[str] = set()
+        while len(codes) < len(waiting):  # (codes that differ from each other and from made)
+            code = new_code()
+            if code not in made:
+                codes.add(code)
+        for row, code in zip(waiting, codes):
+            row["code"] = code
+        made.update(db.session.execute(
+            dialect.insert(game_table).on_conflict_do_nothing(index_elements=["code"])
+            .returning(game_table.c.code, game_table.c.id), waiting).all())
+        waiting = [row for row in waiting if row["code"] not in made]
+    return [made[row["code"]] for row in games]
 
 
 def _new_games(records: list[dict], via: str, club: Club, roster,
@@ -1363,26 +1374,23 @@ def _new_games(records: list[dict], via: str, club: Club, roster,
         return
     match_ids = match_ids or [None] * len(records)
     now = utcnow()
-    codes = _unused_codes(len(records))
     seated = [[_person(club, roster, name) for name in record["players"]]
               for record in records]
     games = []
-    for record, code in zip(records, codes):
+    for record in records:
         summary = derive_summary(record)
         games.append({"variant": record["variant"], "first_dealer": record["first_dealer"],
                       "options": record["options"], "called": record.get("called", False),
-                      "code": code, "club_id": club.id,
+                      "club_id": club.id,
                       "created_at": now, "updated_at": now, "version": 1,
                       "scorer_secret": new_secret(), "scorer_generation": 1,
                       "creator_secret": new_secret(), "summary": summary,
                       "finished": bool(summary and summary["finished"]),
                       "event_match_id": match_ids[len(games)]})
     # Core INSERTs of the tables: the ORM's bulk path spends more on each row than SQLite does
-    # (by code, not sort_by_parameter_order: then the rows go in one statement, not one each)
-    game_table = Game.__table__
-    made = dict(db.session.execute(
-        insert(game_table).returning(game_table.c.code, game_table.c.id), games).all())
-    ids = [made[code] for code in codes]
+    # (ids matched by code, not sort_by_parameter_order: then the rows go in one statement,
+    # not one each)
+    ids = _insert_games(games)
     db.session.execute(insert(Player.__table__), [
         {"game_id": gid, "seat": i, "name": person.name, "person_id": person.id}
         for gid, people in zip(ids, seated) for i, person in enumerate(people)])

@@ -1,10 +1,13 @@
 """The event's smaller pieces: a progressive or tables table card says who partners whom, a
-bracket event refuses a late entrant once drawn, the event's house rules (one rules card)."""
+bracket event refuses a late entrant once drawn, the event's house rules (one rules card), a
+round's games each with a join code of its own."""
 from __future__ import annotations
+
+from scorekeeper import store
 
 from ..clubs.helpers import create_club
 from ..helpers import option_fields, text
-from .helpers import club_with_event, new_event, round_games, start_round, url
+from .helpers import club_with_event, new_event, play, round_games, start_round, url
 
 
 def test_a_progressive_table_card_says_who_partners_whom(client):
@@ -104,3 +107,19 @@ def test_a_progressive_round_shows_its_tables_as_two_pairs_of_partners(client):
     page = text(client.get(url(club_id, event_id)))
     assert pairs in page and "Forfeit" not in page
     assert f"{seats[0]} & {seats[2]}" in text(client.get(url(club_id, event_id, "/tv")))
+
+
+def test_a_round_seated_with_a_join_code_taken_gives_that_game_another(client, monkeypatch):
+    """store._insert_games: a code drawn that a game holds already (or one drawn twice) is left
+    out by the insert, and that game goes in again with a fresh code."""
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    first = round_games(event_id, 1)
+    for game in first:
+        play(game.id, [0] * 7)
+    taken = first[0].code
+    drawn = iter([taken, taken, "ZZZZZ1", "ZZZZZ1", "ZZZZZ2"])
+    monkeypatch.setattr(store, "new_code", lambda: next(drawn))
+    assert start_round(client, club_id, event_id).status_code == 303
+    assert sorted(g.code for g in round_games(event_id, 2)) == ["ZZZZZ1", "ZZZZZ2"]
+    assert next(drawn, None) is None  # (the taken code went in once and was left out)

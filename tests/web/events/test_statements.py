@@ -29,8 +29,8 @@ STATEMENTS = {
     # late entrant their people, entry and byes; a swap a game's seats and both histories; a
     # match's next game (a rematch) and time stopped are a game's writes (games.store: its
     # seats, hands, club numbers and ratings).
-    "events.start_round": 10, "events.playoff": 10,
-    "events.import_event": 11, "events.late_entrant": 7, "events.swap": 7,
+    "events.start_round": 9, "events.playoff": 9,
+    "events.import_event": 10, "events.late_entrant": 7, "events.swap": 7,
     "events.next_game": 20, "events.stop_at_time": 18}
 OVER = ("events.start_round", "events.playoff", "events.import_event",
         "events.late_entrant", "events.swap", "events.next_game", "events.stop_at_time")
