@@ -488,8 +488,9 @@ def export(club_id: int, event_id: int):
 @security.large_upload
 def import_event(club_id: int):
     """An event record as a new event of the club, checked whole by the events library (one
-    plain message naming the match) before anything is saved."""
-    club, phone = roster.load_club(club_id)
+    plain message naming the match) before anything is saved. Read with the roster (who of
+    the record's people it has)."""
+    club, phone = roster.load_club(club_id, people=True)
     raw = security.read_json(web.uploaded_text("record"))
     problem = setup.problem_of(raw)
     fields = entrants = None
