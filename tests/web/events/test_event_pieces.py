@@ -1,9 +1,11 @@
 """The event's smaller pieces: a progressive or tables table card says who partners whom, a
 bracket event refuses a late entrant once drawn, the event's house rules (one rules card), a
-round's games each with a join code of its own."""
+round's games each with a join code of its own, a new name made by another phone meanwhile."""
 from __future__ import annotations
 
 from scorekeeper import store
+from scorekeeper.extensions import db
+from scorekeeper.models import Club, Person
 
 from ..clubs.helpers import create_club
 from ..helpers import option_fields, text
@@ -123,3 +125,17 @@ def test_a_round_seated_with_a_join_code_taken_gives_that_game_another(client, m
     assert start_round(client, club_id, event_id).status_code == 303
     assert sorted(g.code for g in round_games(event_id, 2)) == ["ZZZZZ1", "ZZZZZ2"]
     assert next(drawn, None) is None  # (the taken code went in once and was left out)
+
+
+def test_a_name_another_phone_made_since_the_roster_was_read_is_that_persons(client):
+    """store._people: the insert leaves a name made since the roster was read (it returns no
+    row for it), and that person is read, not made twice."""
+    club = db.session.get(Club, create_club(client))
+    assert club.people == []  # (the roster as read)
+    made = Person(club_id=club.id, name="Zed", key="zed")
+    db.session.add(made)
+    db.session.flush()  # (another phone's, after the read: club.people has not got it)
+    roster = store._people(club, ["ZED", "Amy"])
+    assert roster["zed"].id == made.id and roster["amy"].id != made.id
+    assert db.session.scalar(db.select(db.func.count()).select_from(Person)
+                             .where(Person.club_id == club.id)) == 2
