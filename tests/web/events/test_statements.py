@@ -23,10 +23,14 @@ STATEMENTS = {
     "events.move_phone": 5, "events.forfeit": 5, "events.call_time": 6,
     "events.follow_table": 6, "events.create_event": 6,
     # Still more than six, each the same however big the event (issue 29 stays open for
-    # them): seating a round or a playoff reads the whole record (the event, its entrants,
-    # matches, games' seats and hands) and writes the matches, games, seats and both
-    # histories in bulk; an imported event writes its rows (and people) the same way; a
-    # late entrant their people, entry and byes; a swap a game's seats and both histories; a
+    # them). A statement writes one table, so a route writing more than five tables cannot
+    # send six: seating a round or a playoff reads the event (its entrants joined), its
+    # matches with their games, and the games' seats and hands (3), then writes the event,
+    # matches, games, seats and both histories (6 tables, in bulk); an imported event writes
+    # 8 tables (9 with new people); a late entrant reads its entrants and matches (2: joined
+    # they would be a row per pair) and writes the event, people, entry, byes and history
+    # (6 with known names); a swap reads one and writes the event, the match, the game (its
+    # version: a hand's form of the seats before is stale), its seats and both histories; a
     # match's next game (a rematch) and time stopped are a game's writes (games.store: its
     # seats, hands, club numbers and ratings).
     "events.start_round": 9, "events.playoff": 9,
