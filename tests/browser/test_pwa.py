@@ -268,6 +268,8 @@ def test_a_kept_hand_the_game_moved_past_is_shown_not_saved(phone, live):
 
     # A hand saved meanwhile, with no server again, is kept after it, held: it waits.
     ui.type_number(scorer, "remaining", "8")
+    # its preview in first (the words the kept hand is shown by), then no server again
+    expect(scorer.locator("#preview")).to_contain_text("This hand scores")
     scorer.context.set_offline(True)
     scorer.locator("#save-hand").click()
     expect(kept(scorer)).to_contain_text("Game 2 This hand scores")
