@@ -571,6 +571,13 @@ def _roster(club: Club | None) -> dict[str, Person] | None:
         select(Person).where(Person.club_id == club.id))}
 
 
+def _insert_on_conflict(table):
+    """An INSERT of this database's dialect: one that takes ON CONFLICT (SQLite and PostgreSQL
+    write it alike)."""
+    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(table)
+
+
 def _insert_or_ignore(model, values: dict | list[dict], keys: list[str] | None,
                       update_columns: tuple = (), returning: tuple = ()):
     """INSERT a row, or when one with the same `keys` is there already (another request made
@@ -579,8 +586,7 @@ def _insert_or_ignore(model, values: dict | list[dict], keys: list[str] | None,
     of the table's unique constraints is left as it is. `returning`: columns of the row made
     (none when it was left: the one sure sign, where a driver's rowcount may say -1). A list
     of rows: all of them, in one statement."""
-    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(model).values(values)
+    statement = _insert_on_conflict(model).values(values)
     if update_columns:
         statement = statement.on_conflict_do_update(
             index_elements=keys, set_={c: values[c] for c in update_columns})
@@ -1344,7 +1350,6 @@ def _insert_games(games: list[dict]) -> list[int]:
     with a join code no game has yet: a code another game holds is left out by the insert
     itself (ON CONFLICT DO NOTHING on the code alone: no read before) and that row goes in
     again with a new one. Their ids, in order."""
-    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
     game_table = Game.__table__
     made: dict[str, int] = {}
     waiting = list(games)
@@ -1357,7 +1362,7 @@ def _insert_games(games: list[dict]) -> list[int]:
         for row, code in zip(waiting, codes):
             row["code"] = code
         made.update(db.session.execute(
-            dialect.insert(game_table).on_conflict_do_nothing(index_elements=["code"])
+            _insert_on_conflict(game_table).on_conflict_do_nothing(index_elements=["code"])
             .returning(game_table.c.code, game_table.c.id), waiting).all())
         waiting = [row for row in waiting if row["code"] not in made]
     return [made[row["code"]] for row in games]
@@ -1649,7 +1654,7 @@ def seat_matches(event: ClubEvent, version: int, number: int,
         db.session.rollback()
         raise Refused(started)
     club = db.session.get(Club, event.club_id)  # (loaded with the event: no statement)
-    people = {p.key: p for e in event.entrants for p in (e.person, e.partner) if p is not None}
+    people = {p.key: p for p in entrant_people(event)}
     try:
         match_ids = _new_matches(event.id, [{"round": number, **values}
                                             for values, _record in matches])
