@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 
 from flask import g
 
-from sqlalchemy import (and_, bindparam, case, delete, distinct, false, func, insert, or_,
-                        select, tuple_, update)
+from sqlalchemy import (and_, bindparam, case, delete, distinct, false, func, insert,
+                        literal_column, null, or_, select, tuple_, union_all, update)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, defer, joinedload, selectinload
@@ -210,39 +210,54 @@ def rating_rows(club_id: int, game_id: int, at: datetime, summary: dict, seats: 
     return rows
 
 
-# One key's latest row in a group of a club, the game being rated left out.
-_LATEST_MOVE = (select(RatingMove.mark, RatingMove.mu, RatingMove.sigma)
-                .where(RatingMove.club_id == bindparam("club_id"),
-                       RatingMove.rating_group == bindparam("group"),
-                       RatingMove.key == bindparam("key"),
-                       RatingMove.game_id != bindparam("game_id"))
-                .order_by(RatingMove.at.desc(), RatingMove.game_id.desc(), RatingMove.id.desc())
-                .limit(1))
+@functools.lru_cache(maxsize=16)
+def _latest_moves(keys: int):
+    """The latest row of each of `keys` keys (bound as key0, key1, ...) in a group of a club,
+    the game being rated left out, and one row of that game's own if it has any (its key
+    NULL: a move left from a finish since undone, not yet re-rated away), in one statement: a
+    UNION ALL of indexed LIMIT 1 selects (ix_rating_move_key, ix_rating_move_game_id), each
+    a subquery, as SQLite takes no ORDER BY or LIMIT on a compound's own selects. Built once
+    for each number of keys."""
+    def first(key, *where, order=()):
+        one = (select(RatingMove.mark, RatingMove.mu, RatingMove.sigma).where(*where)
+               .order_by(*order).limit(1).subquery())
+        return select(key.label("key"), one.c.mark, one.c.mu, one.c.sigma)
+
+    newest = (RatingMove.at.desc(), RatingMove.game_id.desc(), RatingMove.id.desc())
+    return union_all(*(
+        first(literal_column(str(i)), RatingMove.club_id == bindparam("club_id"),
+              RatingMove.rating_group == bindparam("group"),
+              RatingMove.key == bindparam(f"key{i}"),
+              RatingMove.game_id != bindparam("game_id"), order=newest)
+        for i in range(keys)),
+        first(null(), RatingMove.game_id == bindparam("game_id")))
 
 
 def _rate_finished(club_id: int | None, game_id: int, at: datetime,
-                   summary: dict | None) -> None:
+                   summary: dict | None, seats: list) -> None:
     """A club game that just finished (at `at`, after every other) moves its people's and
-    pairs' ratings in this transaction: from each one's latest row (one indexed statement
-    each), through the model, as rows of their own. Were those rows stale (a re-rating still
-    to come) or raced by another finish, readers find the chain broken and re-rate."""
+    pairs' ratings in this transaction: from each one's latest row (all read in one indexed
+    statement), through the model, as rows of their own. Were those rows stale (a re-rating
+    still to come) or raced by another finish, readers find the chain broken and re-rate.
+    `seats`: the game's person ids, seat by seat."""
     group = ratings.rating_group(summary) if club_id is not None and summary else None
     if group is None:
         return
-    seats = game_seats(Player.game_id == game_id)[game_id]
     people, pairs = ratings.moved_keys(summary, seats)
+    keys = [*people, *pairs]
+    rows = db.session.execute(_latest_moves(len(keys)), {
+        "club_id": club_id, "group": group, "game_id": game_id,
+        **{f"key{i}": rating_key(key) for i, key in enumerate(keys)}}).all()
     marks: dict[str, int] = {}
     before: tuple[dict, dict] = ({}, {})
-    for table, keys in zip(before, (people, pairs)):
-        for key in keys:
-            row = db.session.execute(_LATEST_MOVE, {"club_id": club_id, "group": group,
-                                                    "key": rating_key(key),
-                                                    "game_id": game_id}).first()
-            if row is not None:
-                marks[rating_key(key)] = row.mark
-                table[key] = (row.mu, row.sigma)
+    for row in rows:
+        if row.key is not None:
+            key = keys[row.key]
+            marks[rating_key(key)] = row.mark
+            before[row.key >= len(people)][key] = (row.mu, row.sigma)
     moves = ratings.rate_one(summary, seats, *before)
-    db.session.execute(delete(RatingMove).where(RatingMove.game_id == game_id))
+    if any(row.key is None for row in rows):
+        db.session.execute(delete(RatingMove).where(RatingMove.game_id == game_id))
     db.session.execute(insert(RatingMove),
                        rating_rows(club_id, game_id, at, summary, seats, moves, marks))
 
@@ -716,7 +731,8 @@ def _move_ratings(game: Game, before: dict | None, after: dict | None, now: date
     if game.club_id is None or finished == [False, False]:
         return
     if finished == [False, True] and last:
-        _rate_finished(game.club_id, game.id, now, after)
+        _rate_finished(game.club_id, game.id, now, after,
+                       [p.person_id for p in game.players])
     else:
         rerate_later(game.club_id)
 

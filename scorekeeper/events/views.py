@@ -228,7 +228,7 @@ def stop_at_time(game_id: int):
         store.stop_at_time(game, _version(), access.actor(game), access.phone_id())
     except store.Refused:
         pass  # the game page shows how it stands now
-    return redirect(url_for("games.game_page", game_id=game.id), 303)
+    return redirect(url_for("games.game_page", game_id=game_id), 303)  # (game: expired)
 
 
 @bp.route("/games/<int:game_id>/table/next", methods=["GET", "POST"])

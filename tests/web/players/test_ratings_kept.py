@@ -17,6 +17,7 @@ from scorekeeper.rules import VARIANTS
 
 from ..clubs.helpers import club_game, create_club, person_id
 from ..helpers import post_hand
+from ..test_live_scale import statements
 
 PEOPLE = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -228,3 +229,28 @@ def test_a_kept_replay_moves_on_by_the_games_finished_since(client, monkeypatch)
     db.session.rollback()
     assert club_ratings.club_ratings(club_id).ratings == replayed(club_id)
     assert replayed(club_id).rated == 5
+
+
+def test_a_finishing_hand_reads_the_moves_before_it_in_one_statement(client):
+    """The write that finishes a club game reads the latest move of each of its people and
+    pairs (4 and 2 here) in one indexed statement, and sends as many statements for the
+    club's first rated game as for its fifth."""
+    club_id = create_club(client)
+    sent = []
+    for i in range(5):
+        seats = ["Ann", "Bob", "Cat", "Dan"] if i == 0 else [
+            person_id(club_id, name) for name in ("Ann", "Bob", "Cat", "Dan")]
+        game_id = club_game(client, club_id, "lechner42", seats, target_marks=2)
+        version = db.session.get(Game, game_id).version
+        db.session.remove()  # an empty session, as a server's request starts with
+        with statements() as seen:
+            r = client.post(f"/games/{game_id}/hands",
+                            data={"version": str(version), **won_by(i % 2)})
+        assert r.status_code == 303
+        reads = [s for s in seen if s.lstrip().startswith("SELECT") and "rating_move" in s]
+        assert len(reads) == 1, reads
+        sent.append(len(seen))
+    assert db.session.scalar(select(func.count()).select_from(RatingMove)
+                             .where(RatingMove.club_id == club_id)) == 5 * 6
+    assert stored_state(club_id)[1] is None
+    assert len(set(sent)) == 1, sent
