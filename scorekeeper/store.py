@@ -1003,41 +1003,53 @@ def phone_name(via: str | None) -> str | None:
     return via.removeprefix("club member ") if via else None
 
 
-def rematch(game: Game, via: str) -> tuple[Game, bool]:
-    """The next game with the same people in the same seats and the same house rules, the first
-    deal passed on one seat, in the same club; the old game points to it (its watchers are sent
-    there). A second tap, from any phone, finds the rematch already made and returns it (and
-    False: this phone did not make it)."""
+def rematch(game: Game, via: str, seats: list[tuple[str, int | None]]) -> tuple[int, bool]:
+    """The next game with the same people in the same seats (`seats`: the game's, each its
+    name and person id) and the same house rules, the first deal passed on one seat, in the
+    same club; the old game points to it (its watchers are sent there). Returns its id, and
+    whether this phone made it: a second tap, from any phone, finds the rematch already made
+    (False)."""
     if game.next_game_id is not None:
-        return db.session.get(Game, game.next_game_id), False
+        return game.next_game_id, False
     match = None
     if game.event_match_id is not None:  # the event's row first, as every event write
         match = db.session.get(EventMatch, game.event_match_id)
         _bump_event(match.event_id)
-    old_id = game.id
-    n = len(game.players)
-    record = {"variant": game.variant, "players": game.player_names,
+    old_id, n = game.id, len(seats)
+    record = {"variant": game.variant, "players": [name for name, _person_id in seats],
               "first_dealer": (game.first_dealer + 1) % n if n else 0,
               "options": dict(game.options or {}), "hands": []}
-    new = _new_game(record, via, game.club, _roster(game.club), {"rematch_of": old_id})
-    new.event_match_id = game.event_match_id  # an event's next game is its match's
+    # an event's next game is its match's
+    [new_id], [created] = _insert_records([record], [seats], via, game.club_id,
+                                          [game.event_match_id], [{"rematch_of": old_id}])
     res = db.session.execute(
         update(Game).where(Game.id == old_id, Game.next_game_id.is_(None))
-        .values(next_game_id=new.id, version=Game.version + 1, updated_at=utcnow())
+        .values(next_game_id=new_id, version=Game.version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False))
     if res.rowcount != 1:  # another phone's rematch got there first
         db.session.rollback()
-        db.session.expire_all()
-        return db.session.get(Game, db.session.get(Game, old_id).next_game_id), False
-    db.session.add(AuditEvent(game_id=old_id, action="rematch", via=via,
-                              data={"next_game": new.id}))
-    _move_club_numbers(game.club_id, versions=1)
+        return db.session.scalar(select(Game.next_game_id).where(Game.id == old_id)), False
+    db.session.execute(insert(AuditEvent.__table__), [created, {
+        "game_id": old_id, "at": created["at"], "action": "rematch", "via": via,
+        "data": {"next_game": new_id}}])
+    # counted in as _new_game counts a new game, with the old game's version bump
+    _move_club_numbers(game.club_id, [(_seated(new_id, record, seats, created["at"]), None,
+                                       derive_summary(record))],
+                       games=1, versions=2, ids=new_id)
     if match is not None:
         _event_audit(match.event_id, "next game", via, {"round": match.round,
                                                        "table": match.table})
     db.session.commit()
-    db.session.expire_all()
-    return new, True
+    return new_id, True
+
+
+def _seated(game_id: int, record: dict, seats: list[tuple[str, int | None]],
+            at: datetime) -> Game:
+    """A game just inserted by _insert_records as _move_club_numbers reads one (its id,
+    variant, start and seats), made in memory: never added to the session."""
+    return Game(id=game_id, variant=record["variant"], created_at=at,
+                players=[Player(seat=i, name=name, person_id=person_id)
+                         for i, (name, person_id) in enumerate(seats)])
 
 
 # ---------------------------------------------------------------- clubs
@@ -1394,38 +1406,51 @@ def _new_games(records: list[dict], via: str, club: Club, roster,
     if not records:
         return
     match_ids = match_ids or [None] * len(records)
-    now = utcnow()
-    seated = [[_person(club, roster, name) for name in record["players"]]
+    seated = [[(person.name, person.id) for person in (_person(club, roster, name)
+                                                       for name in record["players"])]
               for record in records]
+    _ids, created = _insert_records(records, seated, via, club.id, match_ids, [
+        {} if match_id is None else {"event_match": match_id} for match_id in match_ids])
+    db.session.execute(insert(AuditEvent.__table__), created)
+
+
+def _insert_records(records: list[dict], seated: list[list[tuple[str, int | None]]], via: str,
+                    club_id: int | None, match_ids: list[int | None],
+                    origins: list[dict]) -> tuple[list[int], list[dict]]:
+    """Checked records inserted as new games (Core INSERTs of the tables, each in one
+    statement for any number of games), each with its seats (name, person id), its event
+    match, its cached summary: their ids, and their "created" audit rows (`origins` added to
+    their data) for the caller to insert with its own."""
+    now = utcnow()
     games = []
-    for record in records:
+    for record, match_id in zip(records, match_ids):
         summary = derive_summary(record)
         games.append({"variant": record["variant"], "first_dealer": record["first_dealer"],
                       "options": record["options"], "called": record.get("called", False),
-                      "club_id": club.id,
+                      "club_id": club_id,
                       "created_at": now, "updated_at": now, "version": 1,
                       "scorer_secret": new_secret(), "scorer_generation": 1,
                       "creator_secret": new_secret(), "summary": summary,
                       "finished": bool(summary and summary["finished"]),
-                      "event_match_id": match_ids[len(games)]})
+                      "event_match_id": match_id})
     # Core INSERTs of the tables: the ORM's bulk path spends more on each row than SQLite does
     # (ids matched by code, not sort_by_parameter_order: then the rows go in one statement,
     # not one each)
     ids = _insert_games(games)
     db.session.execute(insert(Player.__table__), [
-        {"game_id": gid, "seat": i, "name": person.name, "person_id": person.id}
-        for gid, people in zip(ids, seated) for i, person in enumerate(people)])
+        {"game_id": gid, "seat": i, "name": name, "person_id": person_id}
+        for gid, seats in zip(ids, seated) for i, (name, person_id) in enumerate(seats)])
     hands = [{"game_id": gid, "number": i, "data": hand, "created_at": now, "updated_at": now}
              for gid, record in zip(ids, records) for i, hand in enumerate(record["hands"])]
     if hands:
         db.session.execute(insert(Hand.__table__), hands)
-    events = []
-    for gid, record, people, match_id in zip(ids, records, seated, match_ids):
+    created = []
+    for gid, record, seats, origin in zip(ids, records, seated, origins):
         data = created_data(record)
-        data["players"] = [p.name for p in people]
-        events.append({"game_id": gid, "at": now, "action": "created", "via": via,
-                       "data": data if match_id is None else {**data, "event_match": match_id}})
-    db.session.execute(insert(AuditEvent.__table__), events)
+        data["players"] = [name for name, _person_id in seats]
+        created.append({"game_id": gid, "at": now, "action": "created", "via": via,
+                        "data": {**data, **origin}})
+    return ids, created
 
 
 # ---------------------------------------------------------------- join-code guesses

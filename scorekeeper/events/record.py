@@ -49,23 +49,27 @@ def inputs_of(event: ClubEvent) -> dict[int, dict[str, list]]:
 
 
 def game_inputs(event_id: int) -> dict[int, dict[str, list]]:
-    """Game id -> its players in seat order and its hands, for every game of the event (one
-    statement: the seats, then the hands, of each game in turn)."""
+    """Game id -> its players in seat order, their person ids ("people") and its hands, for
+    every game of the event (one statement: the seats, then the hands, of each game in
+    turn)."""
     of_event = (select(Game.id).join(EventMatch, Game.event_match_id == EventMatch.id)
                 .where(EventMatch.event_id == event_id).scalar_subquery())
     seats = select(Player.game_id.label("game_id"), literal(0).label("hand"),
                    Player.seat.label("number"), Player.name.label("name"),
+                   Player.person_id.label("person_id"),
                    cast(null(), Hand.data.type).label("data")).where(Player.game_id.in_(of_event))
     hands = select(Hand.game_id, literal(1), Hand.number, cast(null(), Player.name.type),
-                   Hand.data).where(Hand.game_id.in_(of_event))
+                   cast(null(), Player.person_id.type), Hand.data
+                   ).where(Hand.game_id.in_(of_event))
     inputs: dict[int, dict[str, list]] = {}
-    for game_id, hand, _number, name, data in db.session.execute(
+    for game_id, hand, _number, name, person_id, data in db.session.execute(
             union_all(seats, hands).order_by("game_id", "hand", "number")):
-        game = inputs.setdefault(game_id, {"players": [], "hands": []})
+        game = inputs.setdefault(game_id, {"players": [], "people": [], "hands": []})
         if hand:
             game["hands"].append(data)
         else:
             game["players"].append(name)
+            game["people"].append(person_id)
     return inputs
 
 

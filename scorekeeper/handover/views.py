@@ -90,9 +90,11 @@ def rematch(game_id: int):
         _refuse("View only", "The scorer, or a member of the game's club, starts the rematch.")
     if game.next_game_id is None and not _finished(game):
         _refuse("Not over yet", "A rematch starts once the game is over.", 409)
-    new, made = store.rematch(game, access.actor(game) if access.can_score(game) else
-                              f"club member {carry_on(game)['member'].display}"[:40])
-    response = _go(url_for("games.game_page", game_id=new.id))
+    new_id, made = store.rematch(game, access.actor(game) if access.can_score(game) else
+                                 f"club member {carry_on(game)['member'].display}"[:40],
+                                 [(p.name, p.person_id) for p in game.players])
+    new = db.session.get(Game, new_id)
+    response = _go(url_for("games.game_page", game_id=new_id))
     if made:
         return access.grant_creator(response, new)
     return access.grant_viewer(response, new) if access.role(new) is None else response

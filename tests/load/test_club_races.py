@@ -358,3 +358,36 @@ def test_two_phones_finishing_two_games_of_the_same_people_at_once_rate_both(ser
             threading.Event().wait(0.1)
         assert stale is None and found.ratings == expected
         db.engine.dispose()
+
+
+def test_three_members_tapping_rematch_at_once_make_one_game(server):
+    """A finished game's rematch tapped by three phones at the same moment (the scorer and
+    two members): every answer goes to the same new game, the only one made, the old game
+    points to it and its history says so once."""
+    port, db_url = server
+    club_id, phones = new_club(port, db_url, "A", "B", "C")
+    people: list = ["Ann", "Bob", "Cat", "Dan"]
+    for n in range(ROUNDS // 2):
+        status, headers, body = phones[0].post(f"/clubs/{club_id}/games/new",
+                                               lechner_fields(people))
+        assert status == 303, body[:300]
+        game_id = _id(headers)
+        people = [pid for (pid,) in rows(
+            db_url, "SELECT person_id FROM player WHERE game_id = :g ORDER BY seat",
+            g=game_id)]
+        status, _, body = phones[0].post(f"/games/{game_id}/hands", {
+            "version": "1", "mode": "quick", "bidder": str(n % 2), "bid": "84",
+            "contract": "straight", "points": "42"})
+        assert status == 303, body[:300]
+        results = at_once(port, [lambda conn, p=p: p.post(f"/games/{game_id}/rematch", None,
+                                                          conn) for p in phones])
+        assert statuses(results) == [303] * 3, [r[2][:300] for r in results]
+        [(next_id,)] = rows(db_url, "SELECT next_game_id FROM game WHERE id = :g", g=game_id)
+        assert {_id(r[1]) for r in results} == {next_id}
+        made = rows(db_url, "SELECT id FROM game WHERE club_id = :c AND id > :g", c=club_id,
+                    g=game_id)
+        assert made == [(next_id,)]
+        assert rows(db_url, "SELECT person_id FROM player WHERE game_id = :g ORDER BY seat",
+                    g=next_id) == [(pid,) for pid in people]
+        assert rows(db_url, "SELECT count(*) FROM audit_event WHERE game_id = :g AND"
+                            " action = 'rematch'", g=game_id) == [(1,)]
