@@ -363,12 +363,13 @@ def load_head(game_id: int):
     return head
 
 
-def load_game(game_id: int, write: bool = False) -> models.Game:
+def load_game(game_id: int, write: bool = False, summary: bool = False) -> models.Game:
     """The game, when this request may read it (else a 303 to /join), or with write=True
     change it (else a plain 403: a write is never redirected); 404 when there is none. Its
-    hands come in the same statement as its version (store.get_game), so they go together.
-    Every blueprint's game route loads through here (flaskr's get_post)."""
-    game = store.get_game(game_id)
+    hands come in the same statement as its version (store.get_game), so they go together,
+    with its cached summary when `summary` says so. Every blueprint's game route loads
+    through here (flaskr's get_post)."""
+    game = store.get_game(game_id, summary=summary)
     if game is None:
         abort(404)
     (require_scorer if write else require_reader)(game)

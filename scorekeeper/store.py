@@ -406,14 +406,16 @@ def _finished_after(club_id: int, game: Game, people: list) -> dict:
     return places
 
 
-def get_game(game_id: int, events: bool = False) -> Game | None:
+def get_game(game_id: int, events: bool = False, summary: bool = False) -> Game | None:
     """The game with its hands (joined: the same snapshot as its version) and players; with
-    events=True its audit trail too (one more statement). Without its cached summary: the
-    join repeats the game's columns on every hand's row, and decoding the summary's JSON once
-    a hand was a fifth of a 20-hand game's load; a write reads it when it needs it
+    events=True its audit trail too (one more statement). Without its cached summary unless
+    `summary` (a write made once a game, as time stopped, saves _summary_before's statement):
+    the join repeats the game's columns on every hand's row, and decoding the summary's JSON
+    once a hand was a fifth of a 20-hand game's load; a write reads it when it needs it
     (_summary_before), and reading it from such a game is an error, never a silent query."""
-    options = [joinedload(Game.hands), selectinload(Game.players),
-               defer(Game.summary, raiseload=True)]
+    options = [joinedload(Game.hands), selectinload(Game.players)]
+    if not summary:
+        options.append(defer(Game.summary, raiseload=True))
     if events:
         options.append(selectinload(Game.events))
     return db.session.execute(

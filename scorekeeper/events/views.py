@@ -223,7 +223,7 @@ def call_time(club_id: int, event_id: int, number: int):
 def stop_at_time(game_id: int):
     """The scorer of a game time was called on says no hand was in play: the record is
     `called` now. A second tap (or phone) finds it done and sees the game as it stands."""
-    game = access.load_game(game_id, write=True)
+    game = access.load_game(game_id, write=True, summary=True)  # (store._summary_before)
     try:
         store.stop_at_time(game, _version(), access.actor(game), access.phone_id())
     except store.Refused:

@@ -35,7 +35,7 @@ STATEMENTS = {
     # seats, hands, club numbers and ratings).
     "events.start_round": 9, "events.playoff": 9,
     "events.import_event": 9, "events.late_entrant": 7, "events.swap": 7,
-    "events.next_game": 10, "events.stop_at_time": 9}
+    "events.next_game": 10, "events.stop_at_time": 8}
 OVER = ("events.start_round", "events.playoff", "events.import_event",
         "events.late_entrant", "events.swap", "events.next_game", "events.stop_at_time")
 
