@@ -192,3 +192,27 @@ def test_the_numbers_parts_are_rendered_once_per_stamp_and_follow_what_else_they
     assert "Friday tournament" in text(client.get(person_page))
     htmx = client.get(person_page, headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "<html" not in htmx and "Friday tournament" in htmx
+
+
+def test_time_stopped_moves_the_kept_numbers_on_and_rates_the_game(client, app):
+    """A game stopped at time with no hand in play (the side ahead wins) moves the kept
+    numbers on in its own transaction, and rates the game there, as a finishing hand does."""
+    from ..events.helpers import club_with_event, play, round_games, start_round, url
+    from ..events.test_time_called import game_now, scorer_of
+    from .test_ratings_kept import replayed, stored_state
+
+    club_id, event_id = club_with_event(client)
+    assert start_round(client, club_id, event_id).status_code == 303
+    ahead, _level = round_games(event_id, 1)
+    ahead_id = ahead.id
+    play(ahead_id, [1])
+    assert client.post(url(club_id, event_id, "/rounds/1/call")).status_code == 303
+    assert client.get(f"/clubs/{club_id}/stats").status_code == 200  # the numbers are kept
+    kept_numbers_are_fresh(club_id)
+    now = game_now(ahead_id)
+    r = scorer_of(app, now).post(f"/games/{ahead_id}/time/stop",
+                                 data={"version": str(now.version)})
+    assert r.status_code == 303 and game_now(ahead_id).finished
+    kept_numbers_are_fresh(club_id)
+    found, stale = stored_state(club_id)
+    assert stale is None and found == replayed(club_id) and found.rated == 1
