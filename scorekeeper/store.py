@@ -1021,9 +1021,10 @@ def rematch(game: Game, via: str, seats: list[tuple[str, int | None]]) -> tuple[
     record = {"variant": game.variant, "players": [name for name, _person_id in seats],
               "first_dealer": (game.first_dealer + 1) % n if n else 0,
               "options": dict(game.options or {}), "hands": []}
-    # an event's next game is its match's
-    [new_id], [created] = _insert_records([record], [seats], via, game.club_id,
-                                          [game.event_match_id], [{"rematch_of": old_id}])
+    [new], [created] = _insert_records([record], [seats], via, game.club_id,
+                                       [game.event_match_id],  # (an event's: its match's)
+                                       [{"rematch_of": old_id}])
+    new_id = new["id"]
     res = db.session.execute(
         update(Game).where(Game.id == old_id, Game.next_game_id.is_(None))
         .values(next_game_id=new_id, version=Game.version + 1, updated_at=utcnow())
@@ -1035,8 +1036,7 @@ def rematch(game: Game, via: str, seats: list[tuple[str, int | None]]) -> tuple[
         "game_id": old_id, "at": created["at"], "action": "rematch", "via": via,
         "data": {"next_game": new_id}}])
     # counted in as _new_game counts a new game, with the old game's version bump
-    _move_club_numbers(game.club_id, [(_seated(new_id, record, seats, created["at"]), None,
-                                       derive_summary(record))],
+    _move_club_numbers(game.club_id, [(_seated(new, seats), None, new["summary"])],
                        games=1, versions=2, ids=new_id)
     if match is not None:
         _event_audit(match.event_id, "next game", via, {"round": match.round,
@@ -1045,11 +1045,10 @@ def rematch(game: Game, via: str, seats: list[tuple[str, int | None]]) -> tuple[
     return new_id, True
 
 
-def _seated(game_id: int, record: dict, seats: list[tuple[str, int | None]],
-            at: datetime) -> Game:
-    """A game just inserted by _insert_records as _move_club_numbers reads one (its id,
-    variant, start and seats), made in memory: never added to the session."""
-    return Game(id=game_id, variant=record["variant"], created_at=at,
+def _seated(row: dict, seats: list[tuple[str, int | None]]) -> Game:
+    """A game's row just inserted by _insert_records as _move_club_numbers reads a game (its
+    id, variant, start and seats), made in memory: never added to the session."""
+    return Game(id=row["id"], variant=row["variant"], created_at=row["created_at"],
                 players=[Player(seat=i, name=name, person_id=person_id)
                          for i, (name, person_id) in enumerate(seats)])
 
@@ -1411,18 +1410,18 @@ def _new_games(records: list[dict], via: str, club: Club, roster,
     seated = [[(person.name, person.id) for person in (_person(club, roster, name)
                                                        for name in record["players"])]
               for record in records]
-    _ids, created = _insert_records(records, seated, via, club.id, match_ids, [
+    _games, created = _insert_records(records, seated, via, club.id, match_ids, [
         {} if match_id is None else {"event_match": match_id} for match_id in match_ids])
     db.session.execute(insert(AuditEvent.__table__), created)
 
 
 def _insert_records(records: list[dict], seated: list[list[tuple[str, int | None]]], via: str,
                     club_id: int | None, match_ids: list[int | None],
-                    origins: list[dict]) -> tuple[list[int], list[dict]]:
+                    origins: list[dict]) -> tuple[list[dict], list[dict]]:
     """Checked records inserted as new games (Core INSERTs of the tables, each in one
     statement for any number of games), each with its seats (name, person id), its event
-    match, its cached summary: their ids, and their "created" audit rows (`origins` added to
-    their data) for the caller to insert with its own."""
+    match, its cached summary: their game rows (their ids in "id"), and their "created" audit
+    rows (`origins` added to their data) for the caller to insert with its own."""
     now = utcnow()
     games = []
     for record, match_id in zip(records, match_ids):
@@ -1439,6 +1438,8 @@ def _insert_records(records: list[dict], seated: list[list[tuple[str, int | None
     # (ids matched by code, not sort_by_parameter_order: then the rows go in one statement,
     # not one each)
     ids = _insert_games(games)
+    for row, gid in zip(games, ids):
+        row["id"] = gid
     db.session.execute(insert(Player.__table__), [
         {"game_id": gid, "seat": i, "name": name, "person_id": person_id}
         for gid, seats in zip(ids, seated) for i, (name, person_id) in enumerate(seats)])
@@ -1452,7 +1453,7 @@ def _insert_records(records: list[dict], seated: list[list[tuple[str, int | None
         data["players"] = [name for name, _person_id in seats]
         created.append({"game_id": gid, "at": now, "action": "created", "via": via,
                         "data": {**data, **origin}})
-    return ids, created
+    return games, created
 
 
 # ---------------------------------------------------------------- join-code guesses

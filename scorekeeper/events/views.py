@@ -346,8 +346,9 @@ def next_game(club_id: int, event_id: int, match_id: int):
     if not view["can_next"]:
         return _refused(club, phone, event, f"Round {match.round}, table {match.table}: the "
                         f"match is decided or its game is still being played.")
-    game, inputs = match.games[-1], records.inputs_of(event)[match.games[-1].id]
-    store.rematch(game, _via(phone), list(zip(inputs["players"], inputs["people"])))
+    game = match.games[-1]
+    seats = records.inputs_of(event)[game.id]  # (read for the view above: no statement)
+    store.rematch(game, _via(phone), list(zip(seats["players"], seats["people"])))
     return redirect(url_for("events.table_card", club_id=club_id, event_id=event_id,
                             match_id=match_id), 303)
 
