@@ -86,7 +86,13 @@ def continue_game(game_id: int):
 def rematch(game_id: int):
     """The next game: same seats and house rules, the first deal passed on one seat."""
     game = access.load_game(game_id)
-    if not carry_on(game)["can_rematch"]:
+    flags = carry_on(game)
+    may = access.can_score(game) or flags["member"] is not None
+    if may and not flags["can_rematch"]:
+        # an event's game whose match has a later game: another phone's rematch, made a
+        # moment ago (maybe since the game was read), where this tap is sent as outside one
+        db.session.refresh(game, ["next_game_id"])
+    if not (flags["can_rematch"] or may and game.next_game_id is not None):
         _refuse("View only", "The scorer, or a member of the game's club, starts the rematch.")
     if game.next_game_id is None and not _finished(game):
         _refuse("Not over yet", "A rematch starts once the game is over.", 409)

@@ -2,7 +2,8 @@
 TEST_DATABASE_URL): the organizer's double tap on "Start round", time called from two phones at
 once, and every event action that can meet a table's first hand or another action: a forfeit
 against the hand, against time called and against a second forfeit, a swap against the hand
-and against time called, the same late entrant sent twice. Every race: no 500; a hand the
+and against time called, the same late entrant sent twice, a match's next game tapped twice
+by the organizer and once from its table. Every race: no 500; a hand the
 server acknowledged is in the database with the seats it was saved under; the loser is told
 plainly (409 or 422)."""
 from __future__ import annotations
@@ -303,3 +304,51 @@ def test_a_table_phone_moved_while_it_saves_a_hand(server):
         assert rows(db_url, "SELECT \"table\" FROM event_table_phone WHERE event_id = :e AND"
                             " phone_id = :p", e=event_id, p=phone_id) == [(to,)]
     valid_record(admin, event)
+
+
+def test_a_matchs_next_game_tapped_twice_and_from_the_table_at_once_is_made_once(server):
+    """A best-of-3 match's first game is over: the organizer's "Next game" double tap and the
+    table's rematch on the game page leave together. One next game is made, in the match,
+    with the same seats; the old game points to it; its history and the event's say so once."""
+    port, db_url = server
+    admin = Phone(port, "Admin")
+    status, headers, body = admin.post("/clubs", {"name": "Race club", "label": "Admin"})
+    assert status == 303, body
+    club_id = _id(headers)
+    for _ in range(ROUNDS // 2):
+        status, headers, body = admin.post(f"/clubs/{club_id}/events", {
+            "name": "Race cup", "day": "2026-11-27", "variant": "texas42",
+            "format": "round-robin", "entrants": TEAMS, "best_of": "3"})
+        assert status == 303, body
+        event_id = _id(headers)
+        event = f"/clubs/{club_id}/events/{event_id}"
+        [(version,)] = rows(db_url, "SELECT version FROM club_event WHERE id = :e", e=event_id)
+        assert admin.post(event + "/rounds", {"version": str(version)})[0] == 303
+        [(match_id, game_id), _] = rows(
+            db_url, "SELECT m.id, g.id FROM event_match m JOIN game g ON g.event_match_id ="
+                    " m.id WHERE m.event_id = :e ORDER BY m.\"table\"", e=event_id)
+        table = Table(port, db_url, game_id)
+        table.phone.token = table.fields["csrf_token"]
+        for _hand in range(7):  # side 1 makes its bid seven times: the game is over
+            [(v,)] = rows(db_url, "SELECT version FROM game WHERE id = :g", g=game_id)
+            assert table.phone.post(table.path, {**HAND, "version": str(v)})[0] == 303
+        next_path = event + f"/matches/{match_id}/next"
+        results = at_once(port, [
+            lambda conn: admin.post(next_path, {}, conn),
+            lambda conn: admin.post(next_path, {}, conn),
+            lambda conn: table.phone.post(f"/games/{game_id}/rematch", None, conn)])
+        # an organizer's tap read after another's commit finds the game being played (422)
+        assert [r[0] in (303, 422) for r in results[:2]] == [True, True] and \
+            results[2][0] == 303, [r[2][-600:] for r in results]
+        assert all("its game is still being played" in r[2] for r in results if r[0] == 422)
+        games = rows(db_url, "SELECT id FROM game WHERE event_match_id = :m ORDER BY id",
+                     m=match_id)
+        assert len(games) == 2, games
+        [(next_id,)] = rows(db_url, "SELECT next_game_id FROM game WHERE id = :g", g=game_id)
+        assert next_id == games[1][0] and _id(results[2][1]) == next_id
+        assert hands_and_seats(db_url, next_id) == (0, hands_and_seats(db_url, game_id)[1])
+        assert rows(db_url, "SELECT count(*) FROM audit_event WHERE game_id = :g AND"
+                            " action = 'rematch'", g=game_id) == [(1,)]
+        [(told,)] = rows(db_url, "SELECT count(*) FROM event_audit WHERE event_id = :e AND"
+                                 " action = 'next game'", e=event_id)
+        assert told == 1
