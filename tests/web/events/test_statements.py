@@ -38,8 +38,9 @@ STATEMENTS = {
     # numbers on (1 statement while the club keeps none, as here; 3 once kept: the row, the
     # club's stamp, the update). Time stopped is a game's write: it reads the game with its
     # hands and summary, its seats, the phone's role (3), writes the game and its history,
-    # moves the kept numbers on (as above) and rates the game (every person's and pair's
-    # latest move read in one statement, the moves written in one).
+    # moves the kept numbers on (as above, and once kept one more: where the finished game
+    # goes in its people's streaks) and rates the game (every person's and pair's latest
+    # move read in one statement, the moves written in one).
     "events.start_round": 9, "events.playoff": 9,
     "events.import_event": 9, "events.late_entrant": 7, "events.swap": 7,
     "events.next_game": 10, "events.stop_at_time": 8}
