@@ -24,6 +24,8 @@ TINY = {
     "bench_ratings.py": (["--games", "8", "--runs", "1"],
                          ["first view after it", "re-rating every game after the answer"]),
     "bench_rules.py": ([], ["1000 hands"]),
+    "bench_seating.py": (["--runs", "1"], ["| progressive, 23 players |",
+                                          "| tables, 23 at card42 tables of 3, 4 rounds |"]),
     "bench_stats.py": (["20"], ["20 games"]),
 }
 

@@ -268,7 +268,12 @@ def test_a_kept_hand_the_game_moved_past_is_shown_not_saved(phone, live):
 
     # A hand saved meanwhile, with no server again, is kept after it, held: it waits.
     ui.type_number(scorer, "remaining", "8")
-    # its preview in first (the words the kept hand is shown by), then no server again
+    # its preview in first (the words the kept hand is shown by), and the box left (leaving
+    # it later, by the tap on Save, would send its change for a preview once more, with no
+    # server: the form's preview is then not the hand's, and the hand is shown by its
+    # fields), then no server again
+    scorer.locator("#hand-form input[name=remaining]").blur()
+    ui.settle(scorer)
     expect(scorer.locator("#preview")).to_contain_text("This hand scores")
     scorer.context.set_offline(True)
     scorer.locator("#save-hand").click()

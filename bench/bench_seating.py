@@ -1,0 +1,55 @@
+"""Benchmark (run by hand): seating a whole event of 22-24 players (issue 29: under a second),
+each plan made from nothing (the planners' caches cleared first), in CPU seconds.
+
+    .venv/bin/python bench/bench_seating.py [--runs 5]
+
+Progressive events of 23 and 22 players (texas42, a round per partner pair), and tables events
+of 24 at Mexican Train tables of 5 (4 rounds) and 23 at card42 tables of 3 (4 rounds): the
+median and the slowest of --runs plans each.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper.tournament import schedule, seating  # noqa: E402
+
+NAMES = [f"P{i}" for i in range(24)]
+
+
+def event(fmt: str, n: int, variant: str = "texas42", **settings) -> dict:
+    return {"format": fmt, "variant": variant, "settings": settings,
+            "entrants": [{"players": [NAMES[i]]} for i in range(n)]}
+
+
+EVENTS = {"progressive, 23 players": event("progressive", 23),
+          "progressive, 22 players": event("progressive", 22),
+          "tables, 24 at Mexican Train tables of 5, 4 rounds":
+              event("tables", 24, "mexican-train", table_size=5, rounds=4),
+          "tables, 23 at card42 tables of 3, 4 rounds":
+              event("tables", 23, "card42", table_size=3, rounds=4)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    runs = parser.parse_args().runs
+    print("| event | median CPU s | slowest CPU s |\n| --- | --- | --- |")
+    for label, record in EVENTS.items():
+        took = []
+        for _ in range(runs):
+            seating.progressive_plan.cache_clear()
+            seating.tables_plan.cache_clear()
+            started = time.process_time()
+            assert schedule(record)["ok"], label
+            took.append(time.process_time() - started)
+        print(f"| {label} | {statistics.median(took):.3f} | {max(took):.3f} |")
+
+
+if __name__ == "__main__":
+    main()
