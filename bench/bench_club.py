@@ -130,9 +130,9 @@ def main() -> None:
             counts.add(statements[0])
     print(f"{'stats after a write':20s} {statistics.median(times) * 1000:7.1f}ms "
           f"{min(times) * 1000:7.1f}ms {'/'.join(map(str, sorted(counts))):>4s}  "
-          f"(a write outside store.py: the numbers summed again from {len(records)} summaries)")
+          f"(a write outside store: the numbers summed again from {len(records)} summaries)")
 
-    # A new game through store.py (a finished record: its streak letters are placed), then the
+    # A new game through store (a finished record: its streak letters are placed), then the
     # first stats and person views after it: the write moved the club's kept numbers on.
     from scorekeeper import store
     from scorekeeper.models import Club

@@ -103,7 +103,7 @@ class Game(db.Model):
         ForeignKey("event_match.id", ondelete="SET NULL"), index=True, nullable=True)
 
     # A cache, derived from the record like every score: scorekeeper.stats.game_summary of the
-    # game (NULL while the record does not score), and whether it is finished. store.py
+    # game (NULL while the record does not score), and whether it is finished. store
     # recomputes both on every write to the game; club pages aggregate them without replaying.
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     finished: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -586,7 +586,7 @@ class RatingMove(db.Model):
     just after it. A cache of the club's replay, never its truth (club_ratings reads a row only
     while it still says what a replay would: its game still rated, on the same sides
     (`basis`), and moved on from the row the replay has for that key just before it
-    (`before_id`)); written by store.py with the write that finishes the game, and again by a
+    (`before_id`)); written by store with the write that finishes the game, and again by a
     re-rating after an edit, an undo, a merge or an import. Ids are never reused
     (sqlite_autoincrement), so a row re-rated away is never taken for its replacement."""
 

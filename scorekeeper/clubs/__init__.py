@@ -1,7 +1,7 @@
 """Clubs: a group that plays together, its roster of people, its phones (members), its games.
 
 views.py holds the routes; roster.py the club's read side (its people and recent games). Every
-write goes through store.py.
+write goes through store.
 """
 from flask import Blueprint
 

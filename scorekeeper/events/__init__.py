@@ -3,7 +3,7 @@ library (scorekeeper.tournament).
 
 views.py holds the routes only; record.py loads an event and derives its event record (never
 stored); setup.py reads the new-event form; running.py seats rounds and shapes what the pages
-show. Every write goes through store.py.
+show. Every write goes through store.
 """
 from flask import Blueprint
 

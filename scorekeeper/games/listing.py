@@ -1,5 +1,5 @@
 """The lists of games (the home page's, a club home's recent games): each game's standing read
-from its cached summary (Game.summary, stats.game_summary of its record, which store.py
+from its cached summary (Game.summary, stats.game_summary of its record, which store
 recomputes in the transaction of every write to the game), so a list costs the same few
 statements and no replay however many games and hands it shows.
 """

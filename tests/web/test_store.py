@@ -1,4 +1,4 @@
-"""scorekeeper/store.py: every write in one transaction with the version bump and the audit
+"""scorekeeper/store: every write in one transaction with the version bump and the audit
 row; a stale version writes nothing; a save scores the record once (the preview's result)."""
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_a_summary_refreshed_on_a_read_never_overwrites_a_newer_one(client, monk
             g = store.get_game(gid)
             assert store.write_hand(g, g.version, "entered", 0, None, HAND_DATA, "creator")
         return older
-    monkeypatch.setattr(store, "derive_summary", racing)
+    monkeypatch.setattr(store.club_numbers, "derive_summary", racing)  # (where it is called)
     store.refresh_stale_summaries({gid: None})
     fresh = game(gid)
     assert fresh.version == 2 and fresh.summary == store.derive_summary(fresh.record())

@@ -121,7 +121,7 @@ def test_a_round_seated_with_a_join_code_taken_gives_that_game_another(client, m
         play(game.id, [0] * 7)
     taken = first[0].code
     drawn = iter([taken, taken, "ZZZZZ1", "ZZZZZ1", "ZZZZZ2"])
-    monkeypatch.setattr(store, "new_code", lambda: next(drawn))
+    monkeypatch.setattr(store.games, "new_code", lambda: next(drawn))  # (_insert_games draws)
     assert start_round(client, club_id, event_id).status_code == 303
     assert sorted(g.code for g in round_games(event_id, 2)) == ["ZZZZZ1", "ZZZZZ2"]
     assert next(drawn, None) is None  # (the taken code went in once and was left out)

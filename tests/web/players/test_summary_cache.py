@@ -1,4 +1,4 @@
-"""Game.summary caches stats.game_summary of the record: every write through store.py (a game
+"""Game.summary caches stats.game_summary of the record: every write through store (a game
 started or imported, a hand entered, edited, taken back) leaves it equal to a fresh derivation."""
 from __future__ import annotations
 
