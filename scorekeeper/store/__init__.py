@@ -37,8 +37,7 @@ from .handover import rematch, take_over
 from .people import _people, _roster, add_person, merge_people, rename_person
 from .phones import (adopt_old_roles, forget_guess, grant_role, new_phone, prune_guesses,
                      record_guess)
-from .rating_moves import (_rate_finished, keep_rating_moves, rating_basis, rating_key,
-                           rating_rows, rerate_later)
+from .rating_moves import keep_rating_moves, rating_basis, rating_key, rating_rows, rerate_later
 from .seats import (claim_seat, count_hand, drop_counts, pending_counts, phone_seat,
                     phone_seat_now, refuse_round, release_seat, seat_claims, unseated_phones)
 from .tokens import (TOKEN_USE_STEP, claim_idempotency_key, idempotent_answer, keep_answer,
