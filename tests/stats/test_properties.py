@@ -18,8 +18,8 @@ from scorekeeper.stats import Game, club_summary, game_summary, names_of, player
 
 POOL = [f"p{i}" for i in range(9)]  # enough for 8 seats of Mexican Train
 # Each example of the club properties is a few whole games: fewer examples (SK_STATS_EXAMPLES to
-# hunt longer by hand).
-CLUB = settings(SETTINGS, max_examples=int(os.environ.get("SK_STATS_EXAMPLES", "100")))
+# hunt longer by hand; CI runs twice as many: .ci/run).
+CLUB = settings(SETTINGS, max_examples=int(os.environ.get("SK_STATS_EXAMPLES", "50")))
 COUNTS = ("games", "finished", "wins", "bids", "made", "set", "opponent_bids", "opponents_set")
 
 
