@@ -20,9 +20,9 @@ from ..models import (Club, ClubEvent, EventEntrant, EventMatch, Game, Hand, Mem
 
 # What load_event reads with an event (two statements): its entrants with their people, its
 # matches with their games.
-WHOLE = (selectinload(ClubEvent.entrants).options(joinedload(EventEntrant.person),
-                                                   joinedload(EventEntrant.partner)),
-         selectinload(ClubEvent.matches).joinedload(EventMatch.games))
+ENTRANT_PEOPLE = (joinedload(EventEntrant.person), joinedload(EventEntrant.partner))
+MATCHES_WITH_GAMES = selectinload(ClubEvent.matches).joinedload(EventMatch.games)
+WHOLE = (selectinload(ClubEvent.entrants).options(*ENTRANT_PEOPLE), MATCHES_WITH_GAMES)
 
 
 def load_event(club_id: int, event_id: int, inputs: bool = True) -> ClubEvent | None:

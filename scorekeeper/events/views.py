@@ -23,11 +23,11 @@ from . import bp, live, record as records, running, setup, sheets
 MAX_VERSION = 2**31 - 1
 
 
-# The event whole, as records.WHOLE reads it, but its entrants joined to the club's read (a
-# row each): one statement more for the matches with their games.
-WHOLE = (joinedload(ClubEvent.entrants).options(joinedload(EventEntrant.person),
-                                                joinedload(EventEntrant.partner)),
-         selectinload(ClubEvent.matches).joinedload(EventMatch.games))
+# The event's entrants with their people, joined to the club's read (a row each).
+ENTRANTS = joinedload(ClubEvent.entrants).options(*records.ENTRANT_PEOPLE)
+# The event whole, as records.WHOLE reads it, but its entrants joined (ENTRANTS): one
+# statement more for the matches with their games.
+WHOLE = (ENTRANTS, records.MATCHES_WITH_GAMES)
 
 
 def _event(club_id: int, event_id: int, options=WHOLE):
@@ -380,10 +380,7 @@ def late_entrant(club_id: int, event_id: int):
     """A late entrant: the last seed, with a bye in every round seated so far. Read with the
     entrants' people (a name among them keeps its spelling; the store finds any other in the
     roster) and the matches without their games (the check is of who plays when)."""
-    club, phone, event = _running(club_id, event_id, (
-        joinedload(ClubEvent.entrants).options(joinedload(EventEntrant.person),
-                                               joinedload(EventEntrant.partner)),
-        selectinload(ClubEvent.matches)))
+    club, phone, event = _running(club_id, event_id, (ENTRANTS, selectinload(ClubEvent.matches)))
     entrants, errors = setup.read_entrants(request.form.get("entrant", ""), event.format,
                                            [p.name for p in store.entrant_people(event)])
     if not errors and len(entrants) != 1:

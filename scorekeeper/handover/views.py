@@ -29,9 +29,10 @@ def carry_on(game: Game) -> dict:
     """What this phone may do to go on with `game`: the template's flags."""
     phone = access.member(game.club_id) if game.club_id is not None else None
     scorer = access.can_score(game)
+    may_rematch = scorer or phone is not None  # (whether the game allows one or not)
     return {"member": phone, "can_take_over": phone is not None and not scorer,
-            "can_continue": game.club_id is None and not scorer,
-            "can_rematch": (scorer or phone is not None) and next_game_allowed(game)}
+            "can_continue": game.club_id is None and not scorer, "may_rematch": may_rematch,
+            "can_rematch": may_rematch and next_game_allowed(game)}
 
 
 @bp.app_context_processor
@@ -87,17 +88,16 @@ def rematch(game_id: int):
     """The next game: same seats and house rules, the first deal passed on one seat."""
     game = access.load_game(game_id)
     flags = carry_on(game)
-    may = access.can_score(game) or flags["member"] is not None
-    if may and not flags["can_rematch"]:
+    if flags["may_rematch"] and not flags["can_rematch"]:
         # an event's game whose match has a later game: another phone's rematch, made a
         # moment ago (maybe since the game was read), where this tap is sent as outside one
         db.session.refresh(game, ["next_game_id"])
-    if not (flags["can_rematch"] or may and game.next_game_id is not None):
+    if not (flags["can_rematch"] or flags["may_rematch"] and game.next_game_id is not None):
         _refuse("View only", "The scorer, or a member of the game's club, starts the rematch.")
     if game.next_game_id is None and not _finished(game):
         _refuse("Not over yet", "A rematch starts once the game is over.", 409)
     new_id, made = store.rematch(game, access.actor(game) if access.can_score(game) else
-                                 f"club member {carry_on(game)['member'].display}"[:40],
+                                 f"club member {flags['member'].display}"[:40],
                                  [(p.name, p.person_id) for p in game.players])
     new = db.session.get(Game, new_id)
     response = _go(url_for("games.game_page", game_id=new_id))
