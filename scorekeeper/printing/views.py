@@ -1,0 +1,158 @@
+"""The routes of paper and pictures (issue 43):
+
+- /games/<id>/sheet: the game's score sheet to print (one page: A4 and US Letter), with the
+  join QR code; for anyone who may read the game (access.load_game).
+- /games/<id>/card.png: a finished game's result card (card.py), for anyone who may read the
+  game, or who holds the key its page gives out in its og:image (card_key: a chat app's
+  preview fetches the image without the phone's cookies); 403 for anyone else.
+- /clubs/<club>/events/<id>/round: the round being played on paper, for the organizer (its
+  table slips make the phone that scans them the table's scorer, as the table card does).
+- /clubs/<club>/events/<id>/call-out: the same round in large type on screen, for members.
+- /clubs/<club>/events/<id>/card.png: a finished event's result card, for members.
+
+The event's round is read from the event page's own context (events.live.context), so a
+playoff round or a late entrant shows on paper as it does on the page.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import date
+
+from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
+
+from .. import access, qr, render_cache, rules, store
+from ..events import live as event_live, record as records, running
+from ..games import board, listing
+from ..rules.card import rules_card
+from . import card
+
+bp = Blueprint("printing", __name__)
+
+# A game's sheet has rows to the end of its one page: the hands played, then empty ones.
+SHEET_ROWS = 22
+# The kept cards: a PNG is 30-60 kB.
+CARDS = 256
+
+
+def card_key(kind: str, ident: str, secret: str) -> str:
+    """The key of a result card's URL: what the card's page gives to whoever reads it, so a
+    chat app's preview (no cookies) may fetch the picture and nothing else. Made from the
+    game's join code, it grants no more than the viewer link does."""
+    key = current_app.secret_key
+    key = key.encode() if isinstance(key, str) else key
+    return hmac.new(key, f"card|{kind}|{ident}|{secret}".encode(), hashlib.sha256).hexdigest()[:24]
+
+
+def game_card_url(game) -> str:
+    """The absolute URL of the game's result card, with its key (for og:image)."""
+    return qr.absolute_url(url_for("printing.game_card", game_id=game.id,
+                                   k=card_key("game", str(game.id), game.code)))
+
+
+def _png(body: bytes):
+    """A card's answer: revalidated by its bytes' ETag (the same result, the same bytes)."""
+    response = make_response(body)
+    response.mimetype = "image/png"
+    response.set_etag(hashlib.blake2s(body, digest_size=12).hexdigest())
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response.make_conditional(request)
+
+
+def _kept_png(key: str, draw) -> bytes:
+    kept = render_cache.named("result_cards", items=CARDS)
+    body = kept.get(key)
+    if body is None:
+        body = draw()
+        kept.put(key, body)
+    return body
+
+
+# --------------------------------------------------------------------------- a game
+
+def _long_date(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"
+
+
+def game_card_lines(game) -> tuple[str, str, list[tuple[str, str, bool]]] | None:
+    """A finished game's card: its name, the date (and where in an event), each side and its
+    final total, the winners marked; None while it goes on."""
+    result = listing.standing(game)
+    if not result.get("ok") or not result.get("finished"):
+        return None
+    variant = rules.VARIANTS.get(game.variant)
+    title = game_title(game, variant)
+    where = records.event_of(game)
+    hands = result.get("hands") or 0
+    word = (variant.hand_word if variant else "Hand").lower()
+    subtitle = f"{_long_date(game.created_at.date())} · {hands} {word}{'' if hands == 1 else 's'}"
+    if where:
+        subtitle += f" · round {where['round']}, table {where['table']}"
+    winners = result.get("winners") or []
+    lines = [(name, f"{total:,}", side in winners)
+             for side, (name, total) in enumerate(zip(result["sides"], result["totals"]))]
+    lines.sort(key=lambda line: not line[2])  # the winners first
+    return title, subtitle, lines
+
+
+@bp.get("/games/<int:game_id>/card.png")
+def game_card(game_id: int):
+    head = access.game_head(game_id)
+    if head is None:
+        abort(404)
+    key = request.args.get("k", "")
+    if access.role(head) is None and not hmac.compare_digest(
+            key, card_key("game", str(head.id), head.code)):
+        abort(403)
+    game = store.get_game(game_id, summary=True)
+    if game is None:
+        abort(404)
+    made = game_card_lines(game)
+    if made is None:
+        abort(404)  # a game still going has no result to show
+    return _png(_kept_png(f"game:{game.id}:{game.version}", lambda: card.result_png(*made)))
+
+
+@bp.get("/games/<int:game_id>/sheet")
+def game_sheet(game_id: int):
+    """The score sheet on paper: a page of its own (no navigation, no buttons)."""
+    game = access.load_game(game_id, summary=True)
+    record = game.record()
+    result = rules.score(record)
+    ctx = board.board_context(game, record, result)
+    variant = ctx["variant"]
+    grid = board.score_grid(variant, record, result) if variant else None
+    players = record["players"]
+    first = record.get("first_dealer", 0) % max(1, len(players))
+    played = len(grid["rows"]) if grid else 0
+    return render_template(
+        "printing/sheet.html", **ctx, score_grid=grid,
+        house_rules=[line.text for line in rules_card(variant, game.options) if line.house]
+        if variant else [],
+        dealer_order=players[first:] + players[:first], where=records.event_of(game),
+        blank_rows=0 if result.get("finished") else max(0, SHEET_ROWS - played),
+        first_blank=played + 1, card_lines=game_card_lines(game))
+
+
+def game_title(game, variant) -> str:
+    """The game's name on its card and link preview: the variant, and the event it is in."""
+    title = variant.title if variant else game.variant
+    where = records.event_of(game)
+    return f"{where['name']} · {title}" if where else title
+
+
+def result_words(game, result: dict) -> str | None:
+    """A finished game's result in a line ("Bob & Dan won 11 to 9"), None while it goes on."""
+    if not result.get("ok") or not result.get("finished"):
+        return None
+    winners = result.get("winners") or []
+    sides, totals = result.get("sides") or [], result.get("totals") or []
+    order = sorted(range(len(totals)), key=lambda s: s not in winners)
+    names = " and ".join(sides[s] for s in winners) or "Nobody"
+    return f"{names} won {' to '.join(f'{totals[s]:,}' for s in order)}"
+
+
+@bp.app_context_processor
+def _printing_helpers():
+    return {"game_card_url": game_card_url, "game_title": game_title,
+            "result_words": result_words}
