@@ -30,7 +30,7 @@ from . import card
 bp = Blueprint("printing", __name__)
 
 # A game's sheet has rows to the end of its one page: the hands played, then empty ones.
-SHEET_ROWS = 22
+SHEET_ROWS = 21
 # The kept cards: a PNG is 30-60 kB.
 CARDS = 256
 
@@ -131,7 +131,7 @@ def game_sheet(game_id: int):
         if variant else [],
         dealer_order=players[first:] + players[:first], where=records.event_of(game),
         blank_rows=0 if result.get("finished") else max(0, SHEET_ROWS - played),
-        first_blank=played + 1, card_lines=game_card_lines(game))
+        first_blank=played + 1, card_lines=(game_card_lines(game) or (None, None, None))[2])
 
 
 def game_title(game, variant) -> str:
