@@ -21,7 +21,7 @@ from datetime import date
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
 
-from .. import access, qr, render_cache, rules, store
+from .. import access, qr, render_cache, rules, store, web
 from ..events import live as event_live, record as records, running
 from ..games import board, listing
 from ..rules.card import rules_card
@@ -156,3 +156,55 @@ def result_words(game, result: dict) -> str | None:
 def _printing_helpers():
     return {"game_card_url": game_card_url, "game_title": game_title,
             "result_words": result_words}
+
+
+# --------------------------------------------------------------------------- an event's round
+
+def _seat_line(seats: list[dict], i: int, table: int) -> dict:
+    """Where one player of a table sits, for the pairings by name: "Ann: table 3, with Bob,
+    against Cat & Dan" (partners share a team; everyone else is against)."""
+    me = seats[i]
+    partners = [s["name"] for s in seats if s is not me and me["team"] is not None
+                and s["team"] == me["team"]]
+    against = [s["name"] for s in seats if s is not me and s["name"] not in partners]
+    return {"name": me["name"], "table": table, "seat": me["seat"] + 1, "with": partners,
+            "against": against}
+
+
+def round_context(club_id: int, event_id: int, runs: bool) -> dict:
+    """The round being played, as the event page shows it (events.live.context: its playoffs
+    and late entrants too): its table slips (running.card: the table card's scorer link, for
+    the organizer only), the pairings by table and by name, the byes, with the standings and
+    the bracket."""
+    head = event_live.head(club_id, event_id)
+    if runs and not head.runs:
+        abort(web.refuse(403, "Organizer only", "Only the event's organizer and the club's "
+                                                "admin print the round: its slips hold the "
+                                                "tables' scorer links."))
+    ctx = event_live.context(head)
+    current = ctx["rounds"][0] if ctx["rounds"] else None
+    slips, by_name = [], []
+    for table in current["tables"] if current else []:
+        if not table["match"].games:  # a forfeit: nobody sits at the table
+            continue
+        slip = running.card(ctx["event"], ctx["library_event"], table["match"])
+        slips.append(slip)
+        by_name += [_seat_line(slip["seats"], i, slip["table"]) for i in range(len(slip["seats"]))]
+    by_name.sort(key=lambda line: (line["name"].casefold(), line["table"]))
+    byes = sorted(current["byes"], key=str.casefold) if current else []
+    return {**ctx, "current": current, "slips": slips if runs else [], "by_name": by_name,
+            "byes": byes}
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/round")
+def event_round(club_id: int, event_id: int):
+    """The round on paper: the slips to cut (four a page), the pairings by table, by name
+    (a page of its own, for the wall), the standings and the bracket (a page each)."""
+    return render_template("printing/round.html", **round_context(club_id, event_id, True))
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/call-out")
+def event_callout(club_id: int, event_id: int):
+    """The same round in large type on screen, for a venue with no printer: any member."""
+    return render_template("printing/callout.html", **round_context(club_id, event_id, False),
+                           callout=True)

@@ -125,3 +125,63 @@ def test_the_result_card_in_a_chat_preview(live, phone, tmp_path):
             shutil.copy(tmp_path / "card.png", os.path.join(SHOTS, "card.png"))
     finally:
         chat.close()
+
+
+# 16 teams: a round robin seats 8 tables a round.
+SIXTEEN = [f"{a} & {b}" for a, b in zip(
+    ["Ann", "Cat", "Eve", "Gus", "Ivy", "Kim", "Max", "Oli", "Quin", "Sam", "Uma", "Wes",
+     "Yan", "Abe", "Cy", "Ed"],
+    ["Bob", "Dan", "Fay", "Hal", "Jon", "Lou", "Ned", "Pia", "Rae", "Tom", "Val", "Xia",
+     "Zoe", "Bea", "Di", "Flo"])]
+
+
+def test_a_round_prints_its_slips_pairings_and_standings(live, phone, tmp_path):
+    from .test_event_pools import round_games, start_round
+    from .test_events import start_club
+
+    organizer = phone()
+    start_club(organizer, live.url, "Print Club")
+    organizer.goto(organizer.url + "/events/new")
+    token = organizer.locator("input[name=csrf_token]").first.input_value()
+    answer = organizer.request.post(organizer.url.removesuffix("/new"), form={
+        "csrf_token": token, "name": "Paper night", "day": "2026-11-28", "variant": "lechner42",
+        "format": "round-robin", "entrants": "\n".join(SIXTEEN), "rules_for": "lechner42",
+        "opt-target_marks": "2"})
+    assert answer.ok and re.search(r"/events/\d+$", answer.url), answer.url
+    event_url = answer.url
+    start_round(organizer, event_url, 1)
+    games = round_games(live, event_url, 1)
+    assert len(games) == 8
+    organizer.goto(event_url)
+    organizer.get_by_role("link", name="Print the round").click()
+    round_url = organizer.url
+    for paper in FORMATS:
+        pages, text, pdf = printed(organizer, round_url, paper, tmp_path, "round")
+        # 8 slips on 2 pages, the pairings by table, by name, the standings: a page each
+        assert pages == 5, (paper, pages)
+        page_texts = text.split("\f")
+        assert all("Table" in page_texts[i] for i in (0, 1))
+        for team in SIXTEEN:
+            for name in team.split(" & "):
+                assert name in text, name
+        assert "find your table" in page_texts[3] and "standings" in page_texts[4]
+        assert re.search(r"Ann: table \d+, with Bob, against \w+ & \w+", text.replace("\n", " "))
+        for words in BUTTON_WORDS:
+            assert words not in text, (paper, words)
+        scanned = qr_texts(pdf, tmp_path)
+        secrets = _scorer_links(live, games)
+        assert sorted(t.rsplit("/", 1)[1] for t in scanned if "/s/" in t) == sorted(secrets)
+    # the call-out list: the same pairings, for any member, in large type
+    organizer.goto(event_url)
+    organizer.get_by_role("link", name="Call-out list").click()
+    assert organizer.locator(".by-name li").count() == 32
+    if SHOTS:
+        organizer.screenshot(path=os.path.join(SHOTS, "callout.png"))
+
+
+def _scorer_links(live, game_ids: list[int]) -> list[str]:
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+
+    with live.app.app_context():
+        return [db.session.get(Game, g).scorer_secret for g in game_ids]
