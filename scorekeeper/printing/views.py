@@ -152,10 +152,61 @@ def result_words(game, result: dict) -> str | None:
     return f"{names} won {' to '.join(f'{totals[s]:,}' for s in order)}"
 
 
+def event_card_url(event) -> str:
+    """The absolute URL of a finished event's result card, with its key (for og:image)."""
+    return qr.absolute_url(url_for("printing.event_card", club_id=event.club_id,
+                                   event_id=event.id, k=_event_key(event.club_id, event.id)))
+
+
+def _event_key(club_id: int, event_id: int) -> str:
+    return card_key("event", f"{club_id}.{event_id}", "")
+
+
+def event_card_lines(ctx: dict) -> tuple[str, str, list[tuple[str, str, bool]], int] | None:
+    """A finished event's card (ctx: running.event_context's): its name, day, game and
+    format, the places (the champions banded), their won and lost; None until it is over."""
+    if ctx.get("phase") != "over":
+        return None
+    event, rows = ctx["event"], ctx["standings"]["standings"]
+    variant = ctx["library_event"].variant
+    subtitle = f"{_long_date(event.day)} · {variant.title} · {event.format.replace('-', ' ')}"
+    lines = [(f"{row['rank']}. {ctx['names'][row['entrant']]}" if row["rank"] is not None
+              else ctx["names"][row["entrant"]], f"{row['won']}–{row['lost']}",
+              row["rank"] == 1) for row in rows]
+    return event.name, subtitle, lines, 0
+
+
+def event_words(event, phase: str | None, champions: list[str]) -> str | None:
+    """A finished event's result in a line ("Ann & Bob won Paper night"), None until over
+    (running.event_context's phase and champions)."""
+    if phase != "over" or not champions:
+        return None
+    return f"{' and '.join(champions)} won {event.name}"
+
+
+@bp.get("/clubs/<int:club_id>/events/<int:event_id>/card.png")
+def event_card(club_id: int, event_id: int):
+    """A finished event's result card: for its club's members, or the key its page gives
+    out (a chat app's preview); the members-only page (403) for anyone else."""
+    if hmac.compare_digest(request.args.get("k", ""), _event_key(club_id, event_id)):
+        event = records.load_event(club_id, event_id)
+        if event is None:
+            abort(404)
+        ctx = running.event_context(event)
+    else:
+        ctx = event_live.context(event_live.head(club_id, event_id))
+    made = event_card_lines(ctx)
+    if made is None:
+        abort(404)  # an event still played has no result to show
+    return _png(_kept_png(f"event:{records.stamp_of(ctx['event'])}",
+                          lambda: card.result_png(*made)))
+
+
 @bp.app_context_processor
 def _printing_helpers():
     return {"game_card_url": game_card_url, "game_title": game_title,
-            "result_words": result_words}
+            "result_words": result_words, "event_card_url": event_card_url,
+            "event_words": event_words, "absolute_url": qr.absolute_url}
 
 
 # --------------------------------------------------------------------------- an event's round

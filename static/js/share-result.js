@@ -4,6 +4,8 @@
 // copied and the page says so.
 (function () {
   "use strict";
+  if (window.skShareResult) return;  // (an event page's swap may bring the script again)
+  window.skShareResult = true;
   // The card is fetched as the page loads, so a tap shares at once (a share sheet opens only
   // straight from the tap).
   function show() {
@@ -21,7 +23,9 @@
     }).catch(function () {});
     return function () { return file; };
   }
-  document.addEventListener("DOMContentLoaded", show);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
+  else show();
+  document.addEventListener("htmx:load", show);
 
   function copy(text) {
     if (navigator.clipboard && window.isSecureContext) {
