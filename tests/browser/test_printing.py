@@ -185,3 +185,30 @@ def _scorer_links(live, game_ids: list[int]) -> list[str]:
 
     with live.app.app_context():
         return [db.session.get(Game, g).scorer_secret for g in game_ids]
+
+
+def test_a_brackets_round_prints_the_bracket_on_one_page(live, phone, tmp_path):
+    """8 teams, single elimination: round 1's 4 slips on a page, the pairings by table, by
+    name, the standings, and the bracket the event page draws, on a page of its own."""
+    from .test_event_pools import start_round
+    from .test_events import start_club
+
+    organizer = phone()
+    start_club(organizer, live.url, "Bracket Club")
+    organizer.goto(organizer.url + "/events/new")
+    token = organizer.locator("input[name=csrf_token]").first.input_value()
+    answer = organizer.request.post(organizer.url.removesuffix("/new"), form={
+        "csrf_token": token, "name": "Knockout", "day": "2026-11-28", "variant": "lechner42",
+        "format": "single-elimination", "entrants": "\n".join(SIXTEEN[:8]),
+        "rules_for": "lechner42", "opt-target_marks": "2"})
+    assert answer.ok, answer.url
+    start_round(organizer, answer.url, 1)
+    organizer.goto(answer.url)
+    organizer.get_by_role("link", name="Print the round").click()
+    for paper in FORMATS:
+        pages, text, _pdf = printed(organizer, organizer.url, paper, tmp_path, "bracket")
+        assert pages == 5, (paper, pages)
+        last = text.split("\f")[4]
+        assert "Knockout: bracket" in last
+        for team in SIXTEEN[:8]:
+            assert team in last, team  # the bracket's names, as drawn
