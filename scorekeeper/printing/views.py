@@ -44,6 +44,11 @@ def card_key(kind: str, ident: str, secret: str) -> str:
     return hmac.new(key, f"card|{kind}|{ident}|{secret}".encode(), hashlib.sha256).hexdigest()[:24]
 
 
+def _holds_key(expected: str) -> bool:
+    """Whether this request's ?k= is `expected` (compared as bytes: any text may be sent)."""
+    return hmac.compare_digest(request.args.get("k", "").encode(), expected.encode())
+
+
 def game_card_url(game) -> str:
     """The absolute URL of the game's result card, with its key (for og:image)."""
     return qr.absolute_url(url_for("printing.game_card", game_id=game.id,
@@ -100,9 +105,7 @@ def game_card(game_id: int):
     head = access.game_head(game_id)
     if head is None:
         abort(404)
-    key = request.args.get("k", "")
-    if access.role(head) is None and not hmac.compare_digest(
-            key, card_key("game", str(head.id), head.code)):
+    if access.role(head) is None and not _holds_key(card_key("game", str(head.id), head.code)):
         abort(403)
     game = store.get_game(game_id, summary=True)
     if game is None:
@@ -188,7 +191,7 @@ def event_words(event, phase: str | None, champions: list[str]) -> str | None:
 def event_card(club_id: int, event_id: int):
     """A finished event's result card: for its club's members, or the key its page gives
     out (a chat app's preview); the members-only page (403) for anyone else."""
-    if hmac.compare_digest(request.args.get("k", ""), _event_key(club_id, event_id)):
+    if _holds_key(_event_key(club_id, event_id)):
         event = records.load_event(club_id, event_id)
         if event is None:
             abort(404)

@@ -95,6 +95,8 @@ def test_only_a_reader_or_the_pages_key_fetches_the_card(app, client):
     assert stranger.get(f"/games/{game_id}/card.png").status_code == 403
     assert stranger.get(f"/games/{game_id}/card.png?k={key[:-1]}x").status_code == 403
     assert stranger.get(f"/games/{game_id}/card.png?k={key}").status_code == 200
+    for hostile in ("é", "%C3%A9", "x" * 5000, ""):  # any text is compared, none is the key
+        assert stranger.get(f"/games/{game_id}/card.png?k={hostile}").status_code == 403
     # the key is the game's alone: it opens no other game's card
     other = finished_game(client)
     assert stranger.get(f"/games/{other}/card.png?k={key}").status_code == 403
