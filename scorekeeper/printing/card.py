@@ -4,14 +4,16 @@ sites preview a link by), drawn by Pillow with its built-in scalable font (no fo
     result_png(title, subtitle, lines) -> bytes
 
 `lines` are (name, score, won): each side with its final total (or an event's entrant with
-its rank), the winners marked by a band and the word "WON", never by colour alone.
-The drawing depends on its arguments only (no clock, no randomness): the same result gives
-the same bytes, so a card kept under a game's version is served unchanged while the result
-is (views.py).
+its rank), the winners marked by a band and the word "WON", never by colour alone. The font
+has ASCII and a few signs only: other letters are spelled as it can draw them (drawable:
+accents dropped). The drawing depends on its arguments only (no clock, no randomness): the
+same result gives the same bytes, so a card kept under a game's version is served unchanged
+while the result is (views.py).
 """
 from __future__ import annotations
 
 import io
+import unicodedata
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -25,6 +27,39 @@ MAX_LINES = 6
 @lru_cache(maxsize=16)
 def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
+
+
+def _drawn(ch: str) -> bytes:
+    image = Image.new("L", (32, 32))
+    ImageDraw.Draw(image).text((4, 4), ch, font=_font(20), fill=255)
+    return image.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    """Whether the built-in font draws `ch` (it has ASCII and a few signs): a glyph it lacks
+    is drawn as an unassigned code point's box."""
+    return _drawn(ch) != _drawn("\u0378")
+
+
+# What the built-in font lacks, spelled as it can draw it.
+_SPELLED = str.maketrans({"–": "-", "—": "-", "−": "-", "ß": "ss", "ø": "o", "Ø": "O",
+                          "ł": "l", "Ł": "L", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
+                          "đ": "d", "Đ": "D", "ı": "i", "×": "x", "’": "'", "‘": "'",
+                          "“": '"', "”": '"'})
+
+
+def drawable(text: str) -> str:
+    """`text` as the built-in font draws it: accents dropped (José as Jose), a dash as a
+    hyphen, any other letter it lacks as "?", never a box."""
+    out = []
+    for ch in text.translate(_SPELLED):
+        if _has_glyph(ch):
+            out.append(ch)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        out.append(base if base and all(map(_has_glyph, base)) else "?")
+    return "".join(out)
 
 
 def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, width: int):
@@ -43,6 +78,8 @@ def result_png(title: str, subtitle: str, lines: list[tuple[str, str, bool]],
                more: int = 0) -> bytes:
     """The card: `title` (the game's or event's name), `subtitle` (the date, where), each of
     `lines` a side with its score, winners banded; `more` sides left off for room."""
+    title, subtitle = drawable(title), drawable(subtitle)
+    lines = [(drawable(name), drawable(score), won) for name, score, won in lines]
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 14), fill=INK)

@@ -174,7 +174,7 @@ def event_card_lines(ctx: dict) -> tuple[str, str, list[tuple[str, str, bool]], 
     variant = ctx["library_event"].variant
     subtitle = f"{_long_date(event.day)} · {variant.title} · {event.format.replace('-', ' ')}"
     lines = [(f"{row['rank']}. {ctx['names'][row['entrant']]}" if row["rank"] is not None
-              else ctx["names"][row["entrant"]], f"{row['won']}–{row['lost']}",
+              else ctx["names"][row["entrant"]], f"{row['won']}-{row['lost']}",
               row["rank"] == 1) for row in rows]
     return event.name, subtitle, lines, 0
 

@@ -9,6 +9,7 @@ import re
 from PIL import Image
 
 from scorekeeper import store
+from scorekeeper.printing.card import drawable, result_png
 from scorekeeper.extensions import db
 
 from .helpers import create, game
@@ -102,3 +103,13 @@ def test_only_a_reader_or_the_pages_key_fetches_the_card(app, client):
     assert stranger.get(f"/games/{other}/card.png?k={key}").status_code == 403
     assert stranger.get(f"/games/{game_id}").status_code == 303  # the page stays locked
     assert stranger.get("/games/999999/card.png").status_code == 404
+
+
+def test_names_are_drawn_in_letters_the_built_in_font_has():
+    """Pillow's built-in font has ASCII and a few signs: never a box for a letter it lacks."""
+    assert drawable("José & Zoë – Łukasz Straße") == "Jose & Zoe - Lukasz Strasse"
+    assert drawable("Ann’s 3–0 ·") == "Ann's 3-0 ·"
+    assert drawable("张伟 😀") == "?? ?"
+    long_names = [("Bartholomew-Wolfeschlegelsteinhausen & Maximiliana " * 3, "1,234", True)]
+    image = Image.open(io.BytesIO(result_png("x" * 300, "y" * 300, long_names * 9)))
+    assert image.size == (1200, 630)
