@@ -40,13 +40,14 @@ def printed(page, url: str, paper: str, tmp: Path, name: str) -> tuple[int, str,
     return pages, text, pdf
 
 
-def qr_texts(pdf: Path, tmp: Path) -> list[str]:
-    """Every QR code on the PDF's pages, decoded (pdftoppm at 150 dpi, then zxing-cpp)."""
+def qr_texts(pdf: Path, tmp: Path, pages: int = 1) -> list[str]:
+    """Every QR code on the PDF's first `pages`, decoded (pdftoppm at 150 dpi, zxing-cpp)."""
     zxingcpp = pytest.importorskip("zxingcpp")
     from PIL import Image
 
     prefix = tmp / f"{pdf.stem}-qr"
-    subprocess.run(["pdftoppm", "-png", "-gray", "-r", "150", str(pdf), str(prefix)], check=True)
+    subprocess.run(["pdftoppm", "-png", "-gray", "-r", "150", "-l", str(pages), str(pdf),
+                    str(prefix)], check=True)
     found = []
     for png in sorted(tmp.glob(f"{prefix.name}*.png")):
         image = Image.open(png).convert("L")
@@ -168,7 +169,7 @@ def test_a_round_prints_its_slips_pairings_and_standings(live, phone, tmp_path):
         assert re.search(r"Ann: table \d+, with Bob, against \w+ & \w+", text.replace("\n", " "))
         for words in BUTTON_WORDS:
             assert words not in text, (paper, words)
-        scanned = qr_texts(pdf, tmp_path)
+        scanned = qr_texts(pdf, tmp_path, pages=2)  # the slips' pages
         secrets = _scorer_links(live, games)
         assert sorted(t.rsplit("/", 1)[1] for t in scanned if "/s/" in t) == sorted(secrets)
     # the call-out list: the same pairings, for any member, in large type
