@@ -179,10 +179,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import (access, api, assets, club_ratings, clubs, events, handover, players, pwa,
                    security, web)
     from .games import views as games
+    from .printing import views as printing
     from .sharing import views as sharing
 
     for blueprint in (games.bp, sharing.bp, clubs.bp, handover.bp, players.bp, pwa.bp,
-                      events.bp):
+                      events.bp, printing.bp):
         app.register_blueprint(blueprint)
     web.init_app(app)
     access.init_app(app)

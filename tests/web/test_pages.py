@@ -540,6 +540,7 @@ def _route_cases():
     status; to htmx a partial with 200), "redirect"
     (the same 303 either way), "json" (the record either way), "csv" (a download either way),
     "asset" (the manifest, the service worker, what a kept hand is: the same either way),
+    "print" (a printout: the whole page either way), "png" (a result card either way),
     "fragment" (only ever polled by
     htmx: the same fragment either way), "plain:404" (the plain page with that status either
     way). Writes are made to be refused, so each shows its page."""
@@ -652,6 +653,12 @@ def _route_cases():
         ("events.schedule_csv", "GET", EVENT + "/schedule.csv", None, "csv:Round"),
         ("events.import_event", "POST", "/clubs/{club}/events/import", {"record": "no"},
          "page:422"),
+        # paper and pictures (issue 43): a printout is the whole page either way
+        ("printing.game_sheet", "GET", "/games/{gid}/sheet", None, "print"),
+        ("printing.game_card", "GET", "/games/{won}/card.png", None, "png"),
+        ("printing.event_round", "GET", EVENT + "/round", None, "print"),
+        ("printing.event_callout", "GET", EVENT + "/call-out", None, "print"),
+        ("printing.event_card", "GET", EVENT + "/card.png", None, "404"),  # still played
         # the API's pages (its JSON routes: tests/api)
         ("api_tokens.docs", "GET", "/api/v1/docs", None, "page"),
         ("api_tokens.club_tokens", "GET", "/clubs/{club}/api-tokens", None, "page"),
@@ -721,7 +728,7 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
     form = None if form is None else {"version": str(g.version), **form}
     headers = HX if htmx else {}
     r = client.open(url, method=method, data=form, headers=headers)
-    body = r.get_data(as_text=True)
+    body = "" if r.mimetype == "image/png" else r.get_data(as_text=True)
     if kind.startswith("see:"):
         assert r.status_code == 303 and r.headers["Location"].startswith(kind[4:].format(**keys))
     elif kind.startswith("plain:"):  # the plain page, the same either way
@@ -737,6 +744,10 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
         assert r.status_code == 303 and f"/games/{gid}" in r.headers["Location"]
     elif kind == "asset":
         assert r.status_code == 200 and "<html" not in body and body.strip()
+    elif kind == "print":
+        assert r.status_code == 200 and "<html" in body and "print.css" in body
+    elif kind == "png":
+        assert r.status_code == 200 and r.mimetype == "image/png"
     elif kind.startswith("csv"):  # the same download either way
         header = kind[4:] or "Bob & Dan total"
         assert r.status_code == 200 and r.mimetype == "text/csv" and header in body
