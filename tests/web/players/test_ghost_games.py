@@ -1,7 +1,7 @@
 """A game with no hand counts as played nowhere (issue 38, item 2): a club holding an event
 game never played, a casual game started and never played, and one whose only hand was taken
 back, shows every person with the same games on every page and CSV that counts them (the club
-stats and its leaderboards, her page, the club home and the roster, the archive, the ratings;
+stats and its leaderboards, her page, the club home and the roster, the archive, the API, the ratings;
 recent games list them as not begun, never as games of 0 hands), from the kept numbers as from numbers summed again."""
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from sqlalchemy import delete
 from scorekeeper.extensions import db
 from scorekeeper.models import ClubStats
 
+from tests.api.helpers import api_client, bearer, club_token
 from ..clubs.helpers import club_game, create_club, person_id
 from ..events.helpers import new_event, round_games, start_round, play
 from ..helpers import game, post_hand, text
@@ -57,8 +58,9 @@ def _row_number(html: str, name: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _games_everywhere(client, club_id: int, pid: int, name: str) -> dict[str, int]:
-    """Her games as each page and CSV counts them (0 where she is not listed)."""
+def _games_everywhere(client, api, token: str, club_id: int, pid: int,
+                      name: str) -> dict[str, int]:
+    """Her games as each page, CSV and API answer counts them (0 where she is not listed)."""
     seen = {}
     stats = client.get(f"/clubs/{club_id}/stats").get_data(as_text=True)
     overall = stats[stats.index("<h2>All games</h2>"):]
@@ -78,11 +80,21 @@ def _games_everywhere(client, club_id: int, pid: int, name: str) -> dict[str, in
     archive = text(client.get(f"/clubs/{club_id}/games?person={pid}"))
     seen["archive"] = int(re.search(r"(\d+) games? match", archive).group(1))
     seen["archive csv"] = len(parse_csv(client.get(f"/clubs/{club_id}/games.csv?person={pid}"))) - 1
+    v1, auth = f"/api/v1/clubs/{club_id}", bearer(token)
+    mine = api.get(f"{v1}/people/{pid}/stats", headers=auth).get_json()["numbers"]
+    seen["api person"] = mine["games"] if mine else 0
+    seen["api stats"] = (api.get(f"{v1}/stats", headers=auth).get_json()["people"]
+                         .get(str(pid), {"games": 0})["games"])
+    seen["api people"] = next(p["games"] for p in api.get(f"{v1}/people", headers=auth).get_json()
+                              if p["id"] == pid)
+    seen["api games"] = int(api.get(f"{v1}/games?person={pid}", headers=auth)
+                            .headers["X-Total-Count"])
     return seen
 
 
-def test_a_game_without_a_hand_counts_nowhere(client):
+def test_a_game_without_a_hand_counts_nowhere(client, app):
     club_id, people = _ghost_club(client)
+    token = club_token(client, club_id, right="club-read")
     home = text(client.get(f"/clubs/{club_id}"))
     assert "0 hands" not in home  # recent games: three listed to be watched, as not begun
     assert home.count("No hand yet") == 3 and "Won by Ann" in home
@@ -95,7 +107,7 @@ def test_a_game_without_a_hand_counts_nowhere(client):
             db.session.execute(delete(ClubStats).where(ClubStats.club_id == club_id))
             db.session.commit()
         for name, pid in people.items():
-            seen = _games_everywhere(client, club_id, pid, name)
+            seen = _games_everywhere(client, api_client(app), token, club_id, pid, name)
             assert set(seen.values()) == {PLAYED[name]}, (name, kept, seen)
     moon = parse_csv(client.get(f"/clubs/{club_id}/ratings.csv?group=moon"))
     rated = {r[1]: int(r[3]) for r in moon[1:]}
