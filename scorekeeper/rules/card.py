@@ -84,11 +84,17 @@ def _doubles_reading(specials: list[str]) -> str:
             f"a plunge and a splash, or two splashes, so is any other plunge or splash.")
 
 
+def _specials(specials: list[str]) -> str:
+    """The plunge and splash calls a table plays, as a sentence names them: "a plunge or a
+    splash"."""
+    return _listing([f"a {GAME_WORDS[c]}" for c in specials], "or")
+
+
 def _special_made(specials: list[str], nello: bool) -> str:
     """How a plunge or splash is made: as the game its partner called is (spec/rules.md), so
     called nello, the bidder must take no trick, as Lechner Hall's "Nillo can be called ... by
     the bidder's partner" has it."""
-    called = _listing([f"a {GAME_WORDS[c]}" for c in specials], "or").capitalize()
+    called = _specials(specials).capitalize()
     if not nello:
         return f"{called} is made when the bidding team wins every trick."
     return (f"{called} is made as the game called is: the bidding team must win every trick, "
@@ -175,6 +181,8 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
         on = "any bid" if least <= 30 else f"a bid of at least {bid_words(least)}"
         text = (f"The bid winner names the game: straight (trumps) on any bid; "
                 f"{_listing(special)} on {on}.")
+        if specials:
+            text += f" After {_specials(specials)}, her partner names it instead."
     else:
         text = "Only straight (trumps): no sevens, nello or follow me."
     out.append(("Contracts", text, ("contracts", "special_minimum") if texas else (), False))

@@ -672,6 +672,10 @@ def test_plunge_and_splash_are_made_as_their_call(variant, options):
         assert every["hands"][0]["made"] and not short["hands"][0]["made"]
     if not specials:
         assert "plunge" not in text and "splash" not in text
+    names = line(variant, options, "Contracts")
+    if specials and {"sevens", "nillo", "follow-me"} & set(allowed):
+        assert names.startswith("The bid winner names the game")
+        assert "her partner names it instead." in names  # not the bid winner, after those
 
 
 @pytest.mark.parametrize("variant, n, topic", [("moon", 3, "Tricks"), ("card42", 3, "Score"),
