@@ -333,9 +333,9 @@ def _mexican_train_lines(o: dict) -> list[tuple]:
                     f"one double lower each round down to the double {last or 'blank'}"
                     if rounds > 1 else f"1 round, with the double {top} as the engine")
          + "; the player who starts moves left each round.", ("rounds",), False),
-        ("Going out", "A round ends when a player goes out (plays her last tile) or when play is "
-         "blocked (the bone pile is empty and everyone passes). A round that was not blocked needs a "
-         "player who went out, with 0 pips.", (), False),
+        ("Going out", "A round ends when a player goes out (plays her last tile) or when play "
+         "is blocked (the bone pile is empty and everyone passes). A round that was not blocked "
+         "needs a player who went out, with 0 pips.", (), False),
         ("Score", "Each round, every player adds the pips left in her hand; the player who went "
          "out adds 0. After the last round the lowest total wins; equal lowest totals share the "
          "win.", (), False),

@@ -1,8 +1,9 @@
 """A game with no hand counts as played nowhere (issue 38, item 2): a club holding an event
 game never played, a casual game started and never played, and one whose only hand was taken
-back, shows every person with the same games on every page and CSV that counts them (the club
-stats and its leaderboards, her page, the club home and the roster, the archive, the API, the ratings;
-recent games list them as not begun, never as games of 0 hands), from the kept numbers as from numbers summed again."""
+back, shows every person with the same games on every page, CSV and API answer that counts
+them (the club stats and its leaderboards, her page, the club home and the roster, the archive,
+the API, the ratings), from the kept numbers as from numbers summed again; its recent games
+list them as not begun, never as games of 0 hands."""
 from __future__ import annotations
 
 import re
@@ -35,7 +36,8 @@ def _ghost_club(client) -> tuple[int, dict[str, int]]:
     assert post_hand(client, won, MOON_WIN).status_code == 303 and game(won).finished
     club_game(client, club_id, "moon", [ann, bob, cat])  # started, never played
     undone = club_game(client, club_id, "moon", [ann, bob, cat])
-    assert post_hand(client, undone, {**MOON_WIN, "tricks-0": "3", "tricks-1": "4"}).status_code == 303
+    set_hand = {**MOON_WIN, "tricks-0": "3", "tricks-1": "4"}
+    assert post_hand(client, undone, set_hand).status_code == 303
     r = client.post(f"/games/{undone}/hands/undo", data={"version": str(game(undone).version)})
     assert r.status_code == 303 and not game(undone).hands
     assert start_round(client, club_id, event_id).status_code == 303
