@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort
-from sqlalchemy import exists, func, select
+from sqlalchemy import case, distinct, exists, func, select
 from sqlalchemy.orm import aliased, joinedload
 
 from .. import access, store, web
@@ -81,6 +81,16 @@ def people(club: Club) -> list[dict[str, Any]]:
         .where(Person.club_id == club.id).group_by(Person.id)
         .order_by(func.lower(Person.name), Person.id)).all()
     return [{"person": p, "games": games} for p, games in rows]
+
+
+def seat_games(person: Person) -> tuple[int, int]:
+    """The games a person sits in: those that hold a hand (as `people` counts them), and those
+    not begun (store.played), which a merge moves too. One statement."""
+    begun = case((store.played(Player.game_id), Player.game_id))
+    every, played = db.session.execute(
+        select(func.count(distinct(Player.game_id)), func.count(distinct(begun)))
+        .where(Player.person_id == person.id)).one()
+    return played, every - played
 
 
 def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:

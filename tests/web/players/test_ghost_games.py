@@ -1,9 +1,9 @@
 """A game with no hand counts as played nowhere (issue 38, item 2): a club holding an event
 game never played, a casual game started and never played, and one whose only hand was taken
 back, shows every person with the same games on every page, CSV and API answer that counts
-them (the club stats and its leaderboards, her page, the club home and the roster, the archive,
-the API, the ratings), from the kept numbers as from numbers summed again; its recent games
-list them as not begun, never as games of 0 hands."""
+them (the club stats and its leaderboards, her page, the club home and the roster, the merge
+preview, the archive, the API, the ratings), from the kept numbers as from numbers summed
+again; its recent games list them as not begun, never as games of 0 hands."""
 from __future__ import annotations
 
 import re
@@ -82,6 +82,9 @@ def _games_everywhere(client, api, token: str, club_id: int, pid: int,
     archive = text(client.get(f"/clubs/{club_id}/games?person={pid}"))
     seen["archive"] = int(re.search(r"(\d+) games? match", archive).group(1))
     seen["archive csv"] = len(parse_csv(client.get(f"/clubs/{club_id}/games.csv?person={pid}"))) - 1
+    merge = text(client.post(f"/clubs/{club_id}/roster/{pid}/merge", data={"into": str(pid)}))
+    seen["merge"] = int(re.search(rf"{name}'s (\d+) games? (\(and \d not begun\) )?will show",
+                                  merge).group(1))
     v1, auth = f"/api/v1/clubs/{club_id}", bearer(token)
     mine = api.get(f"{v1}/people/{pid}/stats", headers=auth).get_json()["numbers"]
     seen["api person"] = mine["games"] if mine else 0
@@ -111,6 +114,9 @@ def test_a_game_without_a_hand_counts_nowhere(client, app):
         for name, pid in people.items():
             seen = _games_everywhere(client, api_client(app), token, club_id, pid, name)
             assert set(seen.values()) == {PLAYED[name]}, (name, kept, seen)
+    merge = text(client.post(f"/clubs/{club_id}/roster/{people['Eve']}/merge",
+                             data={"into": str(people["Ann"])}))
+    assert "Eve's 0 games (and 1 not begun) will show Ann" in merge  # the merge moves it too
     moon = parse_csv(client.get(f"/clubs/{club_id}/ratings.csv?group=moon"))
     rated = {r[1]: int(r[3]) for r in moon[1:]}
     assert rated == FINISHED_MOON
