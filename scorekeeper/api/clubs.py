@@ -31,7 +31,8 @@ def readable_club(club_id: int) -> Club:
 @documented(read=True, codes=(403, 404))
 @blp.response(200, schemas.Person(many=True))
 def people(club_id: int):
-    """The club's roster, by name, each with the number of games they sat in."""
+    """The club's roster, by name, each with the number of games they sat in that hold a
+    hand."""
     club = readable_club(club_id)
     return [{"id": row["person"].id, "name": row["person"].name, "games": row["games"]}
             for row in roster.people(club)]

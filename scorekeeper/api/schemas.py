@@ -81,7 +81,8 @@ class NewGame(Closed):
 class Person(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
-    games = fields.Integer(required=True, metadata={"description": "Games they sat in."})
+    games = fields.Integer(required=True, metadata={
+        "description": "Games they sat in that hold a hand (a game without one counts nowhere)."})
 
 
 class GamesQuery(Closed):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort
-from sqlalchemy import exists, func, select
+from sqlalchemy import case, distinct, exists, func, select
 from sqlalchemy.orm import aliased, joinedload
 
 from .. import access, store, web
@@ -73,18 +73,30 @@ def load_member(club: Club, member_id: int) -> Member:
 
 
 def people(club: Club) -> list[dict[str, Any]]:
-    """The roster, by name, each with the number of games they have a seat in (a person's
-    seats are all in the club's games): one statement."""
+    """The roster, by name, each with the number of games they have a seat in and that hold a
+    hand (store.played; a person's seats are all in the club's games): one statement."""
     rows = db.session.execute(
-        select(Person, func.count(Player.id)).outerjoin(Player, Player.person_id == Person.id)
+        select(Person, func.count(Player.id))
+        .outerjoin(Player, (Player.person_id == Person.id) & store.played(Player.game_id))
         .where(Person.club_id == club.id).group_by(Person.id)
         .order_by(func.lower(Person.name), Person.id)).all()
     return [{"person": p, "games": games} for p, games in rows]
 
 
+def seat_games(person: Person) -> tuple[int, int]:
+    """The games a person sits in: those that hold a hand (as `people` counts them), and those
+    not begun (store.played), which a merge moves too. One statement."""
+    begun = case((store.played(Player.game_id), Player.game_id))
+    every, played = db.session.execute(
+        select(func.count(distinct(Player.game_id)), func.count(distinct(begun)))
+        .where(Player.person_id == person.id)).one()
+    return played, every - played
+
+
 def recent_games(club: Club, limit: int = RECENT) -> list[dict[str, Any]]:
     """The club's latest games with their standings, as the home page lists them (two
-    statements however many)."""
+    statements however many): one without a hand yet is listed to be watched, as not begun
+    (never as a game of 0 hands)."""
     games = db.session.scalars(select(Game).where(Game.club_id == club.id)
                                .order_by(Game.updated_at.desc(), Game.id.desc())
                                .limit(limit).options(listing.LISTED)).all()

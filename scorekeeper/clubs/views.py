@@ -176,9 +176,9 @@ def merge_person(club_id: int, person_id: int):
         return _roster(club, phone, 422, error=f"Pick who {gone.name} is the same person as.")
     into = roster.load_person(club, int(into_id))
     if request.form.get("confirm") != "1":
-        games = len({p.game_id for p in gone.seats})
+        games, not_begun = roster.seat_games(gone)
         return web.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,
-                            into=into, games=games)
+                            into=into, games=games, not_begun=not_begun)
     gone_name, into_name = gone.name, into.name
     try:
         store.merge_people(gone, into, roster.via(phone))

@@ -13,7 +13,7 @@ from flask import request
 
 from .. import access, club_ratings, rules, store
 from ..models import Game
-from ..rules.card import rules_card
+from ..rules.card import agree_first, rules_card
 from . import bgstats, changes, hand_form, seats
 from .entry import entry_context, remembered_modes
 from .new_game import option_defaults
@@ -26,7 +26,8 @@ def board_context(game: Game, record: dict, result: dict) -> dict[str, Any]:
     ctx: dict[str, Any] = {"game": game, "variant": variant, "players": players,
                            "result": result, "record": record,
                            "options": {**option_defaults(variant), **record["options"]}
-                           if variant else dict(record["options"])}
+                           if variant else dict(record["options"]),
+                           "agree_first": agree_first(variant) if variant else []}
     if not result.get("ok"):
         return ctx
     hands = result.get("hands", [])

@@ -17,7 +17,8 @@ from sqlalchemy import func, or_, select
 from .. import kept_reads, stats
 from ..extensions import db
 from ..models import ClubEvent, EventEntrant, EventMatch, Game, Person, Player
-from ..store import game_seats as _seats, refresh_stale_summaries as _refresh_stale
+from ..store import (counted, game_seats as _seats, played,
+                     refresh_stale_summaries as _refresh_stale)
 
 PAGE_SIZE = 25
 
@@ -121,7 +122,7 @@ def people(club_id: int) -> dict[int, str]:
 
 
 def _filtered(club_id: int, f: Filters):
-    where = [Game.club_id == club_id]
+    where = [Game.club_id == club_id, played()]
     if f.variant:
         where.append(Game.variant == f.variant)
     if f.person:
@@ -224,7 +225,7 @@ def _streamed(engine, where, fresh: dict) -> Iterator[dict]:
 def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
     """The club's games as stats.Game items (summary, person id per seat, order), oldest first;
     with `person`, only the games she sat in. Two statements (three more when a summary had to
-    be recomputed). Games whose record does not score are left out."""
+    be recomputed). Games whose record does not score, or that hold no hand, are left out."""
     where = [Game.club_id == club_id]
     if person is not None:
         where.append(Game.id.in_(select(Player.game_id).where(Player.person_id == person)))
@@ -234,7 +235,7 @@ def club_summaries(club_id: int, person: int | None = None) -> list[stats.Game]:
     seats = _seats(Player.game_id.in_(select(Game.id).where(*where))) if rows else {}
     games = []
     for r in rows:
-        summary = fresh.get(r.id, r.summary)
+        summary = counted(fresh.get(r.id, r.summary))
         if summary is None or len(seats.get(r.id, [])) != len(summary["seats"]):
             continue
         games.append(stats.Game(summary, seats[r.id], (r.created_at, r.id)))

@@ -84,6 +84,23 @@ def _doubles_reading(specials: list[str]) -> str:
             f"a plunge and a splash, or two splashes, so is any other plunge or splash.")
 
 
+def _specials(specials: list[str]) -> str:
+    """The plunge and splash calls a table plays, as a sentence names them: "a plunge or a
+    splash"."""
+    return _listing([f"a {GAME_WORDS[c]}" for c in specials], "or")
+
+
+def _special_made(specials: list[str], nello: bool) -> str:
+    """How a plunge or splash is made: as the game its partner called is (spec/rules.md), so
+    called nello, the bidder must take no trick, as Lechner Hall's "Nillo can be called ... by
+    the bidder's partner" has it."""
+    called = _specials(specials).capitalize()
+    if not nello:
+        return f"{called} is made when the bidding team wins every trick."
+    return (f"{called} is made as the game called is: the bidding team must win every trick, "
+            f"or, called nello, the bidder must take no trick.")
+
+
 def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
     texas = variant.id == "texas42"
     dealer = "dealer" if texas else "shaker"
@@ -164,17 +181,21 @@ def _marks_lines(variant: Variant, o: dict) -> list[tuple]:
         on = "any bid" if least <= 30 else f"a bid of at least {bid_words(least)}"
         text = (f"The bid winner names the game: straight (trumps) on any bid; "
                 f"{_listing(special)} on {on}.")
+        if specials:
+            text += f" After {_specials(specials)}, her partner names it instead."
     else:
         text = "Only straight (trumps): no sevens, nello or follow me."
     out.append(("Contracts", text, ("contracts", "special_minimum") if texas else (), False))
 
-    every = [GAME_WORDS[c] for c in ("sevens", "follow-me", PLUNGE, SPLASH) if c in played]
+    every = [GAME_WORDS[c] for c in ("sevens", "follow-me") if c in played]
     made = (f"A straight bid of 30 to 41 is made with at least that many points caught; a bid of "
             f"{bid_words(42)} or more needs all 42.")
     if every:
         made += f" In {_listing(every)} the bidding team must win every trick."
     if "nillo" in played:
         made += " In nello the bidder must take no trick."
+    if specials:
+        made += " " + _special_made(specials, "nillo" in played)
     out.append(("Made or set", made, ("contracts",) if texas else (), False))
 
     out.append(("Marks", "A bid of 30 to 42 is worth 1 mark, a higher bid its marks "
@@ -227,6 +248,10 @@ def _forty_two_lines(o: dict) -> list[tuple]:
     ]
 
 
+# The hand's tricks, which the engine checks add up to 7 (card42 and moon alike).
+SEVEN_TRICKS = "A hand has 7 tricks: the tricks the players took add up to exactly 7."
+
+
 def _moon_lines(o: dict) -> list[tuple]:
     return [
         ("Target", f"The first player to {plural(o['target_points'], 'point')} wins. Reading: "
@@ -235,6 +260,7 @@ def _moon_lines(o: dict) -> list[tuple]:
         ("Bidding", f"{_order()}; each bids once or passes: 4, 5, 6 or 7 tricks, or 21 to shoot "
          "the moon, topping the high bid.", (), False),
         ("All pass", _redeal("all three", reading=True), (), True),
+        ("Tricks", SEVEN_TRICKS, (), False),
         ("Score", "Every player scores 1 point for each trick she took. A bidder who takes fewer tricks "
          f"than her bid loses the bid instead (bid 5, took 4: {minus(-5)}). Totals can go "
          "negative.", (), False),
@@ -256,8 +282,8 @@ def _card42_lines(o: dict) -> list[tuple]:
          "players can win the same hand.", (), False),
         ("Bidding", f"{_order()}: 0 to 7 tricks each. The dealer may not bid the number that would make the bids "
          "total exactly 7.", (), False),
-        ("Score", "Every trick taken is 1 point. A missed bid still scores its tricks and costs "
-         "nothing.", (), False),
+        ("Score", f"{SEVEN_TRICKS} Every trick taken is 1 point. A missed bid still scores its "
+         "tricks and costs nothing.", (), False),
         ("Bonus", exact, ("bonus",), False),
         ("Exact 7 and 0", "An exact 7 scores 14. An exact 0 scores 14 with 2 players, 7 with 3, "
          "and 3 with 4 or more.", (), False),
@@ -307,10 +333,15 @@ def _mexican_train_lines(o: dict) -> list[tuple]:
                     f"one double lower each round down to the double {last or 'blank'}"
                     if rounds > 1 else f"1 round, with the double {top} as the engine")
          + "; the player who starts moves left each round.", ("rounds",), False),
+        ("Going out", "A round ends when a player goes out (plays her last tile) or when play "
+         "is blocked (the bone pile is empty and everyone passes). A round that was not blocked "
+         "needs a player who went out, with 0 pips.", (), False),
         ("Score", "Each round, every player adds the pips left in her hand; the player who went "
          "out adds 0. After the last round the lowest total wins; equal lowest totals share the "
          "win.", (), False),
-        ("Double blank", f"A double blank left in a hand costs {blank} extra pips."
+        ("Double blank", f"A double blank left in a hand costs {blank} extra pips: enter its "
+         "holder's pips without it and pick who held it (never the player who went out, who "
+         "holds no tiles)."
          if blank else "A double blank left in a hand counts 0, as printed.",
          ("double_blank",), False),
     ]
@@ -331,6 +362,16 @@ def _lines(variant: Variant, o: dict) -> list[tuple]:
                  "left (Reading: the rules say won \u201cif only two dominoes remain\u201d; "
                  "one or none left wins too). There is no end: play as many as you like.", (), True)]
     return []
+
+
+def agree_first(variant: Variant) -> list[str]:
+    """What a table agrees on before the first hand, as the game page's link to the rules card
+    lists it: only what the variant has (a target to reach, a number of rounds, bidding, house
+    rules to set)."""
+    return [word for word, has in (
+        ("target", variant.target(effective(variant, {})) is not None),
+        ("rounds", variant.engine_rounds), ("bidding", variant.has_auction),
+        ("house rules", bool(variant.options))) if has]
 
 
 def _reads_otherwise(variant: Variant, mine: dict, other: dict, topic: str,

@@ -235,6 +235,10 @@ class Texas42(MarksGame):
     title = "Texas 42 (tournament rules)"
     blurb = ("Dominoes, 4 players in 2 teams: marks to 7, 2 marks to open, then one mark at a "
              "time; plunge and splash.")
+    rules_name = "the tournament rules"
+    rules_origin = ("No rule sheet writes the tournament rules down: they are this app's reading "
+                    "of how 42 tournaments and most Texas tables play: the Lechner Hall game "
+                    "with their bidding ladder.")
     options = (
         Option("target_marks", 7, "int", "Marks a team needs to win.", minimum=1, maximum=100),
         Option("win_by", 1, "int", "The winner must lead by this many marks (1: no win-by-two).",

@@ -42,6 +42,10 @@ class Variant:
     deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
     dealt: str = "dealt"      # the same in the past, on a hand's line of the review
     lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
+    # What the rules card reads the game's options against, and where those rules come from
+    # when no source writes them down ("" for a rule sheet or program of the seeds)
+    rules_name: str = "the written rules"
+    rules_origin: str = ""
     # The rating group (spec/ratings.md): the variants that test one skill share a rating; "" is
     # the variant's own id, None never rated (a game played alone).
     rating_group_of: str | None = ""

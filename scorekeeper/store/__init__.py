@@ -21,9 +21,9 @@ games, seats (seats and counts), events, handover (taking over, the rematch), cl
 its phones), phones (phones, their roles, join-code guesses), tokens (API tokens). This package
 names every function callers use, so `store.write_hand(...)` reads the same as before.
 """
-from .club_numbers import (ClubHead, _move_club_numbers, club_head, club_stamp, derive_summary,
-                           game_seats, keep_club_stats, rated_parts, rated_stamp,
-                           refresh_stale_summaries)
+from .club_numbers import (ClubHead, _move_club_numbers, club_head, club_stamp, counted,
+                           derive_summary, game_seats, keep_club_stats, played, rated_parts,
+                           rated_stamp, refresh_stale_summaries)
 from .club_rules import club_rules, save_club_rules
 from .clubs import (create_club, ensure_admin, hand_admin, import_club, join_club, leave_club,
                     let_back_in, name_season, new_club_code, remove_member)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sqlalchemy import and_, bindparam, case, distinct, func, or_, select, update
+from sqlalchemy import and_, bindparam, case, distinct, exists, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import kept_reads, rules, stats
@@ -19,6 +19,19 @@ def derive_summary(record: dict, result: dict | None = None) -> dict | None:
     if result is None:
         result = rules.score(record)
     return stats.game_summary(record, result) if result.get("ok") else None
+
+
+def played(game_id=Game.id):
+    """Whether the game `game_id` (a column or a value) holds a hand, as SQL: a game with no
+    hand (an event game seated and never played, a game started and left, one whose only hand
+    was taken back) counts as played nowhere, on every page that counts a person's games."""
+    return exists().where(Hand.game_id == game_id)
+
+
+def counted(summary: dict | None) -> dict | None:
+    """A game's summary as a club's numbers count it: None (not counted) when the game has no
+    hand, as `played` has it."""
+    return summary if summary and summary["hands"] else None
 
 
 def refresh_summaries(fresh: list[tuple[int, int, dict]]) -> None:
@@ -94,7 +107,7 @@ def keep_club_stats(club_id: int, exists: bool, stamp: str, data: dict) -> None:
 
 # The shape of ClubStats.data (stats.Tallies.to_json): part of the stamp, so that numbers kept
 # in another shape are summed again rather than misread.
-TALLIES_FORMAT = 2
+TALLIES_FORMAT = 3  # 3: games without a hand are counted nowhere
 
 
 def club_stamp(club_id: int) -> str:
@@ -189,6 +202,7 @@ def _move_club_numbers(club_id: int | None, changed=(), games: int = 0, versions
     try:
         for game, old, new in sorted(changed, key=lambda c: (c[0].created_at, c[0].id)):
             seats = [p.person_id for p in game.players]
+            old, new = counted(old), counted(new)
             finished = [s for s in (old, new) if s is not None and s["finished"]]
             after = _finished_after(club_id, game, seats) if finished else None
             if old is not None:

@@ -619,3 +619,95 @@ def test_castle_rock():
     (most,) = numbers(found.text, r"won with (\d+) or fewer")
     r = played("castle-rock", [{"remaining": most}, {"remaining": most + 1}])
     assert r["hands"][0]["deltas"] == [1] and r["hands"][1]["deltas"] == [0]
+
+
+# plunge and splash as their call; the tricks of moon and card42; going out in Mexican Train --
+
+def _texas42_option_values():
+    """Every value of each texas42 option alone, and the contracts that change what a plunge
+    or splash may be called."""
+    values = [{}]
+    for option in VARIANTS["texas42"].options:
+        if option.kind == "choice":
+            values += [{option.name: c} for c in option.choices]
+    values += [{"contracts": c} for c in (
+        ["straight", "plunge"], ["straight", "splash"], ["straight", "plunge", "nillo"],
+        ["straight", "splash", "nillo", "sevens"], ["straight", "sevens", "follow-me"])]
+    values += [{"splash_marks": 2, "contracts": ["straight", "splash", "nillo"]}]
+    return values
+
+
+def _special_hand(special, call, made, points=None):
+    hand = {"auction": [special, "pass", "pass", "pass"], "contract": special, "call": call,
+            "doubles": 4 if special == "plunge" else 3}
+    hand.update({"points": points} if points is not None else {"made": made})
+    return hand
+
+
+@pytest.mark.parametrize("variant, options", [("lechner42", {})] + [
+    ("texas42", o) for o in _texas42_option_values()])
+def test_plunge_and_splash_are_made_as_their_call(variant, options):
+    """Lechner Hall: the partner may call nillo, and the bidder who catches a trick is set. The
+    card never says a plunge or splash must win every trick where it may be called nello."""
+    text = line(variant, options, "Made or set")
+    allowed = VARIANTS[variant].contracts({**{o.name: o.default for o in VARIANTS[variant].options},
+                                           **options})
+    specials = [c for c in ("plunge", "splash") if c in allowed]
+    assert not re.search(r"In [^.]*(plunge|splash)[^.]* must win every trick", text)
+    for special in specials:
+        nello = played(variant, [_special_hand(special, "nillo", True)], options)
+        assert nello["ok"] is ("nillo" in allowed)
+        if "nillo" in allowed:
+            assert ("is made as the game called is: the bidding team must win every trick, or, "
+                    "called nello, the bidder must take no trick.") in text
+            won = nello["hands"][0]
+            assert won["made"] and won["deltas"][won["bidder"] % 2] > 0
+            set_ = played(variant, [_special_hand(special, "nillo", False)], options)["hands"][0]
+            assert set_["deltas"][1 - won["bidder"] % 2] == won["deltas"][won["bidder"] % 2]
+        else:
+            assert "is made when the bidding team wins every trick." in text
+        # called straight, "every trick": all 42 points, no fewer
+        every = played(variant, [_special_hand(special, "straight", None, 42)], options)
+        short = played(variant, [_special_hand(special, "straight", None, 41)], options)
+        assert every["hands"][0]["made"] and not short["hands"][0]["made"]
+    if not specials:
+        assert "plunge" not in text and "splash" not in text
+    names = line(variant, options, "Contracts")
+    if specials and {"sevens", "nillo", "follow-me"} & set(allowed):
+        assert names.startswith("The bid winner names the game")
+        assert "her partner names it instead." in names  # not the bid winner, after those
+
+
+@pytest.mark.parametrize("variant, n, topic", [("moon", 3, "Tricks"), ("card42", 3, "Score"),
+                                               ("card42", 5, "Score")])
+def test_the_tricks_add_up_to_seven(variant, n, topic):
+    """The engine refuses a hand whose tricks do not add up to 7: the card says so."""
+    text = line(variant, {}, topic)
+    (seven,) = numbers(text, r"A hand has (\d+) tricks: the tricks the players took add up to "
+                             r"exactly \1\.")
+    for total in (seven - 1, seven, seven + 1):
+        tricks = [total - 2, 2] + [0] * (n - 2)
+        hand = ({"bidder": 0, "bid": 4, "tricks": tricks} if variant == "moon"
+                else {"bids": [1] + [2] + [0] * (n - 2), "tricks": tricks})
+        assert played(variant, [hand], n=n)["ok"] is (total == seven)
+
+
+@pytest.mark.parametrize("options", [{}, {"set": 9}, {"set": 15}, {"rounds": 3},
+                                     {"double_blank": 25}, {"double_blank": 50}])
+def test_mexican_train_a_round_not_blocked_needs_a_player_out(options):
+    """The engine refuses a round nobody went out of unless it was blocked: the card says so,
+    in every option value."""
+    text = line("mexican-train", options, "Going out")
+    assert ("A round that was not blocked needs a player who went out, with 0 pips." in text
+            and "bone pile is empty and everyone passes" in text)
+    assert not played("mexican-train", [{"pips": [3, 5, 7]}], options)["ok"]
+    assert played("mexican-train", [{"pips": [3, 5, 7], "blocked": True}], options)["ok"]
+    assert played("mexican-train", [{"pips": [0, 5, 7]}], options)["ok"]
+    assert not played("mexican-train", [{"pips": [2, 5, 7], "out": 0}], options)["ok"]
+    if options.get("double_blank"):
+        blank = line("mexican-train", options, "Double blank")
+        assert "never the player who went out" in blank
+        assert not played("mexican-train", [{"pips": [0, 5, 7], "out": 0, "double_blank": 0}],
+                          options)["ok"]
+        r = played("mexican-train", [{"pips": [0, 5, 7], "double_blank": 1}], options)
+        assert r["hands"][0]["deltas"] == [0, 5 + options["double_blank"], 7]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from .helpers import HX, create, game, text
 
 
@@ -78,3 +80,47 @@ def test_readings_are_marked_on_the_card(client):
     assert "Reading: the written rules give no target" in page
     gid = create(client, "card42", 3)
     assert "marked Reading" not in text(client.get(f"/games/{gid}/rules"))
+
+
+def test_the_tournament_card_says_where_its_rules_come_from(client):
+    """No source writes Texas 42's tournament rules: its card does not claim written rules,
+    and says they are the app's reading; a game of a rule sheet still says written rules."""
+    gid = create(client, "texas42")
+    page = text(client.get(f"/games/{gid}/rules"))
+    assert "written rules" not in page
+    assert "This game is played by the tournament rules." in page
+    assert ("No rule sheet writes the tournament rules down: they are this app's reading of how "
+            "42 tournaments and most Texas tables play") in page
+    assert "Where the tournament rules are silent or unclear" in page
+    assert "The rules of Texas 42 (tournament rules)" in page
+    house = text(client.get(f"/games/{create(client, 'texas42', ladder='free')}/rules"))
+    assert "1 line differs from the tournament rules" in house and "written" not in house
+    page = text(client.get("/rules/texas42"))
+    assert "written rules" not in page and "this app's reading of how 42 tournaments" in page
+    lechner = text(client.get(f"/games/{create(client, 'lechner42')}/rules"))
+    assert "This game is played by the written rules." in lechner
+    assert "this app's reading of how 42 tournaments" not in lechner
+
+
+def test_lechner_page_a_plunge_or_splash_is_made_as_its_call(client):
+    page = text(client.get("/rules/lechner42"))
+    assert "sevens, follow me, plunge and splash are made when the bidding team won every trick" \
+        not in page
+    assert ("A plunge or splash is made as its call is: when the bidding team won every trick, "
+            "called straight, sevens or follow me; when the bidder won none, called nello") in page
+    assert "A plunge or splash is made as its call is" in text(client.get("/rules/texas42"))
+
+
+@pytest.mark.parametrize("variant, players, listed", [
+    ("mexican-train", 3, "rounds, house rules"), ("texas42", 4, "target, bidding, house rules"),
+    ("card42", 3, "target, bidding, house rules"), ("castle-rock", 1, None)])
+def test_the_first_hand_banner_lists_only_what_the_game_has(client, variant, players, listed):
+    """Mexican Train has no bidding and no target; Castle Rock nothing to agree on but its
+    rules."""
+    gid = create(client, variant, players)
+    banner = re.search(r'<a id="rules-first"[^>]*>(.*?)</a>',
+                       client.get(f"/games/{gid}").get_data(as_text=True), re.S).group(1)
+    said = re.sub(r"<[^>]+>", " ", banner)
+    expected = f"Agree on them before the first hand: {listed}." if listed else \
+        "Agree on them before the first hand."
+    assert expected in " ".join(said.split())

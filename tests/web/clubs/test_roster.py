@@ -6,7 +6,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Person
 
 from ..helpers import HX, game, post_hand, text
-from .helpers import club, club_game, create_club, person_id
+from .helpers import MOON_WIN, club, club_game, create_club, person_id
 
 
 def test_new_game_from_the_roster_and_new_names_join_it(client):
@@ -100,6 +100,8 @@ def test_merge_two_people_and_every_game_follows(client):
     cid = create_club(client)
     g1 = club_game(client, cid, "moon", ["Ann", "Bob", "Cat"])
     g2 = club_game(client, cid, "moon", ["Ann", "Bobby", "Cat"])
+    for gid in (g1, g2):  # played: the roster counts only games with a hand
+        assert post_hand(client, gid, MOON_WIN).status_code == 303
     bob, bobby = person_id(cid, "Bob"), person_id(cid, "Bobby")
     # without confirm=1: the question, nothing changed
     r = client.post(f"/clubs/{cid}/roster/{bobby}/merge", data={"into": str(bob)})

@@ -181,7 +181,9 @@ def test_the_numbers_parts_are_rendered_once_per_stamp_and_follow_what_else_they
     club_pages = [key for key in client.application.extensions["scorekeeper_render_cache"].keys()
                   if key.startswith("club:")]
     assert len(club_pages) == 1 and club_pages[0].startswith("club:players/club_stats.html:")
-    club_game(client, club_id, "moon", [ann, "Bob", "Cat"])  # a write: a new stamp
+    gid = club_game(client, club_id, "moon", [ann, "Bob", "Cat"])  # a write: a new stamp
+    assert "4 games" in text(client.get(stats_page))  # no hand: counted nowhere yet
+    assert post_hand(client, gid, MOON_WIN).status_code == 303
     assert "5 games" in text(client.get(stats_page))
     r = client.post(f"/clubs/{club_id}/roster/{ann}/rename", data={"name": "Annie"})
     assert r.status_code in (200, 303)
