@@ -2,8 +2,9 @@
 tables a round, games to 2 marks, a 40-minute round clock), kept live by its own poll: during
 the pools both pools side by side and the round's tables with their live scores; during the
 bracket the bracket, its rounds named as players say them; at the end the champion and no
-clock. Never a scroll bar: the page is never taller than the screen. A 16-team round robin's
-standings, longer than the screen, page themselves so every row shows within 30 s.
+clock. Never a scroll bar: the page is never taller than the screen. Read across a room: every
+name and number at least 32 px at 1280x720, half as big again at 1920x1080. A 16-team round
+robin's standings, longer than the screen, page themselves so every row shows within 30 s.
 Screenshots at 1280x720 and 1920x1080 (EVENT_SHOTS=dir keeps them)."""
 from __future__ import annotations
 
@@ -16,15 +17,37 @@ from .test_events import shot, start_club
 
 HD, FULL_HD = {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}
 POLL = 8000  # the TV's poll comes every 2 s
+# What a TV shows that must be read across a room: the names and the numbers.
+NAMES_AND_NUMBERS = (".tv-phase, .tv-champion strong, .tv-panel caption, .tv-panel .standing-name, "
+                     ".tv-panel td.place, .tv-panel td.num, .tv-side, .tv-score, .time-left")
+
+
+def type_sizes(tv) -> dict[str, float]:
+    """The smallest font size in px of each kind of name or number shown (CSS class: size)."""
+    return tv.evaluate("""(selector) => {
+        const least = {};
+        document.querySelectorAll(selector).forEach(el => {
+            if (!el.getClientRects().length || !el.textContent.trim()) return;
+            const size = parseFloat(getComputedStyle(el).fontSize), kind = el.className || el.tagName;
+            least[kind] = Math.min(least[kind] ?? size, size);
+        });
+        return least;
+    }""", NAMES_AND_NUMBERS)
 
 
 def fits(tv, name: str) -> None:
-    """Nothing below or beside the screen, at 1280x720 then 1920x1080 (the screenshots)."""
+    """Nothing below or beside the screen, at 1280x720 then 1920x1080 (the screenshots), and
+    every name and number at least 32 px at 1280x720, and half as big again at 1920x1080."""
+    sizes = {}
     for size in (FULL_HD, HD):
         tv.set_viewport_size(size)
         shot(tv, f"tv-{name}-{size['width']}")
         height, width = tv.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
         assert height <= size["height"] and width <= size["width"], f"{name} at {size}: {width}x{height}"
+        sizes[size["width"]] = type_sizes(tv)
+    assert sizes[1280] and sizes[1280].keys() == sizes[1920].keys(), sizes
+    assert min(sizes[1280].values()) >= 32, (name, sizes[1280])
+    assert all(sizes[1920][kind] >= 1.45 * least for kind, least in sizes[1280].items()), (name, sizes)
 
 
 def test_the_tv_through_a_pools_and_bracket_night(live, phone):
