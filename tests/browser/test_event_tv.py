@@ -9,6 +9,7 @@ Screenshots at 1280x720 and 1920x1080 (EVENT_SHOTS=dir keeps them)."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
@@ -132,3 +133,36 @@ def test_standings_longer_than_the_screen_page_themselves(live, phone):
     tv.clock.run_for(30_500)
     seen = tv.evaluate("() => Object.keys(window.seenRows)")
     assert len(seen) == 16, sorted(seen)
+
+
+def test_a_tv_link_opens_the_tv_on_a_screen_that_never_joined_the_club(live, phone):
+    """The organizer makes a TV link on the event page (390 px: its QR code and Copy link); a
+    screen that never joined the club opens it: the TV, live by its own poll, read across the
+    room. A new link cuts the old one off."""
+    organizer = phone()
+    event_url = new_event(organizer, live.url)
+    start_round(organizer, event_url, 1)
+    organizer.goto(event_url)
+    organizer.locator("#tv-link summary").click()
+    organizer.get_by_role("button", name="Make a TV link").click()
+    expect(organizer.locator("#tv-link svg.qr")).to_be_visible()
+    expect(organizer.locator("#tv-link [data-copy=tv-link-url]")).to_be_visible()
+    shot(organizer, "event-tv-link-390")
+    assert organizer.evaluate("document.documentElement.scrollWidth") <= 390
+    link = urlsplit(organizer.locator("#tv-link-url").inner_text().strip()).path
+
+    screen = phone(viewport=HD)
+    screen.goto(live.url + link)
+    expect(screen.locator(".tv-phase")).to_have_text("Pools · round 1")
+    expect(screen.locator("header nav")).not_to_contain_text("Event")
+    first, _second = round_games(live, event_url, 1)
+    live.write_hand_elsewhere(first, MARK[seed_side(live, first)])
+    expect(screen.locator(".tv-table").first.locator(".tv-score")).to_contain_text(
+        re.compile(r"[01] – [01]"))
+    live.write_hand_elsewhere(first, MARK[seed_side(live, first)])  # table 1 decided: live
+    expect(screen.locator(".tv-table.decided")).to_have_count(1, timeout=POLL)
+    fits(screen, "by-link")
+
+    organizer.get_by_role("button", name="New TV link").click()
+    expect(organizer.locator("#tv-link-url")).not_to_have_text(re.compile(re.escape(link)))
+    assert screen.goto(live.url + link).status == 404

@@ -8,6 +8,7 @@ from scorekeeper.events.placing import TIED
 from scorekeeper.models import EventMatch
 from scorekeeper.extensions import db
 
+from ..clubs.helpers import join_club
 from ..helpers import text
 from .helpers import club_with_event, event, play, round_games, start_round, url
 
@@ -69,3 +70,61 @@ def test_a_round_the_record_marks_as_a_playoff_is_named_a_playoff(client, monkey
     client.application.extensions.pop("scorekeeper_event_contexts", None)
     tv = text(client.get(url(club_id, event_id, "/tv")))
     assert re.search(r"Playoff · pool A · round [4-6]", tv) and "Table 1 · pool A · playoff" in tv
+
+
+def _tv_link(client, club_id: int, event_id: int) -> str:
+    """The organizer makes a TV link: its path, as the event page's QR code holds it."""
+    answer = client.post(url(club_id, event_id, "/tv-link"))
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("#tv-link")
+    page = client.get(url(club_id, event_id)).get_data(as_text=True)
+    (link,) = set(re.findall(r'href="https?://[^/"]+(/e/[^"/]+/tv)"', page))
+    assert 'aria-label="QR code of the TV link"' in page and 'data-copy="tv-link-url"' in page
+    return link
+
+
+def test_a_tv_link_opens_the_tv_and_nothing_else_without_joining_the_club(app, client):
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    assert "TV link" in text(client.get(url(club_id, event_id)))
+    link = _tv_link(client, club_id, event_id)
+
+    stranger = app.test_client()  # no club, no cookie
+    tv = stranger.get(link)
+    html = tv.get_data(as_text=True)
+    assert tv.status_code == 200 and 'id="tv-live"' in html and "Ann &amp; Bob" in html
+    assert f'hx-get="{link}"' in html  # it polls by its link, not the members' TV
+    assert f"/clubs/{club_id}" not in html, html[html.find(f"/clubs/{club_id}") - 300:][:400]
+    assert not any(c.startswith("sk_") for c in tv.headers.getlist("Set-Cookie"))  # no role
+    poll = stranger.get(link, headers={"HX-Request": "true"})
+    assert poll.status_code == 200 and 'id="tv-live"' in poll.get_data(as_text=True)
+    assert stranger.get(link, headers={"HX-Request": "true", "If-None-Match": poll.headers["ETag"]}
+                        ).status_code == 304
+    for elsewhere in (url(club_id, event_id), url(club_id, event_id, "/tv"), f"/clubs/{club_id}",
+                      url(club_id, event_id, "/export")):
+        answer = stranger.get(elsewhere)
+        assert answer.status_code != 200 or "Members only" in text(answer), elsewhere
+    assert stranger.post(url(club_id, event_id, "/tv-link")).status_code != 303
+    assert "tv_secret" not in html and "TV link" not in text(stranger.get(link))
+
+
+def test_a_new_tv_link_cuts_the_old_one_off(app, client):
+    club_id, event_id = club_with_event(client)
+    old = _tv_link(client, club_id, event_id)
+    screen = app.test_client()
+    assert screen.get(old).status_code == 200
+    new = _tv_link(client, club_id, event_id)
+    assert new != old
+    assert screen.get(old).status_code == 404
+    assert screen.get(old, headers={"HX-Request": "true"}).status_code == 404  # its poll too
+    assert screen.get(new).status_code == 200
+    assert screen.get("/e/" + "x" * 32 + "/tv").status_code == 404
+    assert "new TV link" in text(client.get(url(club_id, event_id, "/history")))
+
+
+def test_only_the_organizer_makes_a_tv_link(app, client):
+    club_id, event_id = club_with_event(client)
+    member = app.test_client()  # a member who watches the event
+    assert join_club(member, club_id).status_code == 303
+    assert "TV link" not in text(member.get(url(club_id, event_id)))
+    assert member.post(url(club_id, event_id, "/tv-link")).status_code == 403
+    assert event(event_id).tv_secret is None
