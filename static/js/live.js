@@ -119,7 +119,9 @@
 
   // The event TV (partials/events/_tv.html): a list longer than its box pages itself, a page of
   // whole rows (data-tv-pager names them) at a time, round to the first again, so every row is
-  // shown within 30 s. The page is kept by row across the live swaps, which replace the box.
+  // shown within 30 s, each page for 8 s at least (time to read it across the room: a list of
+  // 150 teams takes longer round). The page is kept by row across the live swaps, which
+  // replace the box.
   var pages = {};
   function rowsOf(box) { return box.querySelectorAll(box.getAttribute("data-tv-pager")); }
   function showRow(box, index) {
@@ -142,7 +144,7 @@
       if (now >= page.due) {
         var count = Math.ceil(box.scrollHeight / (box.clientHeight * 0.75));
         page.row = page.due ? nextPage(box, page.row) : 0;
-        page.due = now + Math.min(10000, 30000 / count);
+        page.due = now + Math.max(8000, Math.min(10000, 30000 / count));
         box.removeAttribute("data-tv-row");
       }
       if (box.getAttribute("data-tv-row") !== String(page.row)) {

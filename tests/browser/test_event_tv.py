@@ -166,3 +166,48 @@ def test_a_tv_link_opens_the_tv_on_a_screen_that_never_joined_the_club(live, pho
     organizer.get_by_role("button", name="New TV link").click()
     expect(organizer.locator("#tv-link-url")).not_to_have_text(re.compile(re.escape(link)))
     assert screen.goto(live.url + link).status == 404
+
+
+def test_a_150_team_saturday_pages_itself_readably(live, phone):
+    """Issue 38: 150 teams in 38 pools and 74 tables at 1280x720: names and numbers at 32 px,
+    the pools and the tables each paging themselves, a page held 8 s at least, every pool and
+    every table shown within a round of pages."""
+    organizer = phone()
+    start_club(organizer, live.url, "State Club")
+    organizer.goto(organizer.url + "/events/new")
+    token = organizer.locator("input[name=csrf_token]").first.input_value()
+    teams = "\n".join(f"Player {2 * i} & Player {2 * i + 1}" for i in range(150))
+    answer = organizer.request.post(organizer.url.removesuffix("/new"), form={
+        "csrf_token": token, "name": "Hallettsville", "day": "2026-11-28", "variant": "texas42",
+        "format": "pools", "entrants": teams})
+    assert answer.ok, answer.url
+    start_round(organizer, answer.url, 1)
+    tv = organizer.context.new_page()
+    tv.set_viewport_size(HD)
+    tv.clock.install()
+    tv.goto(answer.url + "/tv")
+    expect(tv.locator(".tv-pools caption")).to_have_count(38)
+    expect(tv.locator(".tv-table")).to_have_count(74)  # 36 pools of 4 and 2 of 3 (a bye each)
+    fits(tv, "150-teams")
+    tv.evaluate("""() => {
+        window.seen = {pools: {}, tables: {}}; window.turns = {};
+        const shown = (box, el) => {
+            const edge = box.getBoundingClientRect(), r = el.getBoundingClientRect();
+            return r.top >= edge.top - 1 && r.bottom <= edge.bottom + 1;
+        };
+        setInterval(() => {
+            for (const [kind, box, rows] of [["pools", ".tv-pools", ".standings-wrap"], ["tables", ".tv-tables", "li"]]) {
+                const panel = document.querySelector(box);
+                panel.querySelectorAll(rows).forEach((row, i) => { if (shown(panel, row)) window.seen[kind][i] = 1; });
+                const at = panel.getAttribute("data-tv-row");
+                const turns = window.turns[kind] || (window.turns[kind] = []);
+                if (!turns.length || turns[turns.length - 1][0] !== at) turns.push([at, Date.now()]);
+            }
+        }, 250);
+    }""")
+    tv.clock.run_for(240_000)
+    seen = tv.evaluate("() => [Object.keys(seen.pools).length, Object.keys(seen.tables).length]")
+    assert seen == [38, 74]
+    for kind, turns in tv.evaluate("() => Object.entries(turns)"):
+        held = [b[1] - a[1] for a, b in zip(turns, turns[1:])]
+        assert len(held) > 3 and min(held) >= 7_900, (kind, held)
