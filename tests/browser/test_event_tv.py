@@ -201,7 +201,7 @@ def test_a_150_team_saturday_pages_itself_readably(live, phone):
                 panel.querySelectorAll(rows).forEach((row, i) => { if (shown(panel, row)) window.seen[kind][i] = 1; });
                 const at = panel.getAttribute("data-tv-row");
                 const turns = window.turns[kind] || (window.turns[kind] = []);
-                if (!turns.length || turns[turns.length - 1][0] !== at) turns.push([at, Date.now()]);
+                if (at !== null && (!turns.length || turns[turns.length - 1][0] !== at)) turns.push([at, Date.now()]);
             }
         }, 250);
     }""")
