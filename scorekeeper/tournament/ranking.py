@@ -161,7 +161,10 @@ class Pools:
     def __init__(self, event: Event):
         self.event = event
         self.members = pool_members(event)
-        self.matches = [[m for m in event.matches if m.pool == p + 1] for p in range(len(self.members))]
+        by_pool: dict[int | None, list[Match]] = {}
+        for m in event.matches:  # (one pass: 150 teams make 38 pools)
+            by_pool.setdefault(m.pool, []).append(m)
+        self.matches = [by_pool.get(p + 1, []) for p in range(len(self.members))]
         self.standings = [ranked(event, members, outcomes(event, matches))
                           for members, matches in zip(self.members, self.matches)]
         self.done = all(pairs_done(event, members, matches)
