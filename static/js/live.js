@@ -154,6 +154,12 @@
     });
   }
   if (document.body.classList.contains("event-tv")) setInterval(turnPages, 500);
+  // A TV opened by its TV link that was replaced since (its poll answers 404): say so on the
+  // screen, whose scores would otherwise stand still (templates/events/tv.html's #tv-gone).
+  document.addEventListener("htmx:responseError", function (event) {
+    var gone = document.getElementById("tv-gone");
+    if (gone && event.detail.xhr && event.detail.xhr.status === 404) gone.hidden = false;
+  });
 
   // The seats panel (partials/games/_seats.html): a count typed as a sum shows its total
   // ("12+11+7" shows = 30); the server adds it up again (games/seats.py pip_sum). The poll

@@ -138,7 +138,7 @@ def test_standings_longer_than_the_screen_page_themselves(live, phone):
 def test_a_tv_link_opens_the_tv_on_a_screen_that_never_joined_the_club(live, phone):
     """The organizer makes a TV link on the event page (390 px: its QR code and Copy link); a
     screen that never joined the club opens it: the TV, live by its own poll, read across the
-    room. A new link cuts the old one off."""
+    room. A new link cuts the old one off, and the screen that had it says so."""
     organizer = phone()
     event_url = new_event(organizer, live.url)
     start_round(organizer, event_url, 1)
@@ -163,8 +163,10 @@ def test_a_tv_link_opens_the_tv_on_a_screen_that_never_joined_the_club(live, pho
     expect(screen.locator(".tv-table.decided")).to_have_count(1, timeout=POLL)
     fits(screen, "by-link")
 
+    expect(screen.locator("#tv-gone")).to_be_hidden()
     organizer.get_by_role("button", name="New TV link").click()
     expect(organizer.locator("#tv-link-url")).not_to_have_text(re.compile(re.escape(link)))
+    expect(screen.locator("#tv-gone")).to_be_visible(timeout=POLL)  # its next poll: 404
     assert screen.goto(live.url + link).status == 404
 
 
