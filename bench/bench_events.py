@@ -12,6 +12,11 @@ For each: the median and p95 of --repeat GETs of the event page, the TV view, th
 (200 and 304), the standings CSV; the first render after a game changed (a hand written: the
 page is rendered again for the new stamp, once); and the SQL statements of each request
 (they must not grow with the games: tests/web/events/test_scale.py holds that).
+
+Then (issue 38) how the event page's first view after a change grows with the event: a pools
+event of 8, 32, 64 and 150 teams (--teams), round 1 seated, the median CPU time of 8 first
+renders of the page, each after a hand at one of its tables (CPU time: this machine is shared,
+its wall clock moves with the others' load).
 """
 from __future__ import annotations
 
@@ -61,6 +66,8 @@ def count(db, fn) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--teams", default="8,32,64,150",
+                        help="the pools events' sizes for the first view after a change")
     args = parser.parse_args()
     from flask_migrate import upgrade
 
@@ -114,6 +121,35 @@ def main() -> None:
                 assert client.get(base).status_code == 200
                 cold.append((time.perf_counter() - start) * 1000)
             print(f"  first render after a hand: median {statistics.median(cold):7.1f} ms")
+        print("\nA pools event, round 1 seated: the event page's first view after a hand (CPU)")
+        for teams in (int(n) for n in args.teams.split(",")):
+            print(f"  {teams:>4} teams: median {first_view_after_a_hand(client, club_id, teams):7.1f} ms")
+
+
+def first_view_after_a_hand(client, club_id: int, teams: int) -> float:
+    """The median CPU ms of 8 first renders of a `teams`-team pools event's page at round 1, each
+    after a hand at one of its tables (the stamp moved: rendered anew)."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import EventMatch, Game
+    from tests.web.events.helpers import event
+
+    r = client.post(f"/clubs/{club_id}/events", data={
+        "name": f"{teams} teams", "day": "2026-11-28", "variant": "texas42", "format": "pools",
+        "entrants": "\n".join(f"A{i} & B{i}" for i in range(teams))})
+    base = r.headers["Location"]
+    event_id = int(base.rsplit("/", 1)[1])
+    client.post(base + "/rounds", data={"version": str(event(event_id).version)})
+    games = db.session.scalars(db.select(Game.id).join(
+        EventMatch, Game.event_match_id == EventMatch.id).where(
+        EventMatch.event_id == event_id)).all()
+    client.get(base)
+    cold = []
+    for i in range(8):
+        play(games[i % len(games)], [0])
+        start = time.process_time()
+        assert client.get(base).status_code == 200
+        cold.append((time.process_time() - start) * 1000)
+    return statistics.median(cold)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,12 @@ it as a viewer by its code.  Then, by --parts:
   Issue 20's runs, on gunicorn and PostgreSQL (DATABASE_URL):
       --server gunicorn --parts phones --phones 400
       --server gunicorn --parts phones --phones 1000 --games 250 --hand-every 30
+- saturday (not in the default parts): issue 38's state championship, --teams teams
+  (150) in --saturday-format (pools, or double-elimination) made through the organizer's
+  forms, round 1 seated, each table's phone joined by its card's link and saving a hand every
+  --hand-every seconds (give 30), --watchers phones (300) polling every 2 s, half the event's
+  live part (club members), half the TV by its TV link: each kind's latency percentiles.
+      --server gunicorn --parts saturday --hand-every 30 --load-seconds 60
 - history: the history of changes page of an imported game of 50 and of 500 hands
   (--history-sizes; median of 5 GETs): linear means about 10x.
 - sizes: what a phone transfers on first load of the home page and of the game page, the page
@@ -301,6 +307,7 @@ async def _phones(port, targets, phones, seconds, scorers, period):
     loop = asyncio.get_running_loop()
     stop = loop.time() + seconds
     latencies: list[float] = []
+    by_kind: dict[str, list[float]] = {}  # the latencies by the kind of poll (its path's end)
     by_window: dict[int, list[float]] = {}  # the latencies by WINDOW seconds of the run
     counts = {"200": 0, "304": 0, "errors": 0, "connects": 0}
     first_errors: list[str] = []
@@ -323,6 +330,7 @@ async def _phones(port, targets, phones, seconds, scorers, period):
                 writer.write(req.encode())
                 status, headers, _ = await asyncio.wait_for(_read_response(reader), 10)
                 latencies.append(time.perf_counter() - t0)
+                by_kind.setdefault(path.rsplit("/", 1)[1], []).append(latencies[-1])
                 by_window.setdefault(int((loop.time() - stop + seconds) // WINDOW), []).append(
                     latencies[-1])
                 if status == 200:
@@ -360,6 +368,7 @@ async def _phones(port, targets, phones, seconds, scorers, period):
     writes: list[float] = []
     await asyncio.gather(*(scorer(g, w) for g, w in enumerate(scorers)),
                          *(phone(i) for i in range(phones)))
+    _phones.by_kind = by_kind  # (part_saturday reads each kind's)
     return sorted(latencies), counts, first_errors, writes, by_window
 
 
@@ -448,6 +457,120 @@ def part_phones(port, game_id, creator, viewer, args):
           f"load {os.getloadavg()[0]:.1f}")
     for e in errs:
         print("error:", e)
+
+
+# ---------------------------------------------------------------- a 150-team Saturday
+
+
+def part_saturday(port, args, app):
+    """Issue 38's Saturday: a --teams-team event (--saturday-format: pools, 74 tables in round
+    1 at 150 teams; or double-elimination) made through the organizer's forms, round 1 seated,
+    each table's phone joined by its table card's link (as its QR code is scanned) and saving
+    a hand every --hand-every seconds (30), while --watchers phones poll every 2 s: half the
+    event page's live part as club members, half the TV by its TV link. Latency by kind
+    (the event poll, the TV poll, a table's hand), errors, CPU."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Club, EventMatch, Game
+
+    organizer = Client(port)
+    html = organizer.request("GET", "/clubs")[2]
+    status, headers, _ = organizer.request("POST", "/clubs", {
+        "csrf_token": hidden(html, "csrf_token"), "name": "Hallettsville", "label": "organizer"})
+    assert status == 303, status
+    club = headers["Location"].rstrip("/").rsplit("/", 1)[1]
+    html = organizer.request("GET", f"/clubs/{club}/events/new")[2]
+    teams = "\n".join(f"Team{i} A & Team{i} B" for i in range(args.teams))
+    status, headers, body = organizer.request("POST", f"/clubs/{club}/events", {
+        "csrf_token": hidden(html, "csrf_token"), "name": "State championship",
+        "day": "2026-11-28", "variant": "texas42", "format": args.saturday_format,
+        "entrants": teams})
+    assert status == 303, body[:500]
+    event_path = urllib.parse.urlsplit(headers["Location"]).path
+    html = organizer.request("GET", event_path)[2]
+    status, _, body = organizer.request("POST", event_path + "/rounds", {
+        "csrf_token": hidden(html, "csrf_token"), "version": hidden(html, "version")})
+    assert status == 303, body[:500]
+    html = organizer.request("GET", event_path)[2]
+    organizer.request("POST", event_path + "/tv-link", {"csrf_token": hidden(html, "csrf_token")})
+    html = organizer.request("GET", event_path)[2]
+    tv_link = re.search(r'href="https?://[^/"]+(/e/[^"/]+/tv)"', html)[1]
+    event_id = int(event_path.rsplit("/", 1)[1])
+    with app.app_context():
+        code = db.session.get(Club, int(club)).code
+        secrets = db.session.execute(
+            db.select(Game.id, Game.scorer_secret).join(
+                EventMatch, Game.event_match_id == EventMatch.id)
+            .where(EventMatch.event_id == event_id).order_by(EventMatch.table)).all()
+        db.engine.dispose()
+    scorers = []
+    for game_id, secret in secrets:  # each table's phone scans its card
+        table = Client(port)
+        assert table.request("GET", f"/s/{secret}")[0] == 303, "a table card's link failed"
+        scorers.append(lambda k, gid=game_id, phone=table: texas_hand(phone, gid, k))
+    members = []
+    for i in range(args.member_phones):  # the watchers' phones joined the club (as its code)
+        member = Client(port)
+        html = member.request("GET", "/clubs")[2]
+        assert member.request("POST", "/clubs/join", {
+            "csrf_token": hidden(html, "csrf_token"), "code": code,
+            "label": f"watcher {i}"})[0] == 303, "join failed"
+        members.append(member)
+    targets = []
+    for i, member in enumerate(members):
+        html = member.request("GET", event_path)[2]
+        etag = 'W/"%s"' % re.search(r'id="live"[^>]*data-etag="([^"]+)"', html)[1]
+        targets.append((event_path + "/live",
+                        "; ".join(f"{k}={v}" for k, v in member.jar.items()), etag))
+        screen = Client(port)
+        html = screen.request("GET", tv_link)[2]
+        etag = 'W/"%s"' % re.search(r'id="live"[^>]*data-etag="([^"]+)"', html)[1]
+        targets.append((tv_link, "; ".join(f"{k}={v}" for k, v in screen.jar.items()), etag))
+    print(f"\n## Saturday: {args.teams} teams, {args.saturday_format}, round 1 at "
+          f"{len(scorers)} tables, a hand at each every {args.hand_every:g} s; "
+          f"{args.watchers} phones: the event's live part ({len(members)} members' cookies) "
+          f"and the TV by its link")
+    args.phones, args.games = args.watchers, len(targets)
+    server_before, client_before = tree_cpu(args.server_pid), time.process_time()
+    database_before = tree_cpu(args.database_pid) if args.database_pid else 0.0
+    gc.freeze()
+    gc.disable()
+    try:
+        lat, counts, errs, writes, _ = asyncio.run(
+            _phones(port, targets, args.watchers, args.load_seconds, scorers, args.hand_every))
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    server_cpu = tree_cpu(args.server_pid) - server_before
+    database_cpu = tree_cpu(args.database_pid) - database_before if args.database_pid else None
+    print(f"polls {len(lat)}: 200 {counts['200']}, 304 {counts['304']}, errors "
+          f"{counts['errors']}; hands {len(writes)}")
+    print("| request | count | p50 ms | p95 ms | p99 ms | max ms |\n| --- | --- | --- | --- | --- | --- |")
+    kinds = {("event poll" if kind == "live" else "TV poll (its link)"): sorted(times)
+             for kind, times in _phones.by_kind.items()}
+    kinds["a table's hand (GET game page + POST)"] = sorted(writes)
+    for label, times in kinds.items():
+        if times:
+            print(f"| {label} | {len(times)} | " + " | ".join(
+                f"{pct(times, q) * 1000:.1f}" for q in (0.5, 0.95, 0.99)) +
+                f" | {times[-1] * 1000:.1f} |")
+    print(f"CPU over the run: the server {server_cpu:.1f} s "
+          f"({server_cpu / args.load_seconds:.0%} of one core)"
+          + (f", the database {database_cpu:.1f} s" if database_cpu is not None else "")
+          + f"; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
+    for e in errs:
+        print("error:", e)
+
+
+def texas_hand(phone: Client, game_id: int, k: int) -> None:
+    """A table phone saves hand k of its Texas 42 game (bids set and made in turn)."""
+    _, _, html = phone.request("GET", f"/games/{game_id}")
+    if 'name="version"' not in html:
+        return  # the game is over
+    status, _, html = phone.request("POST", f"/games/{game_id}/hands", {
+        "csrf_token": hidden(html, "csrf_token"), "version": hidden(html, "version"),
+        "mode": "quick", "bidder": str((k + 1) % 4), "bid": "30", "contract": "straight",
+        "points": str(20 + k % 15)})
+    assert status == 303, f"a table's hand {k + 1}: {status} {html[:300]}"
 
 
 # ---------------------------------------------------------------- history
@@ -553,6 +676,13 @@ def main() -> None:
     parser.add_argument("--database-pid", type=int, default=None,
                         help="the database server's process (PostgreSQL's postmaster, from "
                         "postmaster.pid): its CPU over the phones' run is shown too")
+    parser.add_argument("--teams", type=int, default=150, help="the Saturday's teams")
+    parser.add_argument("--saturday-format", default="pools",
+                        choices=("pools", "double-elimination"))
+    parser.add_argument("--watchers", type=int, default=300,
+                        help="the Saturday's phones watching the event page and the TV")
+    parser.add_argument("--member-phones", type=int, default=20,
+                        help="the club members' cookies the Saturday's watchers share")
     parser.add_argument("--history-sizes", default="50,500",
                         type=lambda text: [int(n) for n in text.split(",")],
                         help="hands of the games whose history page is timed")
@@ -588,6 +718,8 @@ def main() -> None:
                     part_phones(port, game_id, creator, viewer, args)
                 if "history" in parts:
                     part_history(port, args, app)
+                if "saturday" in parts:
+                    part_saturday(port, args, app)
             finally:
                 proc.terminate()
                 try:

@@ -133,13 +133,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True  # phones reach it over HTTPS only
-    from .events import live as event_live
+    from .events import live as event_live, tv_link as event_tv_link
     from .games import live as game_live
     from .kept_polls import KeptPolls
 
     app.wsgi_app = KeptPolls(app, {  # inside the proxy fix: it reads the request as fixed
         "games.live_update": game_live.kept_poll, "events.event_live": event_live.kept_poll,
-        "events.tv": event_live.kept_poll}, ("/live", "/tv"))
+        "events.tv": event_live.kept_poll, "events.tv_link": event_tv_link.kept_poll},
+        ("/live", "/tv"))
     proxies = app.config["TRUSTED_PROXIES"]
     if proxies:
         from .network import TrustedProxyFix, networks

@@ -424,6 +424,10 @@ class ClubEvent(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # The TV link's secret (events/tv_link.py): its URL opens the event's TV, read only, for
+    # anyone; None until the organizer makes one, a new one replaces it.
+    tv_secret: Mapped[str | None] = mapped_column(String(40), unique=True, index=True,
+                                                  nullable=True)
 
     entrants: Mapped[list["EventEntrant"]] = relationship(
         order_by="EventEntrant.seed", cascade="all, delete-orphan")

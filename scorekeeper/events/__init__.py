@@ -20,4 +20,4 @@ def _template_helpers(state) -> None:
                                        undecided_tie=undecided_tie)
 
 
-from . import views  # noqa: E402,F401  (the routes)
+from . import tv_link, views  # noqa: E402,F401  (the routes)

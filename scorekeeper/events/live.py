@@ -25,7 +25,8 @@ _HEADS = "scorekeeper.event_heads"
 # What each cached view of the event renders: its page, and the part htmx asks for.
 VIEWS = {"page": ("events/event.html", "events/_event.html"),
          "live": ("", "events/_event_live.html"),
-         "tv": ("events/tv.html", "events/_tv.html")}
+         "tv": ("events/tv.html", "events/_tv.html"),
+         "tv-link": ("events/tv.html", "events/_tv.html")}  # the TV by its link (tv_link.py)
 
 
 def head(club_id: int, event_id: int) -> records.EventHead:
@@ -99,7 +100,7 @@ def kept_answer(head: records.EventHead, kind: str):
     """View `kind` of the event from what is kept: the poll's 304 when the phone has it
     already, else the render cache's; None when it must be rendered (answer)."""
     tag = etag(head)
-    if (kind == "live" or kind == "tv" and web.is_htmx()) and \
+    if (kind == "live" or kind in ("tv", "tv-link") and web.is_htmx()) and \
             request.if_none_match.contains_weak(tag):
         return _finish(make_response("", 304), tag)
     key = _key(kind, tag, _part(kind))
@@ -110,13 +111,18 @@ def kept_answer(head: records.EventHead, kind: str):
 def answer(club_id: int, event_id: int, kind: str):
     """View `kind` ("page", "live", "tv") of the event, rendered once per ETag and served
     from the render cache (kept_answer)."""
-    found = head(club_id, event_id)
+    return answer_at(head(club_id, event_id), kind)
+
+
+def answer_at(found: records.EventHead, kind: str, **extra):
+    """answer() of the event at `found`, its head; `extra`: more context, the same for every
+    render of this `kind` at a stamp (the TV link's own poll URL)."""
     response = kept_answer(found, kind)
     if response is not None:
         return response
     tag, part = etag(found), _part(kind)
     key = _key(kind, tag, part)
-    ctx = {**context(found), "csrf_token": render_cache.placeholder_csrf}
+    ctx = {**context(found), **extra, "csrf_token": render_cache.placeholder_csrf}
     template = f"partials/{part}" if part else VIEWS[kind][0]
     body = render_cache.body(key, lambda: render_template(template, **ctx))
     return _finish(render_cache.respond(key, body), tag)

@@ -35,13 +35,20 @@ def parsed(event: ClubEvent):
         return None, error.message
 
 
-def next_round(record: dict) -> dict | None:
+def next_round(record: dict, library_event=None) -> dict | None:
     """The first round still to seat, as `scorekeeper schedule` prints it, or None.
+    `library_event`: the record already parsed, when the caller has it (a bracket's is not
+    read again).
 
     Outside the brackets the rounds to seat depend on the entrants, the settings and which
     rounds are played only (never on results), so they are asked of the schedule once per
     such state (_planned): a progressive schedule weighs every earlier round."""
     if record["format"] in BRACKET_FORMATS:
+        if library_event is not None:
+            try:
+                return _first_round(json.dumps(tournament.schedule_of(library_event)))
+            except EventInvalid:
+                return None  # (as the schedule's refusal: nothing to seat)
         return _first_round(json.dumps(tournament.schedule(record)))
     played = tuple(sorted({m["round"] for m in record["matches"]}))
     head = {key: record[key] for key in ("format", "variant", "options", "settings", "entrants")}
@@ -185,7 +192,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["names"] = names_of(library_event)
     ctx["rounds"] = rounds_view(event, library_event)
     ctx["standings"] = {"ok": True, **derive_standings(library_event)}  # parsed once
-    ctx["planned"] = None if ctx["standings"]["complete"] else next_round(record)
+    ctx["planned"] = None if ctx["standings"]["complete"] else next_round(record, library_event)
     ctx["record"] = record
     ctx["library_event"] = library_event
     ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]

@@ -17,9 +17,9 @@ hands.
 Each concern is a module, in this order (one imports only modules before it): common (Refused,
 the version bumps, the inserts that never fail on a race), club_numbers (summaries, a club's
 kept numbers), rating_moves (a club's ratings, kept), people (a club's roster), club_rules,
-games, seats (seats and counts), events, handover (taking over, the rematch), clubs (a club and
-its phones), phones (phones, their roles, join-code guesses), tokens (API tokens). This package
-names every function callers use, so `store.write_hand(...)` reads the same as before.
+games, seats (seats and counts), events, event_tv (an event's TV link), handover (taking over,
+the rematch), clubs (a club and its phones), phones (phones, their roles, join-code guesses),
+tokens (API tokens). This package names every function callers use, so `store.write_hand(...)` reads the same as before.
 """
 from .club_numbers import (ClubHead, _move_club_numbers, club_head, club_stamp, counted,
                            derive_summary, game_seats, keep_club_stats, played, rated_parts,
@@ -28,6 +28,7 @@ from .club_rules import club_rules, save_club_rules
 from .clubs import (create_club, ensure_admin, hand_admin, import_club, join_club, leave_club,
                     let_back_in, name_season, new_club_code, remove_member)
 from .common import Refused, phone_name
+from .event_tv import new_tv_link
 from .events import (_unplayed, add_entrant, call_time, create_event, entrant_people, import_event,
                      move_table_phone, record_forfeit, scanned_table_card, seat_matches,
                      stop_at_time, swap_player, table_phones)

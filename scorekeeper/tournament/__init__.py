@@ -12,7 +12,8 @@ from .event import Event, EventInvalid, parse_event
 from .ranking import Pools, event_bracket, standings as derive_standings
 from .seating import first_dealer, planned_rounds
 
-__all__ = ["Event", "EventInvalid", "parse_event", "standings", "schedule", "first_dealer"]
+__all__ = ["Event", "EventInvalid", "parse_event", "standings", "schedule", "schedule_of",
+           "first_dealer"]
 
 
 def _guarded(derive, record: Any) -> dict:
@@ -32,6 +33,12 @@ def standings(record: Any) -> dict:
 def schedule(record: Any) -> dict:
     """`scorekeeper schedule`'s JSON: the rounds still to seat; never raises."""
     return _guarded(_rounds_to_seat, record)
+
+
+def schedule_of(event: Event) -> dict:
+    """schedule() of an event already parsed (parse_event), for a page that has parsed it: an
+    event of 150 teams is not read twice. EventInvalid as parse_event's."""
+    return {"ok": True, **_rounds_to_seat(event)}
 
 
 def _rounds_to_seat(event: Event) -> dict:

@@ -6,6 +6,7 @@ Every check raises `EventInvalid(match, game, hand, message)`: `match` the index
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -428,17 +429,19 @@ def _bye_once_a_cycle(event: Event, match: Match, byes: dict[int, int]) -> None:
 ORDINALS = {2: "second", 3: "third"}
 
 
-def pool_members(event: Event) -> list[list[int]]:
+def pool_members(event: Event) -> tuple[tuple[int, ...], ...]:
     """The pools' entrants by snake seeding: pools A B C D take seeds 1 2 3 4, then 8 7 6 5..."""
     return snake_pools(len(event.entrants), event.pool_count())
 
 
-def snake_pools(n: int, pools: int) -> list[list[int]]:
+@functools.lru_cache(maxsize=64)
+def snake_pools(n: int, pools: int) -> tuple[tuple[int, ...], ...]:
+    """Kept (a record's every pool match asks: 150 teams' pools were made 760 times a read)."""
     out: list[list[int]] = [[] for _ in range(pools)]
     for seed in range(n):
         row, col = divmod(seed, pools)
         out[col if row % 2 == 0 else pools - 1 - col].append(seed)
-    return out
+    return tuple(tuple(pool) for pool in out)
 
 
 def game_wins(event: Event, match: Match) -> list[int]:

@@ -62,13 +62,18 @@ def outcomes(event: Event, matches: list[Match]) -> list[Outcome]:
     return out
 
 
-def figures(event: Event, games: list[Outcome]) -> dict[int, Line]:
+def figures(event: Event, games: list[Outcome], entrants=None) -> dict[int, Line]:
+    """Each entrant's line over `games`: every entrant's, or those of `entrants` (a pool's:
+    150 teams' 38 pools do not each count 150 lines)."""
     two_sided = event.format != "tables"
-    lines = {e: Line(e, two_sided=two_sided) for e in range(len(event.entrants))}
+    lines = {e: Line(e, two_sided=two_sided)
+             for e in (range(len(event.entrants)) if entrants is None else entrants)}
     for game in games:
         for s, side in enumerate(game.sides):
             for e in side:
-                line = lines[e]
+                line = lines.get(e)
+                if line is None:
+                    continue
                 line.played += 1
                 line.won += s in game.winners
                 line.scored += game.totals[s]
@@ -96,7 +101,7 @@ def ranked(event: Event, entrants: list[int], games: list[Outcome]) -> list[dict
     The first tie-break splits everyone into groups of equal value; each later one splits
     only the groups still tied, and head to head is counted within the group it is given.
     """
-    lines = figures(event, games)
+    lines = figures(event, games, entrants)
     low = event.variant.lowest_wins
 
     def value(tiebreak: str, e: int, group: set[int]) -> int:
@@ -161,7 +166,10 @@ class Pools:
     def __init__(self, event: Event):
         self.event = event
         self.members = pool_members(event)
-        self.matches = [[m for m in event.matches if m.pool == p + 1] for p in range(len(self.members))]
+        by_pool: dict[int | None, list[Match]] = {}
+        for m in event.matches:  # (one pass: 150 teams make 38 pools)
+            by_pool.setdefault(m.pool, []).append(m)
+        self.matches = [by_pool.get(p + 1, []) for p in range(len(self.members))]
         self.standings = [ranked(event, members, outcomes(event, matches))
                           for members, matches in zip(self.members, self.matches)]
         self.done = all(pairs_done(event, members, matches)

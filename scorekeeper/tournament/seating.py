@@ -526,11 +526,109 @@ def tables_plan(n: int, sizes: tuple[int, ...], rounds: int,
         return out + [pairs + pair[a][b] for a, b in sides] + [2 * pairs + seats[0]]
 
     weight = [TOGETHER] * pairs + [NEIGHBOURS] * pairs + [FIRST_SEAT] * n
-    seating = unrepeated(spread(start, tables, n, keys, weight, [None] * len(weight),
-                                partners=False, seed=f"tables {n} {sizes} {rounds}",
-                                fixed=max(1, len(played))), tables)
+    seating = unrepeated(fewest_again(spread(start, tables, n, keys, weight, [None] * len(weight),
+                                             partners=False, seed=f"tables {n} {sizes} {rounds}",
+                                             fixed=max(1, len(played))),
+                                      tables, n, fixed=max(1, len(played))), tables)
     return tuple(Round([tuple(s[first:first + size]) for first, size in tables], sorted(s[seated:]))
                  for s in seating)
+
+
+# How a pair that sat together before weighs in a round (fewest_again): any pair seated again
+# weighs more than every earlier meeting of every pair of the round together.
+AGAIN = 10_000
+REGROUP_WORK = 60_000  # tables tried per round: a round of up to ~16 players is searched whole
+
+
+def fewest_again(seating: list[list[int]], tables: list[tuple[int, int]], n: int,
+                 fixed: int = 1) -> list[list[int]]:
+    """Each round from `fixed` on, in turn, seated so that as few pairs as any seating of its
+    tables could sit together again, given the rounds before it (the plan's search weighs the
+    whole event, and may leave a round with more). Who sits out stays the plan's; of the
+    seatings with the fewest such pairs, one whose pairs met the fewest times before. A round
+    the plan seats as well as that is kept as it is (its seat order weighed); one it does not
+    is replaced by the search's (least_together), each table's first seat given to whoever has
+    had it least."""
+    met = [[0] * n for _ in range(n)]
+    firsts = [0] * n
+    seated = sum(size for _, size in tables)
+    out = []
+    for r, seats in enumerate(seating):
+        groups = [seats[first:first + size] for first, size in tables]
+        if r >= fixed:
+            found = least_together(seats[:seated], [size for _, size in tables], met,
+                                   together_cost(groups, met))
+            if found is not None:
+                groups = [sorted(g, key=lambda p: (firsts[p], g.index(p))) for g in found]
+                seats = [p for g in groups for p in g] + seats[seated:]
+        for group in groups:
+            firsts[group[0]] += 1
+            for a, b in combinations(group, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+        out.append(list(seats))
+    return out
+
+
+def together_cost(groups: list[list[int]], met: list[list[int]]) -> int:
+    """What least_together weighs of a round's tables: AGAIN for each pair that sat together
+    before, and each earlier meeting of its pairs."""
+    return sum(AGAIN * (met[a][b] > 0) + met[a][b]
+               for g in groups for a, b in combinations(g, 2))
+
+
+def least_together(players: list[int], sizes: list[int], met: list[list[int]], above: int,
+                   work: int = REGROUP_WORK) -> list[list[int]] | None:
+    """The players at tables of `sizes` costing least (together_cost), when one costs less
+    than `above`; None when none does. A depth-first search (each player in turn to a table
+    with room, one empty table of a size tried, the cheapest first) cut where what it has
+    seated plus the least each player left must add already reaches the best so far: exact
+    when it ends within `work` tables tried, else the best it found."""
+    order = sorted(players, key=lambda p: (-sum(met[p][q] > 0 for q in players), p))
+    tables: list[list[int]] = [[] for _ in sizes]
+    # adds[p][t]: what seating player p at table t adds now (its pairs with the ones there)
+    adds = {p: [0] * len(sizes) for p in players}
+    best: list[list[int]] | None = None
+    best_cost = above
+    tried = 0
+
+    def weigh(a: int, b: int) -> int:
+        return AGAIN * (met[a][b] > 0) + met[a][b]
+
+    def least_left(i: int) -> int:
+        """The least the players from the i-th on add, each at its cheapest open table."""
+        open_ = [t for t, table in enumerate(tables) if len(table) < sizes[t]]
+        return sum(min(adds[p][t] for t in open_) for p in order[i:])
+
+    def seat(i: int, cost: int) -> None:
+        nonlocal best, best_cost, tried
+        if i == len(order):
+            best, best_cost = [list(t) for t in tables], cost
+            return
+        tried += 1
+        if tried > work or cost + least_left(i) >= best_cost:
+            return
+        player, empty = order[i], set()
+        options = []
+        for t, table in enumerate(tables):
+            if len(table) == sizes[t] or (not table and sizes[t] in empty):
+                continue
+            if not table:
+                empty.add(sizes[t])
+            options.append((adds[player][t], t))
+        for added, t in sorted(options):
+            if cost + added >= best_cost:
+                break
+            tables[t].append(player)
+            for p in order[i + 1:]:
+                adds[p][t] += weigh(p, player)
+            seat(i + 1, cost + added)
+            for p in order[i + 1:]:
+                adds[p][t] -= weigh(p, player)
+            tables[t].pop()
+
+    seat(0, 0)
+    return best
 
 
 def unrepeated(seating: list[list[int]], tables: list[tuple[int, int]]) -> list[list[int]]:

@@ -119,7 +119,9 @@
 
   // The event TV (partials/events/_tv.html): a list longer than its box pages itself, a page of
   // whole rows (data-tv-pager names them) at a time, round to the first again, so every row is
-  // shown within 30 s. The page is kept by row across the live swaps, which replace the box.
+  // shown within 30 s, each page for 8 s at least (time to read it across the room: a list of
+  // 150 teams takes longer round). The page is kept by row across the live swaps, which
+  // replace the box.
   var pages = {};
   function rowsOf(box) { return box.querySelectorAll(box.getAttribute("data-tv-pager")); }
   function showRow(box, index) {
@@ -142,7 +144,7 @@
       if (now >= page.due) {
         var count = Math.ceil(box.scrollHeight / (box.clientHeight * 0.75));
         page.row = page.due ? nextPage(box, page.row) : 0;
-        page.due = now + Math.min(10000, 30000 / count);
+        page.due = now + Math.max(8000, Math.min(10000, 30000 / count));
         box.removeAttribute("data-tv-row");
       }
       if (box.getAttribute("data-tv-row") !== String(page.row)) {
@@ -152,6 +154,12 @@
     });
   }
   if (document.body.classList.contains("event-tv")) setInterval(turnPages, 500);
+  // A TV opened by its TV link that was replaced since (its poll answers 404): say so on the
+  // screen, whose scores would otherwise stand still (templates/events/tv.html's #tv-gone).
+  document.addEventListener("htmx:responseError", function (event) {
+    var gone = document.getElementById("tv-gone");
+    if (gone && event.detail.xhr && event.detail.xhr.status === 404) gone.hidden = false;
+  });
 
   // The seats panel (partials/games/_seats.html): a count typed as a sum shows its total
   // ("12+11+7" shows = 30); the server adds it up again (games/seats.py pip_sum). The poll

@@ -150,3 +150,32 @@ def test_a_pools_and_bracket_night_with_three_scorer_phones(live, phone):
     shot_and_width(tv, "pools-tv")
     tv.set_viewport_size({"width": 1280, "height": 720})
     shot_and_width(tv, "pools-tv-wide")
+
+
+def test_the_forfeit_drop_down_shows_each_team_whole_on_a_phone(live, phone):
+    """Issue 38: the forfeit's drop-down was cut off at 390 px ("Cat & Dan did not p"): each
+    name it offers fits inside it, at 390 and 320 px, and the words are on its label."""
+    organizer = phone()
+    event_url = new_event(organizer, live.url)
+    start_round(organizer, event_url, 1)
+    forfeits = organizer.locator(".event-table select[name=side]")
+    expect(forfeits).to_have_count(2)
+    expect(organizer.locator(".forfeit-form label").first).to_have_text("Did not play at table 1:")
+    for width in (390, 320):
+        organizer.set_viewport_size({"width": width, "height": 844})
+        cut = organizer.evaluate("""() => {
+            const ruler = document.createElement('canvas').getContext('2d'), cut = [];
+            document.querySelectorAll('.event-table select[name=side]').forEach(select => {
+                const style = getComputedStyle(select);
+                ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+                const room = select.clientWidth - parseFloat(style.paddingLeft)
+                             - parseFloat(style.paddingRight) - 20;  // less the arrow
+                for (const option of select.options) {
+                    if (ruler.measureText(option.text).width > room) cut.push(option.text);
+                }
+            });
+            return cut;
+        }""")
+        assert not cut, (width, cut)
+        assert organizer.evaluate("document.documentElement.scrollWidth") <= width
+    shot(organizer, "event-forfeit-320")

@@ -648,6 +648,8 @@ def _route_cases():
         ("events.swap", "POST", EVENT + "/matches/{ematch}/swap", {}, "page:422"),
         ("events.late_entrant", "POST", EVENT + "/entrants", {"entrant": ""}, "page:422"),
         ("events.playoff", "POST", EVENT + "/playoff", {}, "page:422"),
+        ("events.new_link", "POST", EVENT + "/tv-link", {}, "see:" + EVENT),
+        ("events.tv_link", "GET", "/e/" + "x" * 32 + "/tv", None, "404"),  # no such TV link
         ("events.export", "GET", EVENT + "/export.json", None, "event-json"),
         ("events.standings_csv", "GET", EVENT + "/standings.csv", None, "csv:Rank"),
         ("events.schedule_csv", "GET", EVENT + "/schedule.csv", None, "csv:Round"),

@@ -21,7 +21,8 @@ STATEMENTS = {
     "events.tv": 5, "events.history": 3, "events.standings_csv": 5, "events.schedule_csv": 5,
     "events.export": 5, "events.table_phones": 4, "events.table_card": 5,
     "events.move_phone": 5, "events.forfeit": 5, "events.call_time": 6,
-    "events.follow_table": 6, "events.create_event": 6,
+    "events.follow_table": 6, "events.create_event": 6, "events.new_link": 4,
+    "events.tv_link": 6,
     # More than six, each the same however big the event: organizer writes, a few a night,
     # where a statement writes one table, so a route writing more than five tables cannot
     # send six (issue 29 asked six of every request; these stay above it, as its closing note
@@ -108,6 +109,8 @@ def _night(app, client, teams: int) -> dict[str, int]:
                                 ("schedule_csv", "/schedule.csv", {}),
                                 ("export", "/export.json", {})):
         count(f"events.{name}", url(club_id, event_id, path), headers=headers)
+    count("events.new_link", url(club_id, event_id, "/tv-link"), {})
+    count("events.tv_link", f"/e/{event(event_id).tv_secret}/tv", phone=app.test_client())
     count("events.import_event", events + "/import",
           {"record": json.dumps(played_event(teams_record(teams)))})
     played = import_event(client, club_id, played_event(teams_record(teams)))
