@@ -30,6 +30,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
 from . import models, render_cache, store, web
+from .games.hand_form import whole_number
 from .models import CODE_ALPHABET, CODE_LENGTH
 
 # Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
@@ -149,6 +150,13 @@ def _state() -> dict:
     return req._sk_phone
 
 
+def _cookie_id(head: str) -> int | None:
+    """The id a cookie starts with, read as the hand form reads a number (hand_form), when it
+    is one a row can have."""
+    number = whole_number(head)
+    return number if number is not None and 0 < number <= models.MAX_ID else None
+
+
 def phone_id(create: bool = False) -> int | None:
     """This browser's phone id from its signed cookie; None without one. With create=True, for
     a role about to be written: a phone that exists (a new one, whose cookie the response then
@@ -157,9 +165,10 @@ def phone_id(create: bool = False) -> int | None:
     if "phone" not in state:
         head, _, mac = request.cookies.get(PHONE_COOKIE, "").partition(".")
         state["phone"] = None
-        if head.isdigit() and int(head) <= models.MAX_ID and hmac.compare_digest(
-                f"{head}.{mac}".encode(), phone_cookie_value(int(head)).encode()):
-            state["phone"] = int(head)
+        number = _cookie_id(head)
+        if number is not None and hmac.compare_digest(
+                f"{head}.{mac}".encode(), phone_cookie_value(number).encode()):
+            state["phone"] = number
     if create and _known_phone() is None:
         _use_phone(store.new_phone())
     return state["phone"]
@@ -491,8 +500,8 @@ def adopt_old_cookies() -> None:
     for name in old:
         if m := _OLD_MEMBER_COOKIE.fullmatch(name):
             head, _, mac = request.cookies[name].partition(".")
-            row = models.db.session.get(models.Member, int(head)) \
-                if head.isdigit() and int(head) <= models.MAX_ID else None
+            number = _cookie_id(head)
+            row = models.db.session.get(models.Member, number) if number is not None else None
             if row is not None and str(row.club_id) == m[1] and hmac.compare_digest(
                     mac.encode(), _token("member", row.club_id,
                                          f"{row.id}:{row.secret}").encode()):

@@ -12,6 +12,7 @@ from sqlalchemy.orm import selectinload
 
 from .. import access, club_ratings, codes, qr, ratings, rules, security, store, web
 from ..games import new_game as setup
+from ..games.hand_form import whole_number
 from ..extensions import db
 from ..models import Club, Game
 from ..stats import name_key
@@ -171,10 +172,10 @@ def merge_person(club_id: int, person_id: int):
     what would happen and asks (it cannot be undone)."""
     club, phone = roster.load_club(club_id)
     gone = roster.load_person(club, person_id)
-    into_id = request.form.get("into", "")
-    if not into_id.isdigit() or int(into_id) > 2**31 - 1:
+    into_id = whole_number(request.form.get("into"))
+    if into_id is None or not 0 < into_id <= 2**31 - 1:
         return _roster(club, phone, 422, error=f"Pick who {gone.name} is the same person as.")
-    into = roster.load_person(club, int(into_id))
+    into = roster.load_person(club, into_id)
     if request.form.get("confirm") != "1":
         games = len({p.game_id for p in gone.seats})
         return web.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,

@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from .. import rules, tournament
+from ..games.hand_form import whole_number
 from ..games.new_game import MAX_NAME, option_form_values, parse_options
 from ..stats.names import clean_name, name_key
 from ..tournament.event import FORMATS, TEAM_FORMATS
@@ -96,10 +97,10 @@ def read_entrants(text: str, fmt: str, roster: list[str]) -> tuple[list[dict], l
 
 
 def whole(raw: str, digits: int = 6) -> int | None:
-    """A whole number typed in ASCII digits (str.isdigit also takes "¹"), at most `digits`
-    long, or None."""
-    raw = raw.strip()
-    return int(raw) if re.fullmatch(r"[0-9]{1,%d}" % digits, raw) else None
+    """A whole number of 0 or more, read as the hand form reads one (hand_form.whole_number),
+    at most `digits` long, or None."""
+    number = whole_number(raw)
+    return number if number is not None and 0 <= number < 10**digits else None
 
 
 def _settings(form) -> tuple[dict[str, Any], list[str]]:

@@ -16,6 +16,7 @@ from sqlalchemy import func, or_, select
 
 from .. import kept_reads, stats
 from ..extensions import db
+from ..games.hand_form import whole_number
 from ..models import ClubEvent, EventEntrant, EventMatch, Game, Person, Player
 from ..store import game_seats as _seats, refresh_stale_summaries as _refresh_stale
 
@@ -51,8 +52,9 @@ class Filters:
 
 
 def _whole(raw: str | None) -> int | None:
-    raw = (raw or "").strip()
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+    """A filter's id or page: a whole number as the hand form reads one, 0 to 9 digits."""
+    number = whole_number(raw)
+    return number if number is not None and 0 <= number < 10**9 else None
 
 
 def _day(raw: str | None) -> date | None:
