@@ -85,12 +85,19 @@ def _key(kind: str, tag: str, part: str | None) -> str:
     return f"event-{kind}:{tag}:{part or 'page'}"
 
 
-def _finish(response, tag: str):
-    """An answer's headers, on a 304 as on a 200: the weak ETag, revalidated on every poll,
-    what it varies by (as the app's hooks would add it: an answer from before the app's
-    dispatch says the same)."""
+def _polled(kind: str) -> bool:
+    """Whether this request for view `kind` is a poll (the live part, or the TV's htmx
+    update): revalidated by its ETag. The page itself (and the TV's) carries a CSRF token, and
+    goes out no-store as every such page does (security.py)."""
+    return kind == "live" or kind == "tv" and web.is_htmx()
+
+
+def _finish(response, tag: str, kind: str):
+    """An answer's headers, on a 304 as on a 200: the weak ETag, revalidated on every poll
+    (no-cache; a page, no-store), what it varies by (as the app's hooks would add it: an answer
+    from before the app's dispatch says the same)."""
     response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "no-cache" if _polled(kind) else "no-store"
     response.vary.update(("Cookie", "HX-Request", "Accept-Encoding"))
     return response
 
@@ -99,12 +106,11 @@ def kept_answer(head: records.EventHead, kind: str):
     """View `kind` of the event from what is kept: the poll's 304 when the phone has it
     already, else the render cache's; None when it must be rendered (answer)."""
     tag = etag(head)
-    if (kind == "live" or kind == "tv" and web.is_htmx()) and \
-            request.if_none_match.contains_weak(tag):
-        return _finish(make_response("", 304), tag)
+    if _polled(kind) and request.if_none_match.contains_weak(tag):
+        return _finish(make_response("", 304), tag, kind)
     key = _key(kind, tag, _part(kind))
     body = render_cache.cached(key)
-    return None if body is None else _finish(render_cache.respond(key, body), tag)
+    return None if body is None else _finish(render_cache.respond(key, body), tag, kind)
 
 
 def answer(club_id: int, event_id: int, kind: str):
@@ -119,7 +125,7 @@ def answer(club_id: int, event_id: int, kind: str):
     ctx = {**context(found), "csrf_token": render_cache.placeholder_csrf}
     template = f"partials/{part}" if part else VIEWS[kind][0]
     body = render_cache.body(key, lambda: render_template(template, **ctx))
-    return _finish(render_cache.respond(key, body), tag)
+    return _finish(render_cache.respond(key, body), tag, kind)
 
 
 def kept_poll():
