@@ -30,8 +30,8 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
 from . import models, render_cache, store, web
-from .games.hand_form import whole_number
 from .models import CODE_ALPHABET, CODE_LENGTH
+from .rules.record import whole_number
 
 # Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
 # defaults use them too.
@@ -151,7 +151,7 @@ def _state() -> dict:
 
 
 def _cookie_id(head: str) -> int | None:
-    """The id a cookie starts with, read as the hand form reads a number (hand_form), when it
+    """The id a cookie starts with, read as every typed number is (rules.record.whole_number), when it
     is one a row can have."""
     number = whole_number(head)
     return number if number is not None and 0 < number <= models.MAX_ID else None

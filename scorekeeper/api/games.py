@@ -151,9 +151,9 @@ def _stale(game: Game, version: int):
 def _checked(game: Game, hand: dict, index: int | None) -> dict:
     """The engine's result of the record with `hand` appended (index None) or in place of hand
     `index`: 422 with the engine's sentence when it refuses it."""
-    if security.bad_text(hand):
-        refuse(422, "The hand holds a character that cannot be stored (NUL, or text that is "
-                    "not UTF-8).")
+    problem = security.text_problem(hand)
+    if problem:
+        refuse(422, problem)
     result = rules.preview(entry.as_saved(game, game.record(), index), hand, index)
     if not result.get("ok"):
         refuse(422, result.get("error") or "The hand is not valid.", hand=result.get("hand"))

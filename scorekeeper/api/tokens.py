@@ -15,9 +15,9 @@ from sqlalchemy import select
 from .. import access, store, web
 from ..clubs import roster
 from ..extensions import db
-from ..games.hand_form import whole_number
 from ..games.new_game import clean_name
 from ..models import ApiToken, utcnow
+from ..rules.record import whole_number
 from . import auth
 
 bp = Blueprint("api_tokens", __name__)

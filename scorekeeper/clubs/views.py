@@ -12,9 +12,9 @@ from sqlalchemy.orm import selectinload
 
 from .. import access, club_ratings, codes, qr, ratings, rules, security, store, web
 from ..games import new_game as setup
-from ..games.hand_form import whole_number
 from ..extensions import db
 from ..models import Club, Game
+from ..rules.record import whole_number
 from ..stats import name_key
 from . import bp, roster
 

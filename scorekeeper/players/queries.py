@@ -16,8 +16,8 @@ from sqlalchemy import func, or_, select
 
 from .. import kept_reads, stats
 from ..extensions import db
-from ..games.hand_form import whole_number
 from ..models import ClubEvent, EventEntrant, EventMatch, Game, Person, Player
+from ..rules.record import whole_number
 from ..store import game_seats as _seats, refresh_stale_summaries as _refresh_stale
 
 PAGE_SIZE = 25

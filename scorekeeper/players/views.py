@@ -22,8 +22,8 @@ from flask import Response, abort, make_response, redirect, request, url_for
 from .. import access, club_ratings as replays, rules, store, web
 from ..extensions import db
 from ..filters import hand_word
-from ..games.hand_form import whole_number
 from ..models import Member, utcnow
+from ..rules.record import whole_number
 from ..stats import clean_name
 from . import bp, charts, numbers, queries, rating_pages, review
 
