@@ -5,12 +5,14 @@
   cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
+- POST /games/<id>/join-code/renew: the scorer (or the club's admin) gives the game a new join
+  code; the old code, link and QR code and every viewer cookie made from them die.
 - The share block's template helpers: the invite's links (qr.viewer_url, qr.scorer_url,
   qr.join_url, as other phones reach them) and their QR codes.
 """
 from __future__ import annotations
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from sqlalchemy import select
 
 from .. import access, codes, qr, store, web
@@ -96,8 +98,31 @@ def rotate(game_id: int):
     return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
 
 
+def may_renew_code(game) -> bool:
+    """Whether this phone may give the game a new join code: its scorer, or its club's admin
+    (a phone removed from the club knew the code)."""
+    if access.can_score(game):
+        return True
+    member = access.member(game.club_id) if game.club_id is not None else None
+    return member is not None and member.is_admin
+
+
+@bp.post("/games/<int:game_id>/join-code/renew")
+def renew_code(game_id: int):
+    """The scorer or the club's admin: a new join code; the old code, its link and QR code and
+    every viewer cookie made from them stop working, as a new scorer link does for scorers."""
+    game = access.load_game(game_id)
+    if not may_renew_code(game):
+        abort(403)
+    member = access.member(game.club_id) if game.club_id is not None else None
+    via = access.actor(game) if access.can_score(game) else f"club admin {member.display}"
+    store.renew_join_code(game_id, via[:40])
+    return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
+
+
 @bp.app_context_processor
 def _share_helpers():
     """Template helpers for the invite (partials/sharing/_share.html) and a club's code."""
     return {"qr_svg": qr.qr_svg, "viewer_url": qr.viewer_url, "scorer_url": qr.scorer_url,
-            "join_url": qr.join_url, "pretty_code": codes.pretty_code, "role": access.role}
+            "join_url": qr.join_url, "pretty_code": codes.pretty_code, "role": access.role,
+            "may_renew_code": may_renew_code}

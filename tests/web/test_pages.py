@@ -471,6 +471,7 @@ HUGE = 10**25  # more than any database integer holds
     ("post", f"/games/{HUGE}/hands/preview"),
     ("post", f"/games/{HUGE}/hands/undo"),
     ("post", f"/games/{HUGE}/scorer-link/rotate"),
+    ("post", f"/games/{HUGE}/join-code/renew"),
 ])
 def test_id_too_large_for_the_database_is_not_found(client, method, url, huge):
     create(client, "moon", 3)
@@ -575,6 +576,7 @@ def _route_cases():
         ("sharing.viewer", "GET", "/g/{code}", None, "redirect"),
         ("sharing.scorer", "GET", "/s/{secret}", None, "redirect"),
         ("sharing.rotate", "POST", "/games/{gid}/scorer-link/rotate", {}, "redirect"),
+        ("sharing.renew_code", "POST", "/games/{gid}/join-code/renew", {}, "redirect"),
         ("games.live_update", "GET", "/games/{gid}/live", None, "fragment"),
         ("pwa.manifest", "GET", "/manifest.webmanifest", None, "asset"),
         ("pwa.service_worker", "GET", "/sw.js", None, "asset"),
