@@ -85,7 +85,7 @@ def _head(game_id: int):
     auth.token()
     head, _roles = store.get_head(game_id)
     if head is None:
-        refuse(404, f"There is no game #{game_id}.")
+        refuse(404, auth.no_game(game_id))
     return head
 
 
@@ -93,7 +93,7 @@ def _load(game_id: int) -> Game:
     """The game with its hands and players (404 when there is none)."""
     game = store.get_game(game_id)
     if game is None:
-        refuse(404, f"There is no game #{game_id}.")
+        refuse(404, auth.no_game(game_id))
     return game
 
 
@@ -237,7 +237,7 @@ def new_game(body: dict, club_id: int):
     token = auth.token()
     club = db.session.get(Club, club_id)
     if club is None:
-        refuse(404, f"There is no club #{club_id}.")
+        refuse(404, auth.no_club(club_id))
     record, error = check_record(body["record"])
     if error:
         refuse(422, error)

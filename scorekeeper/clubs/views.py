@@ -360,8 +360,8 @@ def create_game(club_id: int):
 def save_rules(game_id: int):
     """Make a club game's options its club's rules for that variant: members only."""
     game = store.get_game(game_id)
-    if game is None or game.club_id is None:
-        abort(404)
+    if game is None or game.club_id is None:  # (as for a club game of another club)
+        abort(roster.members_only())
     club, _phone = roster.load_club(game.club_id)
     store.save_club_rules(club, game.variant, dict(game.options or {}))
     return _go(url_for("games.rules_card", game_id=game.id))

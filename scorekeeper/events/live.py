@@ -30,8 +30,8 @@ VIEWS = {"page": ("events/event.html", "events/_event.html"),
 
 def head(club_id: int, event_id: int) -> records.EventHead:
     """The event's head as this phone asks (records.event_head: one statement, none while
-    nothing was committed), with roster.load_club's checks: 404 for no such club or event,
-    the members-only page for a phone that is not in the club; a club that somehow lost its
+    nothing was committed), with roster.load_club's checks: the members-only 404 for no such
+    club and for a phone that is not in it, 404 for no such event; a club that somehow lost its
     admin gets one back. Read once per HTTP request: a poll that kept_polls.KeptPolls could
     not answer reaches the view with the head it read (on a database server, where the head
     is not kept, a second read would be a second statement)."""
@@ -39,9 +39,7 @@ def head(club_id: int, event_id: int) -> records.EventHead:
     heads = request.environ.setdefault(_HEADS, {})
     found = heads[asked] if asked in heads else heads.setdefault(
         asked, records.event_head(*asked))
-    if found is None:
-        abort(404)
-    if found.member_id is None:
+    if found is None or found.member_id is None:  # (the same answer: roster.members_only)
         abort(roster.members_only())
     if not found.has_admin:
         store.ensure_admin(club_id)

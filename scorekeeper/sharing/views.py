@@ -22,10 +22,9 @@ from ..models import Game
 bp = Blueprint("sharing", __name__)
 
 
-def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
-               notice: str | None = None):
+def _join_page(code_typed: str = "", error: str | None = None, status: int = 200):
     return web.render("sharing/join.html", "sharing/_join.html", status, code_typed=code_typed,
-                      error=error, notice=notice)
+                      error=error)
 
 
 def _to_game(game):
@@ -35,13 +34,9 @@ def _to_game(game):
 
 @bp.route("/join", methods=["GET", "POST"])
 def join():
-    """Type a join code, land on the game (read only).
-
-    ?locked=1 is where access.require_reader sends a browser that opened a game by its id.
-    """
+    """Type a join code, land on the game (read only)."""
     if request.method == "GET":
-        notice = "Open this game with its join code." if "locked" in request.args else None
-        return _join_page(request.args.get("code", ""), notice=notice)
+        return _join_page(request.args.get("code", ""))
     typed = request.form.get("code", "")
     code = access.normalize_code(typed)
     if code is None:  # cannot be any game's code, so it tells a guesser nothing: not counted
@@ -91,7 +86,7 @@ def scorer(secret: str):
 @bp.post("/games/<int:game_id>/scorer-link/rotate")
 def rotate(game_id: int):
     """Creator only: a new scorer secret; the old link and every cookie made from it die."""
-    game = db.get_or_404(Game, game_id)
+    game = access.load_game(game_id)
     access.require_creator(game)
     via = access.actor(game)
     store.rotate_scorer(game_id, via)

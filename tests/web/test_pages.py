@@ -527,7 +527,7 @@ def test_export_needs_the_join_code(client):
     gid = create(client, "castle-rock", 1)
     stranger = client.application.test_client()
     r = stranger.get(f"/games/{gid}/record.json")
-    assert r.status_code == 303 and "/join" in r.headers["Location"]
+    assert r.status_code == 404 and "No game here" in r.get_data(as_text=True)
 
 
 # --------------------------------------------------------------------------- every route

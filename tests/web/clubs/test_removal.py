@@ -35,9 +35,9 @@ def test_a_removed_phone_loses_every_right_and_cannot_rejoin(client, app):
     assert bob.get(f"/s/{secret}").status_code == 303  # and it has seen the scorer link
     assert client.post(f"/clubs/{cid}/phones/{_member_id(cid, 'Bob')}/remove").status_code == 303
 
-    assert bob.get(f"/clubs/{cid}").status_code == 403
-    assert bob.get(f"/games/{gid}").status_code == 303  # not even a viewer: to the join page
-    assert post_hand(bob, gid, MOON_WIN).status_code == 403
+    assert bob.get(f"/clubs/{cid}").status_code == 404
+    assert bob.get(f"/games/{gid}").status_code == 404  # not even a viewer: no game for it
+    assert post_hand(bob, gid, MOON_WIN).status_code == 404
     assert bob.get(f"/s/{secret}").status_code == 404  # the scorer link it saw is renewed
     assert game(gid).hands == [] and game(gid).scorer_generation == 2
     assert [e.via for e in game(gid).events if e.action == "rotated"] == ["club admin Ann"]
@@ -151,7 +151,7 @@ def test_removal_releases_the_phones_seats_and_counts_and_a_new_join_code_cuts_i
     assert bob.post(f"/games/{gid}/join-code/renew").status_code == 403
     assert client.post(f"/games/{gid}/join-code/renew").status_code == 303
     assert game(gid).code != old_code
-    assert bob.get(f"/games/{gid}").status_code == 303  # cut off: to the join page
+    assert bob.get(f"/games/{gid}").status_code == 404  # cut off: no game for it
     assert bob.get(f"/g/{old_code}").status_code == 404
     assert "New join code" in text(client.get(f"/games/{gid}/history"))
     assert client.get(f"/games/{gid}").status_code == 200  # the club's phones still read it

@@ -157,7 +157,7 @@ def test_an_unchanged_event_poll_is_answered_before_the_app_as_the_view_answers_
         for name in ("ETag", "Cache-Control", "Content-Security-Policy", "X-Frame-Options"):
             assert fast.headers[name] == slow.headers[name], name
         assert set(fast.headers["Vary"].split(", ")) == set(slow.headers["Vary"].split(", "))
-        assert stranger.status_code == 403 and "Members only" in text(stranger)
+        assert stranger.status_code == 404 and "Members only" in text(stranger)
 
 
 def test_a_renamed_entrant_is_renamed_on_the_event_before_any_game(app, client):
