@@ -213,7 +213,7 @@ def history(event: ClubEvent) -> list[Change]:
         .join(EventMatch, EventMatch.id == Game.event_match_id)
         .where(EventMatch.event_id == event.id).order_by(AuditEvent.id))
     for row in games:
-        action = row.action if row.hand_number is None else \
+        action = f"game: {row.action}" if row.hand_number is None else \
             f"hand {row.hand_number + 1} {row.action}"
         changes.append(Change(row.at, action, row.via, {"round": row.round, "table": row.table}))
     return sorted(changes, key=lambda change: change.at)
