@@ -23,14 +23,15 @@ import re
 import time
 from datetime import timedelta
 
-from flask import (abort, after_this_request, current_app, make_response, redirect,
-                   render_template, request, url_for)
+from flask import (abort, after_this_request, current_app, make_response, render_template,
+                   request)
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
 from . import models, render_cache, store, web
 from .models import CODE_ALPHABET, CODE_LENGTH
+from .rules.record import whole_number
 
 # Join codes and secrets are drawn in models (models.unused_code, models.new_secret): its column
 # defaults use them too.
@@ -149,6 +150,13 @@ def _state() -> dict:
     return req._sk_phone
 
 
+def _cookie_id(head: str) -> int | None:
+    """The id a cookie starts with, read as every typed number is (rules.record.whole_number), when it
+    is one a row can have."""
+    number = whole_number(head)
+    return number if number is not None and 0 < number <= models.MAX_ID else None
+
+
 def phone_id(create: bool = False) -> int | None:
     """This browser's phone id from its signed cookie; None without one. With create=True, for
     a role about to be written: a phone that exists (a new one, whose cookie the response then
@@ -157,9 +165,10 @@ def phone_id(create: bool = False) -> int | None:
     if "phone" not in state:
         head, _, mac = request.cookies.get(PHONE_COOKIE, "").partition(".")
         state["phone"] = None
-        if head.isdigit() and int(head) <= models.MAX_ID and hmac.compare_digest(
-                f"{head}.{mac}".encode(), phone_cookie_value(int(head)).encode()):
-            state["phone"] = int(head)
+        number = _cookie_id(head)
+        if number is not None and hmac.compare_digest(
+                f"{head}.{mac}".encode(), phone_cookie_value(number).encode()):
+            state["phone"] = number
     if create and _known_phone() is None:
         _use_phone(store.new_phone())
     return state["phone"]
@@ -340,44 +349,56 @@ def phone_game_heads() -> list:
     return heads
 
 
+def no_game():
+    """The one answer for a game that is not there and for one this request may not read:
+    ids cannot be counted (as GitHub answers 404 for a private repository). It says how a
+    game is opened: by its join code."""
+    return _reload_htmx(web.refuse(404, "No game here", "This phone has no game at this "
+                                                        "address. Open a game with its join "
+                                                        "code."))
+
+
 def require_reader(game) -> None:
-    """Send a browser without a role to the join page (303): it must type the game's code."""
+    """A browser without a role gets no_game (404): it must type the game's code."""
     if role(game) is None:
-        abort(redirect(url_for("sharing.join", locked=1), 303))
+        abort(no_game())
 
 
 def require_scorer(game) -> None:
-    """Abort with a plain 403 page unless this request may change the game."""
+    """Abort with a plain 403 page unless this request may change the game (no_game, 404,
+    when it may not even read it)."""
     if not can_score(game):
+        require_reader(game)
         abort(403)
 
 
 def load_head(game_id: int):
-    """The game's head (game_head), when this request may read it (else a 303 to /join); 404
-    when there is none: what a page served from the render cache needs to find its key
+    """The game's head (game_head), when this request may read it; no_game (404) when there is
+    none or it may not: what a page served from the render cache needs to find its key
     (load_game's check, without loading the game)."""
     head = game_head(game_id)
     if head is None:
-        abort(404)
+        abort(no_game())
     require_reader(head)
     return head
 
 
 def load_game(game_id: int, write: bool = False, summary: bool = False) -> models.Game:
-    """The game, when this request may read it (else a 303 to /join), or with write=True
-    change it (else a plain 403: a write is never redirected); 404 when there is none. Its
+    """The game, when this request may read it, or with write=True change it (else a plain
+    403 for a phone that reads it); no_game (404) when there is none or it may not read it. Its
     hands come in the same statement as its version (store.get_game), so they go together,
     with its cached summary when `summary` says so. Every blueprint's game route loads
     through here (flaskr's get_post)."""
     game = store.get_game(game_id, summary=summary)
     if game is None:
-        abort(404)
+        abort(no_game())
     (require_scorer if write else require_reader)(game)
     return game
 
 
 def require_creator(game) -> None:
     if role(game) != CREATOR:
+        require_reader(game)
         abort(403)
 
 
@@ -491,8 +512,8 @@ def adopt_old_cookies() -> None:
     for name in old:
         if m := _OLD_MEMBER_COOKIE.fullmatch(name):
             head, _, mac = request.cookies[name].partition(".")
-            row = models.db.session.get(models.Member, int(head)) \
-                if head.isdigit() and int(head) <= models.MAX_ID else None
+            number = _cookie_id(head)
+            row = models.db.session.get(models.Member, number) if number is not None else None
             if row is not None and str(row.club_id) == m[1] and hmac.compare_digest(
                     mac.encode(), _token("member", row.club_id,
                                          f"{row.id}:{row.secret}").encode()):

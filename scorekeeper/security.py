@@ -16,10 +16,13 @@
   join codes, scorer QR codes, CSRF tokens and the game record, none of which belongs in a
   shared or disk cache. The live poll (no-cache, revalidated by ETag) and static files
   (fingerprinted, see static.py) set their own.
-- A NUL character (PostgreSQL refuses it in text, SQLite would store it unseen) in the path,
-  the query string or a form field is a plain 400, never a 500 or a stored value. Lone
-  surrogates cannot come out of Werkzeug's UTF-8 decoding; JSON imports are checked in
-  games/new_game.check_record (bad_text).
+- Text no database can store (bad_text: a NUL, which PostgreSQL refuses and SQLite would
+  store unseen, or a lone surrogate, which no UTF-8 export can write) is refused by the one
+  check, whichever way it comes in: in the path, the query string or a form field a plain 400
+  (refuse_bad_text, before any view; lone surrogates cannot come out of Werkzeug's UTF-8
+  decoding); in a JSON document (a game's, a club's or an event's import, an API body) the
+  sentence of text_problem, from the check of that document (games/new_game.check_record,
+  events/setup.problem_of, the API's hand check).
 - An uploaded JSON file is read by read_json(), which refuses nesting deeper than any game
   record has (a 400-deep list would otherwise exhaust the recursion of every later walk).
 - A request body is at most MAX_CONTENT_LENGTH (1 MB), except on the routes marked
@@ -62,15 +65,25 @@ HEADERS = {
 }
 
 
-def _refuse_nul() -> None:
+def _refuse_bad_text() -> None:
+    """A path, query string or form that holds bad_text: the plain 400, before any view."""
     values = [request.path] + [x for pair in request.args.items(multi=True) for x in pair]
     if request.method in ("POST", "PUT", "PATCH") and request.mimetype in (
             "application/x-www-form-urlencoded", "multipart/form-data"):
         values += [v for _, v in request.form.items(multi=True)]
         values += list(request.form.keys())
-    if any("\x00" in v for v in values if isinstance(v, str)):
-        abort(web.refuse(400, "Not understood", "The request held a character that cannot be "
-                                                "stored (NUL). Nothing was saved."))
+    if bad_text(values):
+        abort(web.refuse(400, "Not understood", f"The request held {BAD_TEXT}. Nothing was "
+                                                "saved."))
+
+
+BAD_TEXT = "a character that cannot be stored (NUL, or text that is not UTF-8)"
+
+
+def text_problem(value: Any) -> str | None:
+    """The plain sentence for a JSON document (a record, a hand, an event) that holds
+    bad_text, or None: the one check of text, whichever door the document comes in by."""
+    return f"It holds {BAD_TEXT}." if bad_text(value) else None
 
 
 def bad_text(value: Any) -> bool:
@@ -189,7 +202,7 @@ def _unreadable_body(_error):
 
 def init_app(app) -> None:
     app.url_value_preprocessor(_upload_limit)
-    app.before_request(_refuse_nul)
+    app.before_request(_refuse_bad_text)
     app.wsgi_app = HeadersOnEveryAnswer(app.wsgi_app)
     for code in _REFUSED:
         app.register_error_handler(code, _refused)

@@ -110,19 +110,32 @@ def may_score_game(row, game) -> bool:
 
 
 def require_game(game, write: bool = False):
-    """This request's token, when it may read (or, `write`, score) the game; else 401 or 403."""
+    """This request's token, when it may read (or, `write`, score) the game; else 401, 403
+    (it reads the game, and may not score it), or 404 in the words of a game that is not there:
+    ids cannot be counted (as GitHub answers for a private repository)."""
     row = token()
-    if not (may_score_game if write else may_read_game)(row, game):
-        refuse(403, "This token may not score this game." if write and may_read_game(row, game)
-               else "This token may not read this game.")
+    if not may_read_game(row, game):
+        refuse(404, no_game(game.id))
+    if write and not may_score_game(row, game):
+        refuse(403, "This token may not score this game.")
     return row
+
+
+def no_game(game_id: int) -> str:
+    """The one answer for a game that is not there and one this token may not read."""
+    return f"There is no game #{game_id}."
+
+
+def no_club(club_id: int) -> str:
+    """The one answer for a club that is not there and one this token is not of."""
+    return f"There is no club #{club_id}."
 
 
 def require_club(club_id: int, write: bool = False):
     """This request's token, when it is a token of the club (with `write`: that writes)."""
     row = token()
     if row.club_id != club_id or row.right not in (CLUB_READ, CLUB_WRITE):
-        refuse(403, "This token may not read this club.")
+        refuse(404, no_club(club_id))
     if write and row.right != CLUB_WRITE:
         refuse(403, "This token may only read the club: a token that writes its games is made "
                     "by the club's admin.")

@@ -23,7 +23,7 @@ def readable_club(club_id: int) -> Club:
     auth.require_club(club_id)
     club = db.session.get(Club, club_id)
     if club is None:
-        refuse(404, f"There is no club #{club_id}.")
+        refuse(404, auth.no_club(club_id))
     return club
 
 

@@ -85,7 +85,7 @@ def _head(game_id: int):
     auth.token()
     head, _roles = store.get_head(game_id)
     if head is None:
-        refuse(404, f"There is no game #{game_id}.")
+        refuse(404, auth.no_game(game_id))
     return head
 
 
@@ -93,7 +93,7 @@ def _load(game_id: int) -> Game:
     """The game with its hands and players (404 when there is none)."""
     game = store.get_game(game_id)
     if game is None:
-        refuse(404, f"There is no game #{game_id}.")
+        refuse(404, auth.no_game(game_id))
     return game
 
 
@@ -151,9 +151,9 @@ def _stale(game: Game, version: int):
 def _checked(game: Game, hand: dict, index: int | None) -> dict:
     """The engine's result of the record with `hand` appended (index None) or in place of hand
     `index`: 422 with the engine's sentence when it refuses it."""
-    if security.bad_text(hand):
-        refuse(422, "The hand holds a character that cannot be stored (NUL, or text that is "
-                    "not UTF-8).")
+    problem = security.text_problem(hand)
+    if problem:
+        refuse(422, problem)
     result = rules.preview(entry.as_saved(game, game.record(), index), hand, index)
     if not result.get("ok"):
         refuse(422, result.get("error") or "The hand is not valid.", hand=result.get("hand"))
@@ -237,7 +237,7 @@ def new_game(body: dict, club_id: int):
     token = auth.token()
     club = db.session.get(Club, club_id)
     if club is None:
-        refuse(404, f"There is no club #{club_id}.")
+        refuse(404, auth.no_club(club_id))
     record, error = check_record(body["record"])
     if error:
         refuse(422, error)

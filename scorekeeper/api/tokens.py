@@ -17,6 +17,7 @@ from ..clubs import roster
 from ..extensions import db
 from ..games.new_game import clean_name
 from ..models import ApiToken, utcnow
+from ..rules.record import whole_number
 from . import auth
 
 bp = Blueprint("api_tokens", __name__)
@@ -34,12 +35,13 @@ def _form() -> tuple[str, str, object, str | None]:
     """(label, right, expiry, error) from the form."""
     label = clean_name(request.form.get("label", ""))[:40]
     days = request.form.get("days", "").strip()
+    number = whole_number(days)
     error = None
     if not label:
         error = "Name the token after the app that will use it (e.g. “Bar TV”)."
-    elif days and not (days.isdigit() and 1 <= int(days) <= MAX_DAYS):
+    elif days and not (number is not None and 1 <= number <= MAX_DAYS):
         error = f"A token expires in 1 to {MAX_DAYS} days, or never (leave it empty)."
-    expires = utcnow() + timedelta(days=int(days)) if days and not error else None
+    expires = utcnow() + timedelta(days=number) if days and not error else None
     return label, request.form.get("right", ""), expires, error
 
 

@@ -17,8 +17,9 @@ RECENT = 20
 
 
 def load_club(club_id: int, people: bool = False) -> tuple[Club, Member]:
-    """The club and this phone's membership of it: 404 when there is no such club, 403 when
-    this phone has not joined it (nothing of the club is shown). One statement, with the
+    """The club and this phone's membership of it: the members-only 404 when there is no such
+    club and when this phone has not joined it (nothing of the club is shown, not even that it
+    is there). One statement, with the
     club's roster joined when `people` (a form that names people)."""
     club, phone, _row = load_club_with(club_id, None, None,
                                        *([joinedload(Club.people)] if people else []))
@@ -41,7 +42,7 @@ def load_club_with(club_id: int, model=None, row_id: int | None = None, *options
             model, (model.club_id == Club.id) & (model.id == row_id))
     found = db.session.execute(statement).unique().first()
     if found is None:
-        abort(404)
+        abort(members_only())
     club, phone, admin_there = found[:3]
     access.read_member(club_id, phone)
     if phone is None:
@@ -51,8 +52,9 @@ def load_club_with(club_id: int, model=None, row_id: int | None = None, *options
     return club, phone, found[3] if model is not None else None
 
 
-def members_only(status: int = 403):
-    """The plain page for a phone that is not (or no longer) in the club: nothing of it."""
+def members_only(status: int = 404):
+    """The plain page for a phone that is not (or no longer) in the club, and for a club that
+    is not there: nothing of it, the same answer for both (ids cannot be counted)."""
     return access._reload_htmx(web.refuse(
         status, "Members only", "Only the phones that joined this club can see it. Ask a "
                                 "member to show you the club's QR code or code."))

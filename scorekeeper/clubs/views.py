@@ -14,6 +14,7 @@ from .. import access, club_ratings, codes, qr, ratings, rules, security, store,
 from ..games import new_game as setup
 from ..extensions import db
 from ..models import Club, Game
+from ..rules.record import whole_number
 from ..stats import name_key
 from . import bp, roster
 
@@ -171,10 +172,10 @@ def merge_person(club_id: int, person_id: int):
     what would happen and asks (it cannot be undone)."""
     club, phone = roster.load_club(club_id)
     gone = roster.load_person(club, person_id)
-    into_id = request.form.get("into", "")
-    if not into_id.isdigit() or int(into_id) > 2**31 - 1:
+    into_id = whole_number(request.form.get("into"))
+    if into_id is None or not 0 < into_id <= 2**31 - 1:
         return _roster(club, phone, 422, error=f"Pick who {gone.name} is the same person as.")
-    into = roster.load_person(club, int(into_id))
+    into = roster.load_person(club, into_id)
     if request.form.get("confirm") != "1":
         games, not_begun = roster.seat_games(gone)
         return web.render("clubs/merge.html", "clubs/_merge.html", club=club, gone=gone,
@@ -359,8 +360,8 @@ def create_game(club_id: int):
 def save_rules(game_id: int):
     """Make a club game's options its club's rules for that variant: members only."""
     game = store.get_game(game_id)
-    if game is None or game.club_id is None:
-        abort(404)
+    if game is None or game.club_id is None:  # (as for a club game of another club)
+        abort(roster.members_only())
     club, _phone = roster.load_club(game.club_id)
     store.save_club_rules(club, game.variant, dict(game.options or {}))
     return _go(url_for("games.rules_card", game_id=game.id))

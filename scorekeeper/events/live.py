@@ -31,8 +31,8 @@ VIEWS = {"page": ("events/event.html", "events/_event.html"),
 
 def head(club_id: int, event_id: int) -> records.EventHead:
     """The event's head as this phone asks (records.event_head: one statement, none while
-    nothing was committed), with roster.load_club's checks: 404 for no such club or event,
-    the members-only page for a phone that is not in the club; a club that somehow lost its
+    nothing was committed), with roster.load_club's checks: the members-only 404 for no such
+    club and for a phone that is not in it, 404 for no such event; a club that somehow lost its
     admin gets one back. Read once per HTTP request: a poll that kept_polls.KeptPolls could
     not answer reaches the view with the head it read (on a database server, where the head
     is not kept, a second read would be a second statement)."""
@@ -40,9 +40,7 @@ def head(club_id: int, event_id: int) -> records.EventHead:
     heads = request.environ.setdefault(_HEADS, {})
     found = heads[asked] if asked in heads else heads.setdefault(
         asked, records.event_head(*asked))
-    if found is None:
-        abort(404)
-    if found.member_id is None:
+    if found is None or found.member_id is None:  # (the same answer: roster.members_only)
         abort(roster.members_only())
     if not found.has_admin:
         store.ensure_admin(club_id)
@@ -86,12 +84,19 @@ def _key(kind: str, tag: str, part: str | None) -> str:
     return f"event-{kind}:{tag}:{part or 'page'}"
 
 
-def _finish(response, tag: str):
-    """An answer's headers, on a 304 as on a 200: the weak ETag, revalidated on every poll,
-    what it varies by (as the app's hooks would add it: an answer from before the app's
-    dispatch says the same)."""
+def _polled(kind: str) -> bool:
+    """Whether this request for view `kind` is a poll (the live part, or the TV's htmx
+    update): revalidated by its ETag. The page itself (and the TV's) carries a CSRF token, and
+    goes out no-store as every such page does (security.py)."""
+    return kind == "live" or kind in ("tv", "tv-link") and web.is_htmx()
+
+
+def _finish(response, tag: str, kind: str):
+    """An answer's headers, on a 304 as on a 200: the weak ETag, revalidated on every poll
+    (no-cache; a page, no-store), what it varies by (as the app's hooks would add it: an answer
+    from before the app's dispatch says the same)."""
     response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "no-cache" if _polled(kind) else "no-store"
     response.vary.update(("Cookie", "HX-Request", "Accept-Encoding"))
     return response
 
@@ -100,12 +105,11 @@ def kept_answer(head: records.EventHead, kind: str):
     """View `kind` of the event from what is kept: the poll's 304 when the phone has it
     already, else the render cache's; None when it must be rendered (answer)."""
     tag = etag(head)
-    if (kind == "live" or kind in ("tv", "tv-link") and web.is_htmx()) and \
-            request.if_none_match.contains_weak(tag):
-        return _finish(make_response("", 304), tag)
+    if _polled(kind) and request.if_none_match.contains_weak(tag):
+        return _finish(make_response("", 304), tag, kind)
     key = _key(kind, tag, _part(kind))
     body = render_cache.cached(key)
-    return None if body is None else _finish(render_cache.respond(key, body), tag)
+    return None if body is None else _finish(render_cache.respond(key, body), tag, kind)
 
 
 def answer(club_id: int, event_id: int, kind: str):
@@ -125,7 +129,7 @@ def answer_at(found: records.EventHead, kind: str, **extra):
     ctx = {**context(found), **extra, "csrf_token": render_cache.placeholder_csrf}
     template = f"partials/{part}" if part else VIEWS[kind][0]
     body = render_cache.body(key, lambda: render_template(template, **ctx))
-    return _finish(render_cache.respond(key, body), tag)
+    return _finish(render_cache.respond(key, body), tag, kind)
 
 
 def kept_poll():

@@ -7,6 +7,7 @@ are cached by in one, kept in memory between commits.
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, cast, exists, func, literal, null, select, union_all
@@ -14,8 +15,8 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from .. import kept_reads
 from ..extensions import db
-from ..models import (Club, ClubEvent, EventEntrant, EventMatch, Game, Hand, Member, Player,
-                      with_called)
+from ..models import (AuditEvent, Club, ClubEvent, EventEntrant, EventMatch, Game, Hand,
+                      Member, Player, with_called)
 
 
 # What load_event reads with an event (two statements): its entrants with their people, its
@@ -119,6 +120,21 @@ def runs_it(creator_phone_id: int | None, is_admin: bool, phone_id: int | None) 
     return is_admin or (creator_phone_id is not None and creator_phone_id == phone_id)
 
 
+def runs_event_of(game: Game, member: Member | None) -> bool:
+    """Whether `member` (this phone's Member row in the game's club, or None) runs the event
+    `game` is played in: its organizer or the club's admin. Besides them only the table's own
+    phone (its scorer) scores an event's game: no other member takes it over, makes it a
+    scoring token or starts its match's next game. One statement, for event games only."""
+    if member is None or getattr(game, "event_match_id", None) is None:
+        return False
+    if member.is_admin:
+        return True
+    creator = db.session.scalar(select(ClubEvent.creator_phone_id)
+                                .join(EventMatch, EventMatch.event_id == ClubEvent.id)
+                                .where(EventMatch.id == game.event_match_id))
+    return runs_it(creator, member.is_admin, member.phone_id)
+
+
 def _of_games(column):
     return (select(column).join(EventMatch, Game.event_match_id == EventMatch.id)
             .where(EventMatch.event_id == ClubEvent.id).scalar_subquery())
@@ -174,6 +190,33 @@ def event_record(event: ClubEvent, games: bool = True) -> dict[str, Any]:
             "options": dict(event.options or {}), "settings": dict(event.settings or {}),
             "entrants": entrants,
             "matches": [match_record(m, inputs) for m in ordered(event.matches)]}
+
+
+class Change(NamedTuple):
+    """A line of the event's history."""
+
+    at: datetime
+    action: str
+    via: str
+    data: dict | None
+
+
+def history(event: ClubEvent) -> list[Change]:
+    """Every change to the event and to each of its games, oldest first: the event's own rows
+    and its games' (a hand entered, changed or taken back, a take-over), each game's named by
+    its round and table. One statement besides the event's own rows."""
+    changes = [Change(row.at, row.action, row.via, row.data) for row in event.history]
+    games = db.session.execute(
+        select(AuditEvent.at, AuditEvent.action, AuditEvent.hand_number, AuditEvent.via,
+               EventMatch.round, EventMatch.table)
+        .join(Game, Game.id == AuditEvent.game_id)
+        .join(EventMatch, EventMatch.id == Game.event_match_id)
+        .where(EventMatch.event_id == event.id).order_by(AuditEvent.id))
+    for row in games:
+        action = f"game: {row.action}" if row.hand_number is None else \
+            f"hand {row.hand_number + 1} {row.action}"
+        changes.append(Change(row.at, action, row.via, {"round": row.round, "table": row.table}))
+    return sorted(changes, key=lambda change: change.at)
 
 
 def ordered(matches: list[EventMatch]) -> list[EventMatch]:

@@ -13,8 +13,9 @@ import secrets
 from datetime import date
 from typing import Any
 
-from .. import rules, tournament
+from .. import rules, security, tournament
 from ..games.new_game import MAX_NAME, option_form_values, parse_options
+from ..rules.record import whole_number
 from ..stats.names import clean_name, name_key
 from ..tournament.event import FORMATS, TEAM_FORMATS
 
@@ -96,10 +97,10 @@ def read_entrants(text: str, fmt: str, roster: list[str]) -> tuple[list[dict], l
 
 
 def whole(raw: str, digits: int = 6) -> int | None:
-    """A whole number typed in ASCII digits (str.isdigit also takes "¹"), at most `digits`
-    long, or None."""
-    raw = raw.strip()
-    return int(raw) if re.fullmatch(r"[0-9]{1,%d}" % digits, raw) else None
+    """A whole number of 0 or more, read as the hand form reads one (rules.record.whole_number),
+    at most `digits` long, or None."""
+    number = whole_number(raw)
+    return number if number is not None and 0 <= number < 10**digits else None
 
 
 def _settings(form) -> tuple[dict[str, Any], list[str]]:
@@ -165,7 +166,11 @@ def record_problem(fields: dict, entrants: list[dict]) -> str | None:
 
 def problem_of(record: Any) -> str | None:
     """The events library's plain sentence (naming the match) for a record it refuses, or
-    None: the one check of an event record, whichever door it comes in by."""
+    None: the one check of an event record, whichever door it comes in by; its text first
+    (security.text_problem), as every record's."""
+    problem = security.text_problem(record)
+    if problem:
+        return problem
     try:
         tournament.parse_event(record)
     except tournament.EventInvalid as error:

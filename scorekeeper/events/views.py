@@ -169,11 +169,11 @@ def tv(club_id: int, event_id: int):
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/history")
 def history(club_id: int, event_id: int):
-    """Every change to the event: who, when, what."""
+    """Every change to the event and its games: who, when, what (records.history)."""
     head = live.head(club_id, event_id)
     event = db.session.get(ClubEvent, head.id) or abort(404)  # (its history: one more)
     return web.render("events/history.html", "events/_history.html", club=head.club,
-                      event=event)
+                      event=event, history=records.history(event))
 
 
 # --------------------------------------------------------------------------- running it

@@ -144,7 +144,12 @@ def this_phone(game) -> str:
     choice is never served to another."""
     modes = remembered_modes(game)
     club_id = getattr(game, "club_id", None)
-    member = club_id is not None and access.member(club_id) is not None
+    member_row = access.member(club_id) if club_id is not None else None
+    member = member_row is not None
+    # an event's game: whether this member runs the event (it may take over, start the next
+    # game: handover.carry_on). (Imported here: the events package imports this module.)
+    from ..events.record import runs_event_of
+    runs = runs_event_of(game, member_row)
     variant = rules.VARIANTS.get(game.variant)
     seated = ""
     if variant is not None and variant.counts_own:  # the seat it plays, or the tag it shows
@@ -154,7 +159,7 @@ def this_phone(game) -> str:
                   else f"-t{seats.phone_tag(phone)}" if phone is not None else "")
     table, named = table_followed(game), table_phone(game)
     return (f"{hands_view(game)}-{modes.get('mode', '')}-{modes.get('points_mode', '')}"
-            f"-{'m' if member else ''}{seated}{'' if table is None else f'-f{table}'}"
+            f"-{'m' if member else ''}{'r' if runs else ''}{seated}{'' if table is None else f'-f{table}'}"
             f"{'' if named is None else f'-p{named}'}")
 
 

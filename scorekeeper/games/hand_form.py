@@ -18,6 +18,8 @@ import re
 
 from typing import Any, Mapping
 
+from ..rules.record import whole_number
+
 CARD_ITEMS = (
     # field, label, kind ("bool" or a max count), worth each
     ("high", "High (ace of trumps)", "bool", 2),
@@ -65,14 +67,6 @@ class Problem(Exception):
         self.message = message
 
 
-WHOLE = re.compile(r"-?[0-9]{1,12}")
-
-
-def whole_number(text: str | None) -> int | None:
-    """A typed whole number, or None. Plain ASCII digits only: Python's int() would also take
-    "1_0", "٣" or thousands of digits, none of which a number pad types."""
-    text = (text or "").strip()
-    return int(text) if WHOLE.fullmatch(text) else None
 
 
 # --------------------------------------------------------------------------- calls

@@ -165,6 +165,9 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
         elif e.action == "rotated":
             row["what"] = f"New scorer link (#{data.get('generation')})"
             row["detail"] = "The earlier scorer link stopped working."
+        elif e.action == "new code":
+            row["what"] = "New join code"
+            row["detail"] = "The earlier join code and viewer link stopped working."
         else:
             verb = {"entered": "entered", "edited": "changed", "undone": "taken back",
                     "put back": "put back"}

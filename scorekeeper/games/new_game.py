@@ -1,7 +1,8 @@
 """The ONE checker of a new game's record, whichever door it comes in by: the setup form (a
-game's or a club's), a game's import, a club's import (each of its games). check_record is the
-check they all end in: text a database can store, at most MAX_HANDS hands, names cleaned and
-told apart, every hand scored by the engine. Besides: reading the setup form's names and house
+game's or a club's), a game's import, a club's import (each of its games), the API's new game.
+check_record is the check they all end in: text a database can store (security.text_problem),
+at most MAX_HANDS hands, names cleaned and told apart, only the keys game-record.md names and
+every hand scored by the engine. Besides: reading the setup form's names and house
 rules, and the values the form shows again.
 
 The engine judges every option (Option.parse), so this module only turns form text into values.
@@ -167,17 +168,17 @@ def check_record(raw) -> tuple[dict | None, str | None]:
     game, an imported game and each game of an imported club."""
     if not isinstance(raw, dict):
         return None, "It is not a game record (a JSON object)."
-    if security.bad_text(raw):
-        return None, ("It holds a character that cannot be stored (NUL, or text that is not "
-                      "UTF-8).")
+    problem = security.text_problem(raw)
+    if problem:
+        return None, problem
     hands = raw.get("hands", [])
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
         return None, f"It has {len(hands)} hands: a game here holds at most {MAX_HANDS}."
-    record = {"variant": raw.get("variant"), "players": raw.get("players"),
+    # Every key as sent: the engine refuses one game-record.md does not name (and judges
+    # `called`: true or false only).
+    record = {**raw, "variant": raw.get("variant"), "players": raw.get("players"),
               "first_dealer": raw.get("first_dealer", 0), "options": raw.get("options") or {},
               "hands": hands}
-    if "called" in raw:  # checked by the engine: true or false only
-        record["called"] = raw["called"]
     if isinstance(record["players"], list) and all(isinstance(p, str) for p in record["players"]):
         record["players"] = [clean_name(p) for p in record["players"]]
     result = rules.score(record)

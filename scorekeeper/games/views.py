@@ -222,9 +222,11 @@ def _load_to_write(game_id: int, missing: int = 404) -> Game:
 
 
 def _removed(status: int):
-    """The answer to a write on a game that is not there: 404, or 409 when this request saw
-    it first (it lost a race). Only an event's forfeit removes a game, and only while no hand
-    is in."""
+    """The answer to a write on a game that is not there: 404 (access.no_game, as for a game
+    this phone may not read: ids cannot be counted), or 409 when this request saw it first (it
+    lost a race). Only an event's forfeit removes a game, and only while no hand is in."""
+    if status == 404:
+        return access.no_game()
     return web.refuse(status, "No game here", "There is no game at this address (any more), "
                                               "so nothing was saved: a game goes only when its "
                                               "event match is forfeited before its first hand.")

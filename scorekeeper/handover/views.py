@@ -7,7 +7,7 @@ from .. import access, rules, store, web
 from ..games import hand_form
 from ..games import scoring_ended as ended
 from ..extensions import db
-from ..events.record import next_game_allowed
+from ..events.record import next_game_allowed, runs_event_of
 from ..models import MAX_ID, Game
 from . import bp
 
@@ -25,12 +25,22 @@ def _finished(game: Game) -> bool:
     return bool(rules.score(game.record()).get("finished"))
 
 
+def _steps_in(game: Game, phone) -> bool:
+    """Whether the club member `phone` (or None) may step in on `game` without scoring it:
+    take it over, start its rematch. Any member on a casual club game; on an event's game,
+    only the event's organizer and the club's admin (its table's phone scores it)."""
+    if phone is None:
+        return False
+    return game.event_match_id is None or runs_event_of(game, phone)
+
+
 def carry_on(game: Game) -> dict:
     """What this phone may do to go on with `game`: the template's flags."""
     phone = access.member(game.club_id) if game.club_id is not None else None
     scorer = access.can_score(game)
-    may_rematch = scorer or phone is not None  # (whether the game allows one or not)
-    return {"member": phone, "can_take_over": phone is not None and not scorer,
+    steps_in = _steps_in(game, phone)
+    may_rematch = scorer or steps_in  # (whether the game allows one or not)
+    return {"member": phone, "can_take_over": steps_in and not scorer,
             "can_continue": game.club_id is None and not scorer, "may_rematch": may_rematch,
             "can_rematch": may_rematch and next_game_allowed(game)}
 
@@ -51,6 +61,10 @@ def take_over(game_id: int):
                                      "its scoring.")
     if access.can_score(game):
         return redirect(url_for("games.game_page", game_id=game.id), 303)
+    if not _steps_in(game, access.member(game.club_id)):
+        _refuse("Scored at its table", "An event's game is scored by its table's phone; only "
+                                       "the event's organizer or the club's admin can take it "
+                                       "over.")
     if request.method == "GET":
         return web.render("handover/take_over.html", "handover/_take_over.html", game=game,
                             variant=rules.VARIANTS.get(game.variant))
@@ -93,7 +107,9 @@ def rematch(game_id: int):
         # moment ago (maybe since the game was read), where this tap is sent as outside one
         db.session.refresh(game, ["next_game_id"])
     if not (flags["can_rematch"] or flags["may_rematch"] and game.next_game_id is not None):
-        _refuse("View only", "The scorer, or a member of the game's club, starts the rematch.")
+        _refuse("View only", "The scorer, or a member of the game's club, starts the rematch "
+                             "(of an event's game: its table's phone, the organizer or the "
+                             "club's admin).")
     if game.next_game_id is None and not _finished(game):
         _refuse("Not over yet", "A rematch starts once the game is over.", 409)
     new_id, made = store.rematch(game, access.actor(game) if access.can_score(game) else

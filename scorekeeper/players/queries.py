@@ -17,6 +17,7 @@ from sqlalchemy import func, or_, select
 from .. import kept_reads, stats
 from ..extensions import db
 from ..models import ClubEvent, EventEntrant, EventMatch, Game, Person, Player
+from ..rules.record import whole_number
 from ..store import (counted, game_seats as _seats, played,
                      refresh_stale_summaries as _refresh_stale)
 
@@ -52,8 +53,9 @@ class Filters:
 
 
 def _whole(raw: str | None) -> int | None:
-    raw = (raw or "").strip()
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+    """A filter's id or page: a whole number as the hand form reads one, 0 to 9 digits."""
+    number = whole_number(raw)
+    return number if number is not None and 0 <= number < 10**9 else None
 
 
 def _day(raw: str | None) -> date | None:

@@ -23,6 +23,7 @@ from .. import access, club_ratings as replays, rules, store, web
 from ..extensions import db
 from ..filters import hand_word
 from ..models import Member, utcnow
+from ..rules.record import whole_number
 from ..stats import clean_name
 from . import bp, charts, numbers, queries, rating_pages, review
 
@@ -291,8 +292,8 @@ def person_ratings(club_id: int, person_id: int):
     if person_id not in names:
         abort(404)
     seasons, season, choice = _season(club.id)
-    vs = request.args.get("vs", "")
-    vs_id = int(vs) if vs.isdigit() and int(vs) in names and int(vs) != person_id else None
+    vs = whole_number(request.args.get("vs"))
+    vs_id = vs if vs in names and vs != person_id else None
     return _club_page(
         club, "players/person_ratings.html", "players/_person_ratings.html",
         (person_id, choice, vs_id, _season_keys(seasons), *names.items()),

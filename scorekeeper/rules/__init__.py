@@ -10,7 +10,8 @@ from .auction import Auction, next_calls
 from .cards import Card42, CardTeams, countdown_mark
 from .dominoes import FortyTwo, Lechner42, Moon, Texas42, Texas1986
 from .game import Variant, replay, replay_versions
-from .record import Invalid, Option, Table, is_whole, parse_table, too_long
+from .record import (RECORD_KEYS, Invalid, Option, Table, is_whole, parse_table, show_value,
+                     too_long, unknown_key)
 from .trains import CastleRock, MexicanTrain
 
 __all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "score_versions", "legal_calls",
@@ -32,6 +33,10 @@ def _open(record: Any) -> tuple[Variant, Table, list]:
         known = ", ".join(VARIANTS)
         raise Invalid(None, f"Unknown variant {variant_id!r}: choose one of {known}."
                       if isinstance(variant_id, str) else f"The record needs a variant: one of {known}.")
+    key = unknown_key(record, RECORD_KEYS)
+    if key is not None:
+        raise Invalid(None, f"A game record holds no key {show_value(key)}: its keys are "
+                            f"{', '.join(RECORD_KEYS)}.")
     variant = VARIANTS[variant_id]
     table = parse_table(record, variant)
     hands = record.get("hands", [])

@@ -13,6 +13,7 @@ class Card42(Variant):
     """Each player bids her exact number of tricks; totals stop at 42."""
 
     id = "card42"
+    result_keys = ("bids", "tricks")
     title = "42, the Card Players' Card Game"
     blurb = "Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins."
     family = "card42"
@@ -122,6 +123,7 @@ class CardTeams(Variant):
     """Teams bid 2-18 points; only the bidding team scores, and loses its bid when set."""
 
     id = "card42-teams"
+    result_keys = ("points",)
     title = "42, the trick-taking card game (teams)"
     blurb = "Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42."
     family = "card42-teams"

@@ -100,6 +100,7 @@ class Texas1986(TeamDominoes):
     """Points to 300: the side that wins the hand scores the bid plus what it caught."""
 
     id = "texas42-1986"
+    result_keys = ("contract", "trump", "points", "made")
     title = "Texas 42 (1986 program rules)"
     blurb = "Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300."
     family = "texas42-1986"
@@ -142,6 +143,8 @@ DOUBLES_PLAYED = {"nillo": ("high", "low", "suit", "suit-inverted"), "follow-me"
 class MarksGame(TeamDominoes):
     """Marks: a bid of 30-42 is worth one mark, a higher bid its number of marks; made, the
     bidders gain them, set, the defenders do."""
+
+    result_keys = ("contract", "call", "doubles", "trump", "points", "made")
 
     family = "marks"
     units = "marks"
@@ -278,6 +281,7 @@ class FortyTwo(TeamDominoes):
     """Both teams count what they caught; a set gives the defenders the bid too."""
 
     id = "forty-two"
+    result_keys = ("points",)
     title = "Forty-Two (Double 12 rule sheet)"
     blurb = "Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands."
     family = "forty-two"
@@ -337,6 +341,7 @@ class Moon(Variant):
     deals = "shakes"  # the dominoes are shaken, not dealt
     dealt = "shook"
     id = "moon"
+    result_keys = ("tricks",)
     title = "Moon (Double 12 rule sheet)"
     blurb = "Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21."
     family = "moon"

@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from .record import Invalid, Option, Preset, Table, too_long
+from .record import BID_KEYS, Invalid, Option, Preset, Table, show_value, too_long, unknown_key
 
 
 @dataclass
@@ -70,11 +70,20 @@ class Variant:
     # "card_points" (the same, or counted card by card), "tricks" (each player's tricks),
     # "pips" (the pips left in each hand, who went out), "tiles_left" (the tiles left).
     result_entry: str = ""
+    # The keys of a hand's result (rules.md), besides BID_KEYS in a bidding game: a hand holds
+    # these and nothing else (hand_keys).
+    result_keys: tuple[str, ...] = ()
 
     @property
     def rating_group(self) -> str | None:
         """The group of variants a person's rating is kept for, or None when never rated."""
         return self.id if self.rating_group_of == "" else self.rating_group_of
+
+    @property
+    def hand_keys(self) -> tuple[str, ...]:
+        """Every key a hand of this variant may hold (rules.md): its result's, and the
+        auction's in a bidding game."""
+        return (BID_KEYS if self.bidding else ()) + self.result_keys
 
     @property
     def has_auction(self) -> bool:
@@ -152,6 +161,10 @@ def _play(variant: Variant, table: Table, sides: list[str], state: Any, hand: An
         raise Invalid(k, f"The game is already over: {names} won. No more hands can be entered.")
     if not isinstance(hand, dict):
         raise Invalid(k, "A hand must be an object of score inputs.")
+    key = unknown_key(hand, variant.hand_keys)
+    if key is not None:
+        raise Invalid(k, f"A {variant.title} {variant.hand_word.lower()} holds no key "
+                         f"{show_value(key)}: its keys are {', '.join(variant.hand_keys)}.")
     if too_long(hand):
         raise Invalid(k, "A number in this hand is too long to be a score input.")
     dealer = variant.dealer(table, k)

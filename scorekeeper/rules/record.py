@@ -5,6 +5,7 @@ None when the record itself is wrong. Messages are one plain sentence a player u
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,18 @@ class Invalid(Exception):
         super().__init__(message)
         self.hand = hand
         self.message = message
+
+
+TYPED_WHOLE = re.compile(r"-?[0-9]{1,12}")
+
+
+def whole_number(text: str | None) -> int | None:
+    """A typed whole number, or None: the one reading of every number a form, a query string
+    or a cookie sends (the hand form's first). Plain ASCII digits only: str.isdigit() takes
+    "²" (which int() then refuses) and int() would take "1_0", "٣" or thousands of digits,
+    none of which a number pad types."""
+    text = (text or "").strip()
+    return int(text) if TYPED_WHOLE.fullmatch(text) else None
 
 
 def is_whole(value: Any) -> bool:
@@ -101,6 +114,17 @@ class Table:
 
     def name(self, seat: int) -> str:
         return self.players[seat]
+
+
+# The keys game-record.md names: a record holds these and nothing else.
+RECORD_KEYS = ("variant", "players", "first_dealer", "options", "hands", "called")
+# What every hand of a bidding game may give besides its result (game-record.md).
+BID_KEYS = ("auction", "bidder", "bid", "passed")
+
+
+def unknown_key(value: dict, known) -> str | None:
+    """The first key of `value` that is not one of `known`, or None."""
+    return next((key for key in value if key not in known), None)
 
 
 def parse_table(raw: dict, variant) -> Table:

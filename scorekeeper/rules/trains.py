@@ -30,6 +30,7 @@ class MexicanTrain(Variant):
     """Each round adds the pips left in every hand; after the last round the lowest total wins."""
 
     id = "mexican-train"
+    result_keys = ("pips", "out", "blocked", "double_blank")
     title = "Mexican Train (Double 12 rule sheet)"
     blurb = "Dominoes, 2-8 players each for herself: one round per engine double, lowest pips win."
     family = "mexican-train"
@@ -130,6 +131,7 @@ class CastleRock(Variant):
     """Solitaire: each hand is one game, won when at most two dominoes remain. It never ends."""
 
     id = "castle-rock"
+    result_keys = ("remaining",)
     title = "Castle Rock solitaire (Double 12 rule sheet)"
     blurb = "Dominoes, 1 player: each hand is a whole game of solitaire, won with 2 or fewer left."
     family = "castle-rock"

@@ -5,12 +5,14 @@
   cookie to read a game.
 - /s/<secret>: the scorer way in; swaps the secret for a cookie and redirects it out of the URL.
 - POST /games/<id>/scorer-link/rotate: the creator revokes the scorer link and its cookies.
+- POST /games/<id>/join-code/renew: the scorer (or the club's admin) gives the game a new join
+  code; the old code, link and QR code and every viewer cookie made from them die.
 - The share block's template helpers: the invite's links (qr.viewer_url, qr.scorer_url,
   qr.join_url, as other phones reach them) and their QR codes.
 """
 from __future__ import annotations
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from sqlalchemy import select
 
 from .. import access, codes, qr, store, web
@@ -20,10 +22,9 @@ from ..models import Game
 bp = Blueprint("sharing", __name__)
 
 
-def _join_page(code_typed: str = "", error: str | None = None, status: int = 200,
-               notice: str | None = None):
+def _join_page(code_typed: str = "", error: str | None = None, status: int = 200):
     return web.render("sharing/join.html", "sharing/_join.html", status, code_typed=code_typed,
-                      error=error, notice=notice)
+                      error=error)
 
 
 def _to_game(game):
@@ -33,13 +34,9 @@ def _to_game(game):
 
 @bp.route("/join", methods=["GET", "POST"])
 def join():
-    """Type a join code, land on the game (read only).
-
-    ?locked=1 is where access.require_reader sends a browser that opened a game by its id.
-    """
+    """Type a join code, land on the game (read only)."""
     if request.method == "GET":
-        notice = "Open this game with its join code." if "locked" in request.args else None
-        return _join_page(request.args.get("code", ""), notice=notice)
+        return _join_page(request.args.get("code", ""))
     typed = request.form.get("code", "")
     code = access.normalize_code(typed)
     if code is None:  # cannot be any game's code, so it tells a guesser nothing: not counted
@@ -89,10 +86,32 @@ def scorer(secret: str):
 @bp.post("/games/<int:game_id>/scorer-link/rotate")
 def rotate(game_id: int):
     """Creator only: a new scorer secret; the old link and every cookie made from it die."""
-    game = db.get_or_404(Game, game_id)
+    game = access.load_game(game_id)
     access.require_creator(game)
     via = access.actor(game)
     store.rotate_scorer(game_id, via)
+    return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
+
+
+def may_renew_code(game) -> bool:
+    """Whether this phone may give the game a new join code: its scorer, or its club's admin
+    (a phone removed from the club knew the code)."""
+    if access.can_score(game):
+        return True
+    member = access.member(game.club_id) if game.club_id is not None else None
+    return member is not None and member.is_admin
+
+
+@bp.post("/games/<int:game_id>/join-code/renew")
+def renew_code(game_id: int):
+    """The scorer or the club's admin: a new join code; the old code, its link and QR code and
+    every viewer cookie made from them stop working, as a new scorer link does for scorers."""
+    game = access.load_game(game_id)
+    if not may_renew_code(game):
+        abort(403)
+    member = access.member(game.club_id) if game.club_id is not None else None
+    via = access.actor(game) if access.can_score(game) else f"club admin {member.display}"
+    store.renew_join_code(game_id, via[:40])
     return redirect(url_for("games.game_page", game_id=game_id) + "#share", 303)
 
 
@@ -100,4 +119,5 @@ def rotate(game_id: int):
 def _share_helpers():
     """Template helpers for the invite (partials/sharing/_share.html) and a club's code."""
     return {"qr_svg": qr.qr_svg, "viewer_url": qr.viewer_url, "scorer_url": qr.scorer_url,
-            "join_url": qr.join_url, "pretty_code": codes.pretty_code, "role": access.role}
+            "join_url": qr.join_url, "pretty_code": codes.pretty_code, "role": access.role,
+            "may_renew_code": may_renew_code}

@@ -33,7 +33,7 @@ from .events import (_unplayed, add_entrant, call_time, create_event, entrant_pe
                      move_table_phone, record_forfeit, scanned_table_card, seat_matches,
                      stop_at_time, swap_player, table_phones)
 from .games import (_insert_games, _summary_before, get_game, get_head, phone_game_heads,
-                    put_back_hand, rotate_scorer, start_game, table_now, write_hand)
+                    put_back_hand, renew_join_code, rotate_scorer, start_game, table_now, write_hand)
 from .handover import rematch, take_over
 from .people import _people, _roster, add_person, merge_people, rename_person
 from .phones import (adopt_old_roles, forget_guess, grant_role, new_phone, prune_guesses,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from sqlalchemy import delete, func, select, update
 
 from ..extensions import db
-from ..models import (ApiToken, Club, ClubBan, ClubSeason, Game, Member, PhoneGame, new_secret,
-                      unused_code, utcnow)
-from .common import Refused, _insert_or_ignore, _lock_club
+from ..models import (ApiToken, AuditEvent, Club, ClubBan, ClubSeason, Game, Member,
+                      PendingCount, PhoneGame, SeatClaim, new_secret, unused_code, utcnow)
+from .club_numbers import _move_club_numbers
+from .common import Refused, _bump, _insert_or_ignore, _lock_club
 from .games import _new_games, _renew_scorer
 from .people import _roster
 from .rating_moves import rerate_later
@@ -121,12 +122,34 @@ def remove_member(admin: Member, member_id: int, via: str) -> None:
                            .execution_options(synchronize_session=False))
         for game_id in scored:
             _renew_scorer(game_id, via)
+        _release_seats(club_id, phone_id, club_games, via)
     db.session.execute(update(Club).where(Club.id == club_id)
                        .values(code=unused_code(Club))
                        .execution_options(synchronize_session=False))
     _one_admin(club_id)
     db.session.commit()
     db.session.expire_all()
+
+
+def _release_seats(club_id: int, phone_id: int, games, via: str) -> None:
+    """A removed phone plays no seat of `games` any more, and what it counted and had not
+    been saved is gone (a scorer's save would have used it): a seat it held is free for
+    another phone, its history saying so."""
+    claims = [SeatClaim.phone_id == phone_id, SeatClaim.game_id.in_(games)]
+    counts = [PendingCount.phone_id == phone_id, PendingCount.game_id.in_(games)]
+    released = db.session.execute(select(SeatClaim.game_id, SeatClaim.seat).where(*claims)).all()
+    changed = {game_id for game_id, _seat in released} | set(db.session.scalars(
+        select(PendingCount.game_id).where(*counts)))
+    if not changed:
+        return
+    for table, where in ((SeatClaim, claims), (PendingCount, counts)):
+        db.session.execute(delete(table).where(*where)
+                           .execution_options(synchronize_session=False))
+    for game_id in changed:  # the version: the scorer's page and its counts redrawn
+        _bump(game_id, None)
+    _move_club_numbers(club_id, versions=len(changed))
+    db.session.add_all(AuditEvent(game_id=game_id, action="seat released", via=via,
+                                  data={"seat": seat}) for game_id, seat in released)
 
 
 def let_back_in(admin: Member, phone_id: int) -> None:

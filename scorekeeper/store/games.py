@@ -314,6 +314,17 @@ def rotate_scorer(game_id: int, via: str) -> None:
     db.session.commit()
 
 
+def renew_join_code(game_id: int, via: str) -> None:
+    """A new join code: the old one, its viewer link and QR code, and every viewer role made
+    from it stop working (a phone of the game's club still reads it as a member). No version
+    check, as for a new scorer link."""
+    _bump(game_id, None, code=unused_code())
+    club_id = db.session.scalar(select(Game.club_id).where(Game.id == game_id))
+    _move_club_numbers(club_id, versions=1)
+    db.session.add(AuditEvent(game_id=game_id, action="new code", via=via))
+    db.session.commit()
+
+
 def _renew_scorer(game_id: int, via: str) -> None:
     _bump(game_id, None, scorer_secret=new_secret(), scorer_generation=Game.scorer_generation + 1)
     generation, club_id = db.session.execute(select(Game.scorer_generation, Game.club_id)

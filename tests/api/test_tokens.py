@@ -87,7 +87,7 @@ def test_a_viewer_makes_only_a_read_token_and_sees_only_its_own(app, client):
                              json={"hand": LECHNER_HAND, "version": 1}, headers=bearer(token))
     assert r.status_code == 403 and r.get_json()["detail"] == "This token may not score this game."
     stranger = app.test_client()
-    assert stranger.get(f"/games/{gid}/api-tokens").status_code == 303  # to /join
+    assert stranger.get(f"/games/{gid}/api-tokens").status_code == 404  # no game for it
 
 
 def test_a_new_scorer_link_ends_the_tokens_made_under_the_old_one(app, client):
@@ -100,7 +100,7 @@ def test_a_new_scorer_link_ends_the_tokens_made_under_the_old_one(app, client):
     r = api_client(app).post(f"/api/v1/games/{gid}/hands",
                              json={"hand": LECHNER_HAND, "version": game(gid).version},
                              headers=bearer(token))
-    assert r.status_code == 403 and game(gid).hands == []
+    assert r.status_code == 404 and game(gid).hands == []  # it reads the game no more
 
 
 def test_only_the_clubs_admin_makes_club_tokens(app, client):
@@ -110,7 +110,7 @@ def test_only_the_clubs_admin_makes_club_tokens(app, client):
     assert bob.get(f"/clubs/{cid}/api-tokens").status_code == 403
     assert bob.post(f"/clubs/{cid}/api-tokens",
                     data={"label": "x", "right": "club-write"}).status_code == 403
-    assert app.test_client().get(f"/clubs/{cid}/api-tokens").status_code == 403
+    assert app.test_client().get(f"/clubs/{cid}/api-tokens").status_code == 404
     r = client.post(f"/clubs/{cid}/api-tokens", data={"label": "", "right": "club-read"})
     assert r.status_code == 422 and "Name the token" in text(r)
 

@@ -310,8 +310,8 @@ def test_tv_view_is_live_and_read_only(phone, live):
 
     code = scorer.locator("#share .join-code").inner_text().replace(" ", "")
     tv = phone(viewport=TV)
-    tv.goto(f"{live.url}/games/{gid}/tv")
-    assert tv.url == f"{live.url}/join?locked=1"  # anyone who may read the game, no one else
+    answer = tv.goto(f"{live.url}/games/{gid}/tv")
+    assert answer.status == 404  # anyone who may read the game, no one else
     tv.goto(f"{live.url}/g/{code}")
     tv.goto(f"{live.url}/games/{gid}/tv")
     expect(tv.locator("#scoreboard h1")).to_contain_text("Lechner")

@@ -16,10 +16,11 @@ RULES = ROOT / "scorekeeper" / "rules"
 STATS = ROOT / "scorekeeper" / "stats"
 # Each pure package or module and the scorekeeper packages or modules it may import (stats and
 # the events library are fed by the engine; the review page's sheet labels calls as the hand form
-# does).
+# does; the hand form reads a typed number as every form does, rules.record.whole_number).
 PURE = {"rules": ("rules",), "stats": ("rules", "stats"), "ratings": ("rules", "stats", "ratings"),
         "tournament": ("rules", "tournament"),
-        "games.hand_form": (), "players.charts": ("rules",), "players.review": ("games.hand_form",)}
+        "games.hand_form": ("rules",), "players.charts": ("rules",),
+        "players.review": ("games.hand_form", "rules")}
 FORBIDDEN = ("flask", "sqlalchemy", "werkzeug", "jinja2", "alembic", "flask_sqlalchemy", "flask_migrate",
              "flask_wtf", "flask_htmx", "wtforms", "qrcode", "waitress")
 STDLIB = set(sys.stdlib_module_names)

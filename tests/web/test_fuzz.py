@@ -5,8 +5,12 @@ methods and now and then another; path values, query strings, form fields (the f
 templates and the views use, the hand form's per-seat fields, every variant's options), bodies
 (form, multipart with a file, JSON, raw bytes), cookies (this phone's real creator and member
 cookies, and forged or broken ones) and headers (htmx's, ETags, a malformed Host, proxies'),
-drawn from values that are valid, at the edges, or hostile. A fresh game, club and roster are
-made every so often, as the fuzzing may leave the club or take hands back.
+drawn from values that are valid, at the edges, or hostile: among them text no database or
+export can hold (lone surrogates, NUL), digits that are not ASCII ("²", "٣"), bidi marks and
+100 KB strings, in every field of every form, every import (game, club, event: their records
+carry it in names, keys and hands) and every API body (sent with a real token). A fresh game,
+club and roster are made every so often, as the fuzzing may leave the club or take hands back;
+before each, every club's export must still be written (and the fuzzed club's answer 200).
 
 FUZZ_REQUESTS (default 2,000; CI runs 4,000: .ci/run) and FUZZ_SEED (default 19) set its
 size and seed: four shards
@@ -16,6 +20,7 @@ TEST_DATABASE_URL.
 """
 from __future__ import annotations
 
+import functools
 import io
 import json
 import logging
@@ -34,6 +39,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Game, Member, Person
 from scorekeeper.rules import VARIANTS
 
+from tests.api.helpers import club_token, game_token
+
 from .clubs.helpers import club_game, create_club
 from .helpers import create, post_hand
 
@@ -46,7 +53,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 HOSTS = ["localhost", "a..b", "x" * 64 + ".example", "[", "[::1", "a:b:c", "x:abc", "x:99999", "exa mple", "", "ä", "x\x00y",
          "[::1]:5000", "very." * 60 + "long"]
-QUERY = ["from", "to", "page", "person", "status", "variant", "view", "locked", "code", "v"]
+QUERY = ["from", "to", "page", "person", "status", "variant", "view", "locked", "code", "v",
+         "vs", "season"]
+# Text a form, an import or an API body may carry and no database or export can hold, or that
+# only looks like what it is not: lone surrogates, NUL, digits str.isdigit() takes and int()
+# refuses, bidi and zero-width marks, and a 100 KB string.
+HOSTILE_TEXT = ["\ud800", "a\udfffb", "\udc80\ud800", "\x00", "a\x00b", "²", "³", "¹", "1²", "٣",
+                "\u202e1", "\u200f", "\u2067x\u2069", "\u200b", "x" * 100_000]
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 CONTENT_TYPES = ["application/json", "text/plain", "multipart/form-data; boundary=",
                  "multipart/form-data", "application/x-www-form-urlencoded; charset=latin-1",
@@ -86,6 +99,7 @@ class World:
         self.games.append(club_game(client, self.club, "texas42",
                                     ["Ann", "Bob", "Cat", "Dan"]))
         club = db.session.get(Club, self.club)
+        self.own_member = club.members[0].id  # the test's phone, the club's admin
         other = Member(club_id=self.club, label="Other phone")
         db.session.add(other)
         db.session.commit()
@@ -95,6 +109,9 @@ class World:
         game = db.session.get(Game, self.games[0])
         self.codes = [game.code, club.code]
         self.secrets = [game.scorer_secret]
+        # the API's bodies are read only with a token that may write
+        self.tokens = [game_token(client, self.games[0]), game_token(client, self.games[2]),
+                       club_token(client, self.club)]
         self.cookies = {c.key: c.value for c in client._cookies.values()}
 
     def ids(self) -> list[int]:
@@ -127,7 +144,8 @@ def _value(rng: random.Random, world: World) -> str:
     if pick < 0.55:
         return rng.choice(["Ann", "Bob", "  ", "Zoë", "👩‍👩‍👧", "مریم‌", "\u200b", "\u202e",
                            "<script>alert(1)</script>", "'; DROP TABLE game;--", "%s%s%n",
-                           "../../etc/passwd", "\x00", "a\x00b", "\ufeff", "\r\nX-Y: z"])
+                           "../../etc/passwd", "\x00", "a\x00b", "\ufeff", "\r\nX-Y: z"]
+                          + HOSTILE_TEXT)
     if pick < 0.62:
         return "x" * rng.choice([41, 61, 300, 5000])
     if pick < 0.7:
@@ -136,10 +154,10 @@ def _value(rng: random.Random, world: World) -> str:
 
 
 NUMBERS = ["-1", "-5", "0", "1", "2", "3", "4", "7", "30", "42", "2147483647", "2147483648",
-           "99999999999999999999", "1.5", "", " 3 ", "٣", "x"]
+           "99999999999999999999", "1.5", "", " 3 ", "٣", "x", "²", "³", "¹", "1²", "\u202e1"]
 DATES = ["9999-12-31", "0001-01-01", "2024-02-30", "2026-11-23", "99999-01-01", "yesterday"]
 NUMERIC = re.compile(r"version|number|index|bidder|bid|first_dealer|into|person|page|edit|out"
-                     r"|made|passed|confirm|.*-\d|opt-.*")
+                     r"|made|passed|confirm|days|vs|table|seat|phone|counts|.*-\d|opt-.*")
 
 
 def _value_for(rng: random.Random, name: str, world: World) -> str:
@@ -173,10 +191,42 @@ def _base_form(rule: str, world: World) -> dict[str, str]:
         return {"name": "Eve", "label": "Eve's phone"}
     if "join" in rule:
         return {"code": world.codes[0], "label": "x"}
+    if rule.endswith("/events/import"):
+        return {"record": json.dumps(_event_record(world.rng))}
     if "import" in rule:
         return {"name": "Imported", "record": json.dumps(_record(world.rng)),
                 "records": json.dumps([_record(world.rng)])}
     return {}
+
+
+def _hostile(rng: random.Random, value):
+    """`value` (JSON data) with hostile text put in now and then: as a string value, a key
+    of an object, or in place of a string."""
+    if isinstance(value, dict):
+        out = {k: _hostile(rng, v) for k, v in value.items()}
+        if rng.random() < 0.15:
+            out[rng.choice(["note", "evil", rng.choice(HOSTILE_TEXT)[:50]])] = \
+                rng.choice(HOSTILE_TEXT)
+        return out
+    if isinstance(value, list):
+        return [_hostile(rng, v) for v in value]
+    if isinstance(value, str) and rng.random() < 0.15:
+        return rng.choice(HOSTILE_TEXT)
+    return value
+
+
+@functools.cache
+def _played_event(teams: int) -> str:
+    """An event record of `teams` teams, every game played (as JSON: each use a copy)."""
+    from .events.helpers import played_event, teams_record
+
+    return json.dumps(played_event(teams_record(teams)))
+
+
+def _event_record(rng: random.Random):
+    """An event record (events.md) a club could import, its games played, with hostile text
+    put in now and then (a hand's note, a name, an unknown key)."""
+    return _hostile(rng, json.loads(_played_event(rng.choice([2, 3]))))
 
 
 def _record(rng: random.Random):
@@ -190,6 +240,11 @@ def _record(rng: random.Random):
               "hands": rng.choice([[], [{"bidder": 0, "bid": 30, "contract": "straight",
                                          "made": True}], [{"passed": True}], [{}], [[]], "x",
                                    [None] * 3, [{"bid": 2**70}]])}
+    if rng.random() < 0.3:
+        record = _hostile(rng, {**record, "variant": "texas42",
+                                "players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": 0,
+                                "options": {}, "hands": [{"bidder": 0, "bid": 30,
+                                                          "contract": "straight", "points": 30}]})
     return rng.choice([record, [record, record], {"variant": "texas42"}, [], [[]], "x", None])
 
 
@@ -208,8 +263,14 @@ def _path(rng: random.Random, rule, world: World) -> str:
             return rng.choice(world.secrets)
         if name == "variant_id" and rng.random() < 0.5:
             return rng.choice(list(VARIANTS))
-        return quote(_value(rng, world), safe="")
+        return _quoted(_value(rng, world))
     return re.sub(r"<(?:[^:>]+:)?([^>]+)>", fill, rule.rule)
+
+
+def _quoted(text: str) -> str:
+    """`text` percent-encoded as UTF-8, a lone surrogate as the bytes it would be (which the
+    server decodes as it decodes any bytes that are not UTF-8)."""
+    return quote(text.encode("utf-8", "surrogatepass"), safe="")
 
 
 def _cookies(rng: random.Random, world: World) -> str:
@@ -244,10 +305,42 @@ def _headers(rng: random.Random) -> dict[str, str]:
     return headers
 
 
+def _api_body(rng: random.Random, world: World):
+    """A JSON body for the API: a hand or a record, with hostile text now and then."""
+    hand = _hostile(rng, rng.choice([{"bidder": 0, "bid": 30, "contract": "straight",
+                                      "points": 34}, {"bidder": 1, "bid": 30, "points": 3},
+                                     {"passed": True}]))
+    return rng.choice([{"hand": hand, "version": int(world.version())},
+                       {"record": _record(rng)}, {"version": int(world.version())},
+                       _hostile(rng, {"hand": hand, "record": "x", "version": "1"})])
+
+
+def _sendable(data: dict) -> dict:
+    """A form the test client can send: one holding a lone surrogate (which no str encodes)
+    goes as its bytes (urlencoded; in a multipart form, as the server would read it)."""
+    if not any(isinstance(v, str) and _unencodable(v) for v in data.values()):
+        return {"data": data}
+    if any(not isinstance(v, str) for v in data.values()):
+        return {"data": {k: v.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+                         if isinstance(v, str) else v for k, v in data.items()}}
+    return {"data": "&".join(f"{_quoted(k)}={_quoted(v)}" for k, v in data.items()),
+            "content_type": "application/x-www-form-urlencoded"}
+
+
+def _unencodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _body(rng: random.Random, rule, fields: list[str], world: World, method: str) -> dict:
     """The data and content type of a request (werkzeug test client arguments)."""
     if method in ("GET", "HEAD", "OPTIONS") and rng.random() < 0.9:
         return {}
+    if rule.rule.startswith("/api/") and rng.random() < 0.7:
+        return {"data": json.dumps(_api_body(rng, world)), "content_type": "application/json"}
     kind = rng.random()
     if kind < 0.7:
         data = _base_form(rule.rule, world) if rng.random() < 0.7 else {}
@@ -259,12 +352,39 @@ def _body(rng: random.Random, rule, fields: list[str], world: World, method: str
         if rng.random() < 0.2:
             name = rng.choice(["record", "records"])
             data[name] = (io.BytesIO(rng.choice([json.dumps(_record(rng)).encode(),
+                                                 json.dumps(_event_record(rng)).encode(),
                                                  b"\xff\xfe\x00", b"[" * 3000, b""])), "x.json")
-        return {"data": data}
+        return _sendable(data)
     if kind < 0.85:
         return {"data": json.dumps(_record(rng)), "content_type": "application/json"}
     raw = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
     return {"data": raw, "content_type": rng.choice(CONTENT_TYPES)}
+
+
+def _exports_refused(client, world: World, i: int) -> list[str]:
+    """What keeps a club's export from being written, after request i: every club's records
+    (and its events') as the exports write them, and the fuzzed club's own export.json (while
+    the test's phone is still its member: the fuzzing may leave the club)."""
+    from scorekeeper.events.record import event_record
+    from scorekeeper.models import ClubEvent
+
+    problems = []
+    db.session.rollback()
+    for game in db.session.scalars(db.select(Game)):
+        try:
+            json.dumps(game.record(), ensure_ascii=False).encode("utf-8")
+        except (UnicodeEncodeError, ValueError) as error:
+            problems.append(f"request {i}: game {game.id}'s record cannot be exported: {error!r}")
+    for event in db.session.scalars(db.select(ClubEvent)):
+        try:
+            json.dumps(event_record(event), ensure_ascii=False).encode("utf-8")
+        except (UnicodeEncodeError, ValueError) as error:
+            problems.append(f"request {i}: event {event.id} cannot be exported: {error!r}")
+    r = client.get(f"/clubs/{world.club}/export.json")
+    if r.status_code != 200 and db.session.get(Member, world.own_member) is not None:
+        problems.append(f"request {i}: the club's export answered {r.status_code}")
+    db.session.rollback()
+    return problems
 
 
 class Failures(logging.Handler):
@@ -297,6 +417,8 @@ def test_fuzz_every_route(app, client, capsys, seed):
         for i in range(requests):
             if i % REFRESH == 0:
                 db.session.rollback()
+                if world is not None:
+                    problems += _exports_refused(client, world, i)
                 world = World(client, rng)
             rule = rng.choice(rules if rng.random() < 0.5 else writes)
             allowed = sorted(rule.methods - {"HEAD", "OPTIONS"})
@@ -304,10 +426,12 @@ def test_fuzz_every_route(app, client, capsys, seed):
             path = _path(rng, rule, world)
             query = "&".join(
                 f"{quote(name)}="
-                f"{quote(_value_for(rng, name, world), safe='')}"
+                f"{_quoted(_value_for(rng, name, world))}"
                 for name in [rng.choice(QUERY if rng.random() < 0.7 else fields)
                              for _ in range(rng.choice([0, 0, 1, 2, 4]))])
             headers = {"Cookie": _cookies(rng, world), **_headers(rng)}
+            if rule.rule.startswith("/api/") and rng.random() < 0.8:
+                headers["Authorization"] = f"Bearer {rng.choice(world.tokens)}"
             body = _body(rng, rule, fields, world, method)
             seen = len(failures.records)
             try:
@@ -325,6 +449,7 @@ def test_fuzz_every_route(app, client, capsys, seed):
                 problems.append(f"request {i}: {method} {path}?{query} -> {status} "
                                 f"headers={headers} body={str(body)[:300]} logged={logged}")
             db.session.rollback()  # the test's own session sees what the requests wrote
+        problems += _exports_refused(client, world, requests)
     finally:
         logging.getLogger().removeHandler(failures)
     took = time.perf_counter() - started

@@ -471,6 +471,7 @@ HUGE = 10**25  # more than any database integer holds
     ("post", f"/games/{HUGE}/hands/preview"),
     ("post", f"/games/{HUGE}/hands/undo"),
     ("post", f"/games/{HUGE}/scorer-link/rotate"),
+    ("post", f"/games/{HUGE}/join-code/renew"),
 ])
 def test_id_too_large_for_the_database_is_not_found(client, method, url, huge):
     create(client, "moon", 3)
@@ -526,7 +527,7 @@ def test_export_needs_the_join_code(client):
     gid = create(client, "castle-rock", 1)
     stranger = client.application.test_client()
     r = stranger.get(f"/games/{gid}/record.json")
-    assert r.status_code == 303 and "/join" in r.headers["Location"]
+    assert r.status_code == 404 and "No game here" in r.get_data(as_text=True)
 
 
 # --------------------------------------------------------------------------- every route
@@ -576,6 +577,7 @@ def _route_cases():
         ("sharing.viewer", "GET", "/g/{code}", None, "redirect"),
         ("sharing.scorer", "GET", "/s/{secret}", None, "redirect"),
         ("sharing.rotate", "POST", "/games/{gid}/scorer-link/rotate", {}, "redirect"),
+        ("sharing.renew_code", "POST", "/games/{gid}/join-code/renew", {}, "redirect"),
         ("games.live_update", "GET", "/games/{gid}/live", None, "fragment"),
         ("pwa.manifest", "GET", "/manifest.webmanifest", None, "asset"),
         ("pwa.service_worker", "GET", "/sw.js", None, "asset"),

@@ -131,7 +131,7 @@ def test_a_copied_phone_cookie_is_the_same_phone_and_a_forged_one_nobody(app, cl
     phone, _, mac = value.partition(".")
     for forged in (f"{int(phone) + 1}.{mac}", f"{phone}.{'0' * 64}", phone, f"{phone}."):
         eve.set_cookie(access.PHONE_COOKIE, forged)
-        assert eve.get(f"/games/{gid}").status_code == 303, forged  # to the join page
+        assert eve.get(f"/games/{gid}").status_code == 404, forged  # no game for it
 
 
 def test_old_cookies_are_adopted_once_and_dropped(app, client):
@@ -164,7 +164,7 @@ def test_a_phone_whose_row_is_gone_gets_a_new_one(app, client):
     db.session.execute(db.delete(PhoneGame))
     db.session.execute(db.delete(Phone))
     db.session.commit()
-    assert client.get(f"/games/{first}").status_code == 303  # nothing of it is left
+    assert client.get(f"/games/{first}").status_code == 404  # nothing of it is left
     second = create(client, "castle-rock", 1)
     assert post_hand(client, second, {"remaining": "3"}).status_code == 303
     cid = create_club(client)

@@ -136,7 +136,7 @@ def test_the_scorer_lets_go_of_a_seat_and_a_viewer_may_not(app, client, gid):
 
 def test_a_stranger_cannot_claim(app, gid):
     stranger = app.test_client()
-    assert claim(stranger, gid, 0).status_code == 303  # to the join page
+    assert claim(stranger, gid, 0).status_code == 404  # no game for it
     assert claims(gid) == {}
 
 

@@ -300,6 +300,7 @@ def test_forged_cookies_do_not_work(client, game):
 
 
 def test_viewer_write_gets_plain_403(client, game):
+    client.get(f"/g/{game.code}")  # a viewer (a phone with no role gets no_game's 404)
     for r in (write(client, game),
               client.post(f"/games/{game.id}/hands/undo", data={"version": game.version}),
               client.post(f"/games/{game.id}/scorer-link/rotate")):

@@ -79,10 +79,10 @@ def test_a_viewer_outside_the_club_is_refused(client, app):
     viewer.get(f"/g/{game(gid).code}")
     page = text(viewer.get(f"/games/{gid}/rules"))
     assert "Free bidding" in page and "Make these our club" not in page
-    assert viewer.post(f"/games/{gid}/rules/club").status_code == 403
+    assert viewer.post(f"/games/{gid}/rules/club").status_code == 404  # members only
     assert store.club_rules(club_id, "texas42") is None
     stranger = app.test_client()
-    assert stranger.post(f"/games/{gid}/rules/club").status_code == 403
+    assert stranger.post(f"/games/{gid}/rules/club").status_code == 404
     member = app.test_client()
     join_club(member, club_id)
     assert member.post(f"/games/{gid}/rules/club").status_code == 303

@@ -58,7 +58,7 @@ def test_export_import_round_trip(client, app, tmp_path, capsys):
     assert sorted(p.name for p in new.people) == ["Ann", "Bob", "Cat", "Dee"]
     assert other.get(f"/clubs/{new_cid}/export.json").get_json() == records
     assert "Copy of Thursday" in text(other.get(f"/clubs/{new_cid}"))
-    assert other.get(f"/clubs/{cid}").status_code == 403  # the old club is not its
+    assert other.get(f"/clubs/{cid}").status_code == 404  # the old club is not its
     # the imported games are the new club's, seated by its people
     games = db.session.query(Game).filter_by(club_id=new_cid).all()
     assert all(p.person.club_id == new_cid for g in games for p in g.players)

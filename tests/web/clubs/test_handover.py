@@ -76,7 +76,7 @@ def test_outside_a_club_a_viewer_continues_on_a_copy(client, app):
     assert client.get(f"/games/{gid}/continue").status_code == 303
     stranger = app.test_client()
     r = stranger.post(f"/games/{gid}/continue")
-    assert r.status_code == 303 and "/join" in r.headers["Location"]
+    assert r.status_code == 404 and "No game here" in r.get_data(as_text=True)
 
 
 def test_club_games_take_over_instead_of_copying(client, app):
@@ -128,7 +128,7 @@ def test_rematch_same_seats_next_dealer_same_club_and_watchers_follow(client, ap
     # the viewer's next poll (an older version) is sent on; /next gives it the new game
     r = viewer.get(f"/games/{gid}/live", headers={**HX, "If-None-Match": etag})
     assert r.status_code == 200 and r.headers["HX-Redirect"] == f"/games/{gid}/next"
-    assert viewer.get(f"/games/{new_id}").status_code == 303  # not yet a viewer of it
+    assert viewer.get(f"/games/{new_id}").status_code == 404  # not yet a viewer of it
     r = viewer.get(f"/games/{gid}/next")
     assert r.status_code == 303 and r.headers["Location"] == f"/games/{new_id}"
     r = viewer.get(f"/games/{new_id}")
@@ -143,7 +143,7 @@ def test_rematch_same_seats_next_dealer_same_club_and_watchers_follow(client, ap
     # a stranger cannot use /next to get in
     stranger = app.test_client()
     r = stranger.get(f"/games/{gid}/next")
-    assert r.status_code == 303 and "/join" in r.headers["Location"]
+    assert r.status_code == 404 and "No game here" in r.get_data(as_text=True)
 
 
 def test_rematch_outside_a_club(client, app):

@@ -35,9 +35,9 @@ def test_a_removed_phone_loses_every_right_and_cannot_rejoin(client, app):
     assert bob.get(f"/s/{secret}").status_code == 303  # and it has seen the scorer link
     assert client.post(f"/clubs/{cid}/phones/{_member_id(cid, 'Bob')}/remove").status_code == 303
 
-    assert bob.get(f"/clubs/{cid}").status_code == 403
-    assert bob.get(f"/games/{gid}").status_code == 303  # not even a viewer: to the join page
-    assert post_hand(bob, gid, MOON_WIN).status_code == 403
+    assert bob.get(f"/clubs/{cid}").status_code == 404
+    assert bob.get(f"/games/{gid}").status_code == 404  # not even a viewer: no game for it
+    assert post_hand(bob, gid, MOON_WIN).status_code == 404
     assert bob.get(f"/s/{secret}").status_code == 404  # the scorer link it saw is renewed
     assert game(gid).hands == [] and game(gid).scorer_generation == 2
     assert [e.via for e in game(gid).events if e.action == "rotated"] == ["club admin Ann"]
@@ -119,3 +119,39 @@ def test_a_take_over_lost_to_another_phone_names_it(client, app):
     assert r.status_code == 409 and "Bob took over scoring a moment ago" in text(r)
     assert post_hand(cat, gid, MOON_WIN).status_code == 403
     assert post_hand(bob, gid, MOON_WIN).status_code == 303
+
+
+def test_removal_releases_the_phones_seats_and_counts_and_a_new_join_code_cuts_it_off(
+        client, app):
+    """A removed phone's Mexican Train seat and unsaved count go with it (the scorer's save
+    would have used the count); by the join code it saw it is a viewer like anyone with the
+    link, until the scorer (or the club's admin) gives the game a new join code."""
+    from scorekeeper import store
+
+    cid = create_club(client, label="Ann")
+    bob = app.test_client()
+    assert join_club(bob, cid, "Bob").status_code == 303
+    gid = club_game(client, cid, "mexican-train", ["Ann", "Bob", "Cat", "Dan"])
+    assert bob.post(f"/games/{gid}/seats/1/claim").status_code == 303
+    assert bob.post(f"/games/{gid}/counts", data={"seat": "1", "number": "0",
+                                                  "pips": "12"}).status_code == 303
+    old_code = game(gid).code
+    assert bob.get(f"/g/{old_code}").status_code == 303  # it has seen the join code
+    assert client.post(f"/clubs/{cid}/phones/{_member_id(cid, 'Bob')}/remove").status_code == 303
+    assert store.seat_claims(gid) == {} and store.pending_counts(gid, 0) == {}
+    assert "seat released" in [e.action for e in game(gid).events]
+
+    assert bob.get(f"/g/{old_code}").status_code == 303  # a viewer, as anyone with the link
+    assert bob.get(f"/games/{gid}").status_code == 200
+    assert post_hand(bob, gid, {"pips-0": "0", "pips-1": "3", "pips-2": "4", "pips-3": "5",
+                                "out": "0"}).status_code == 403
+    page = client.get(f"/games/{gid}")
+    assert "New join code" in text(page)
+    assert "New join code" not in text(bob.get(f"/games/{gid}"))
+    assert bob.post(f"/games/{gid}/join-code/renew").status_code == 403
+    assert client.post(f"/games/{gid}/join-code/renew").status_code == 303
+    assert game(gid).code != old_code
+    assert bob.get(f"/games/{gid}").status_code == 404  # cut off: no game for it
+    assert bob.get(f"/g/{old_code}").status_code == 404
+    assert "New join code" in text(client.get(f"/games/{gid}/history"))
+    assert client.get(f"/games/{gid}").status_code == 200  # the club's phones still read it

@@ -411,5 +411,5 @@ def test_a_table_phone_follows_its_table_to_the_next_round(app, client):
         "points": "35"}).status_code == 303  # its scorer: the hand is in
     assert len(store.get_game(second.id).hands) == 1
     watcher = app.test_client()  # a phone that scored nothing follows no table
-    assert watcher.post(f"/games/{first.id}/table/next").status_code == 403
-    assert watcher.get(f"/games/{second.id}").status_code == 303  # to /join
+    assert watcher.post(f"/games/{first.id}/table/next").status_code == 404
+    assert watcher.get(f"/games/{second.id}").status_code == 404  # no game for it

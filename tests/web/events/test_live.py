@@ -157,7 +157,7 @@ def test_an_unchanged_event_poll_is_answered_before_the_app_as_the_view_answers_
         for name in ("ETag", "Cache-Control", "Content-Security-Policy", "X-Frame-Options"):
             assert fast.headers[name] == slow.headers[name], name
         assert set(fast.headers["Vary"].split(", ")) == set(slow.headers["Vary"].split(", "))
-        assert stranger.status_code == 403 and "Members only" in text(stranger)
+        assert stranger.status_code == 404 and "Members only" in text(stranger)
 
 
 def test_a_renamed_entrant_is_renamed_on_the_event_before_any_game(app, client):
@@ -180,3 +180,17 @@ def test_a_renamed_entrant_is_renamed_on_the_event_before_any_game(app, client):
     page = client.get(url(club_id, event_id)).get_data(as_text=True)
     assert "Anna &amp; Bob" in page  # (the late entrant field's placeholder keeps its example)
     assert page.count("Ann &amp; Bob") < before.count("Ann &amp; Bob")
+
+
+def test_the_event_page_and_tv_view_are_no_store_and_their_polls_revalidated(client):
+    """A page with a CSRF token goes out no-store (security.py), the event's too; its polls
+    carry none and are revalidated by ETag."""
+    club_id, event_id = club_with_event(client)
+    start_round(client, club_id, event_id)
+    for path in (url(club_id, event_id), url(club_id, event_id, "/tv")):
+        for _ in range(2):  # rendered, then from the render cache
+            page = client.get(path)
+            assert page.headers["Cache-Control"] == "no-store", path
+            assert "csrf" in page.get_data(as_text=True).lower()
+    for path in (url(club_id, event_id, "/live"), url(club_id, event_id, "/tv")):
+        assert _poll(client, path).headers["Cache-Control"] == "no-cache"
