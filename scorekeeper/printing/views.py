@@ -4,7 +4,8 @@
   join QR code; for anyone who may read the game (access.load_game).
 - /games/<id>/card.png: a finished game's result card (card.py), for anyone who may read the
   game, or who holds the key its page gives out in its og:image (card_key: a chat app's
-  preview fetches the image without the phone's cookies); 403 for anyone else.
+  preview fetches the image without the phone's cookies); for anyone else the answer of a
+  game that is not there (404: ids cannot be counted).
 - /clubs/<club>/events/<id>/round: the round being played on paper, for the organizer (its
   table slips make the phone that scans them the table's scorer, as the table card does).
 - /clubs/<club>/events/<id>/call-out: the same round in large type on screen, for members.
@@ -106,7 +107,7 @@ def game_card(game_id: int):
     if head is None:
         abort(404)
     if access.role(head) is None and not _holds_key(card_key("game", str(head.id), head.code)):
-        abort(403)
+        abort(access.no_game())  # as for a game not there: ids cannot be counted
     game = store.get_game(game_id, summary=True)
     if game is None:
         abort(404)
@@ -190,7 +191,7 @@ def event_words(event, phase: str | None, champions: list[str]) -> str | None:
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/card.png")
 def event_card(club_id: int, event_id: int):
     """A finished event's result card: for its club's members, or the key its page gives
-    out (a chat app's preview); the members-only page (403) for anyone else."""
+    out (a chat app's preview); the members-only page (404) for anyone else."""
     if _holds_key(_event_key(club_id, event_id)):
         event = records.load_event(club_id, event_id)
         if event is None:

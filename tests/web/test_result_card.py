@@ -93,15 +93,15 @@ def test_only_a_reader_or_the_pages_key_fetches_the_card(app, client):
     url = card_url(client, game_id)
     key = url.split("k=", 1)[1]
     stranger = app.test_client()  # no cookie: may not read the game
-    assert stranger.get(f"/games/{game_id}/card.png").status_code == 403
-    assert stranger.get(f"/games/{game_id}/card.png?k={key[:-1]}x").status_code == 403
+    assert stranger.get(f"/games/{game_id}/card.png").status_code == 404
+    assert stranger.get(f"/games/{game_id}/card.png?k={key[:-1]}x").status_code == 404
     assert stranger.get(f"/games/{game_id}/card.png?k={key}").status_code == 200
     for hostile in ("é", "%C3%A9", "x" * 5000, ""):  # any text is compared, none is the key
-        assert stranger.get(f"/games/{game_id}/card.png?k={hostile}").status_code == 403
+        assert stranger.get(f"/games/{game_id}/card.png?k={hostile}").status_code == 404
     # the key is the game's alone: it opens no other game's card
     other = finished_game(client)
-    assert stranger.get(f"/games/{other}/card.png?k={key}").status_code == 403
-    assert stranger.get(f"/games/{game_id}").status_code == 303  # the page stays locked
+    assert stranger.get(f"/games/{other}/card.png?k={key}").status_code == 404
+    assert stranger.get(f"/games/{game_id}").status_code == 404  # the page stays locked
     assert stranger.get("/games/999999/card.png").status_code == 404
 
 

@@ -35,11 +35,11 @@ def test_a_finished_events_card_and_its_link_preview(app, client):
     assert Image.open(io.BytesIO(card.data)).size == (1200, 630)
     # a phone outside the club: only with the page's key (a chat app's preview)
     stranger = app.test_client()
-    assert stranger.get(url(club_id, event_id, "/card.png")).status_code == 403
+    assert stranger.get(url(club_id, event_id, "/card.png")).status_code == 404
     key = og_image(page).split("k=", 1)[1]
     assert stranger.get(url(club_id, event_id, f"/card.png?k={key}")).data == card.data
-    assert stranger.get(url(club_id, event_id, f"/card.png?k={key[::-1]}")).status_code == 403
-    assert stranger.get(url(club_id, event_id)).status_code == 403
+    assert stranger.get(url(club_id, event_id, f"/card.png?k={key[::-1]}")).status_code == 404
+    assert stranger.get(url(club_id, event_id)).status_code == 404
 
 
 def test_an_event_still_played_has_no_card(app, client):
@@ -74,4 +74,4 @@ def test_the_round_prints_for_the_organizer_and_calls_out_for_members(app, clien
     assert "Print the round" not in member.get(url(club_id, event_id)).get_data(as_text=True)
     stranger = app.test_client()
     for rest in ("/round", "/call-out"):
-        assert stranger.get(url(club_id, event_id, rest)).status_code == 403
+        assert stranger.get(url(club_id, event_id, rest)).status_code == 404
