@@ -258,6 +258,18 @@
     }).catch(function () { return {saved: false}; });
   }
 
+  // Where no service worker runs (a plain http://192.168.… address), a game page left while
+  // hands wait comes back only with the server: until then the browser shows its own error.
+  // The hands stay kept, but the form is gone, so the browser asks first ("Leave site?").
+  // Leaving on purpose (done(), the hands sent) asks nothing.
+  var leaving = false;
+  window.addEventListener("beforeunload", function (event) {
+    if (leaving || !GAME || !waiting(GAME) ||
+        (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+    event.preventDefault();
+    event.returnValue = "";  // what older browsers look at
+  });
+
   // All sent, or the queue stopped: show the game as it now is, saying what was saved. An
   // edit was made on the edit page: its save ends on the game page, as the server's 303 would
   // have.
@@ -278,6 +290,7 @@
     }
     var edit = !stopped && saved.length ? saved[saved.length - 1] : null;
     var page = edit && edit.index !== null ? edit.url.replace(/\/hands\/\d+$/, "") : null;
+    leaving = true;
     if (page && location.pathname !== page) location.assign(page);
     else location.reload();
   }
