@@ -245,10 +245,38 @@
     return fn();
   }
 
+  // The CSRF token a kept hand is sent with: the page's, not the one in its body, which belongs
+  // to the session the hand was typed in. A browser closed and opened again starts another
+  // session (the phone's own cookie still makes it the scorer), and a page that came back from
+  // the phone's copy carries the copy's token: once refused so (400), the game page is asked
+  // for the token of the session as it is now, and the hand sent again.
+  var token = null;
+  function tokenOf(doc) {
+    try {
+      return JSON.parse(doc.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (e) { return ""; }
+  }
+  function withToken(entry) {
+    var body = new URLSearchParams(entry.body);
+    var now = token || tokenOf(document);
+    if (now) body.set("csrf_token", now);
+    return body;
+  }
+  function renewToken(entry) {
+    return fetch(entry.url.replace(/\/hands(?:\/\d+)?$/, ""), {
+      credentials: "same-origin", cache: "no-store"
+    }).then(function (response) {
+      if (!response.ok) throw new Error("retry");
+      return response.text();
+    }).then(function (html) {
+      token = tokenOf(new DOMParser().parseFromString(html, "text/html")) || null;
+    });
+  }
+
   // A resend refused as stale: the server says whether the hand it carries is the one this
   // phone's first try saved (its answer lost on the way back), and how the hand list words it.
   function check(game, entry) {
-    var body = new URLSearchParams(entry.body);
+    var body = withToken(entry);
     body.set("number", String(entry.number));
     return fetch(entry.url.replace(/\/hands(?:\/\d+)?$/, "/hands/kept"), {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
@@ -318,6 +346,7 @@
     sending = true;
     return Promise.resolve(withLock("sk-kept-" + game, function () {
       var saved = [];
+      var renewed = false;  // the CSRF token asked for again, once a run
       function next() {
         var entries = queue(game);
         var entry = entries[0];
@@ -328,7 +357,8 @@
         var abort = window.AbortController ? new AbortController() : null;
         var stopTimer = abort && setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS);
         return fetch(entry.url, {
-          method: "POST", body: entry.body, credentials: "same-origin", redirect: "manual",
+          method: "POST", body: withToken(entry).toString(), credentials: "same-origin",
+          redirect: "manual",
           cache: "no-store", signal: abort ? abort.signal : undefined,
           headers: {"Content-Type": "application/x-www-form-urlencoded"}
         }).then(function (response) {
@@ -338,6 +368,10 @@
             return true;  // saved: the server answers a saved hand with 303
           }
           if (response.status >= 500 || response.status === 429) throw new Error("retry");
+          if (response.status === 400 && !renewed) {  // a token of another session
+            renewed = true;
+            return renewToken(entry).then(function () { return "again"; });
+          }
           return refusal(response).then(function (why) {
             entry.notice = why;
             return response.status === 409 ? check(game, entry) : {saved: false};
@@ -358,6 +392,7 @@
           clearTimeout(stopTimer);
           throw new Error("retry");
         }).then(function (sent) {
+          if (sent === "again") return next();
           if (!sent) return null;
           var left = queue(game);  // this one is saved: it is never sent again
           keepQueue(game, left.filter(function (e) {
