@@ -101,6 +101,10 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
                        auction if mode == "auction" else None, index)
     ctx["hand"] = attempt.hand
     ctx["problem"] = attempt.problem
+    if attempt.problem is not None:
+        ctx["needs"] = hand_form.missing_fields(
+            variant, ctx["options"], players, values, auction if mode == "auction" else None,
+            ctx.get("bid_order"))
     if attempt.result is not None:
         ctx["preview"] = attempt.result
         ctx["preview_hand"] = attempt.result["hands"][number]

@@ -164,6 +164,40 @@
     return entry;
   }
 
+  // What the hand in `form` still lacks, as the server said when it drew the form (data-needs:
+  // [field names any of which would do, the words for it], hand_form.missing_fields): with the
+  // server away such a hand is refused here, on the spot, not kept to be refused once it is
+  // back, holding up the hands after it. Returns the words, or null.
+  function stillNeeded(form) {
+    var needs;
+    try { needs = JSON.parse(form.getAttribute("data-needs") || "[]"); } catch (e) { needs = []; }
+    var values = new FormData(form);
+    for (var i = 0; i < needs.length; i++) {
+      var filled = needs[i][0].split(" ").some(function (name) { return !!values.get(name); });
+      if (!filled) return {fields: needs[i][0].split(" "), words: needs[i][1]};
+    }
+    return null;
+  }
+  function refusedHere(form) {
+    var need = stillNeeded(form);
+    if (!need) return false;
+    var row = form.querySelector("#save-row");
+    var why = form.querySelector("#save-why");
+    if (!why && row) row.insertBefore(why = el("p", {id: "save-why", "class": "save-why"}),
+                                      row.firstChild);
+    if (why) {
+      why.textContent = "Not kept: " + need.words;
+      why.classList.add("refused-here");
+      why.setAttribute("role", "alert");
+    }
+    var first = form.querySelector("[name='" + need.fields[0] + "']:not([disabled])");
+    if (first) {
+      first.focus({preventScroll: true});
+      (first.closest(".choices, .count-row, fieldset") || first).scrollIntoView({block: "nearest"});
+    }
+    return true;
+  }
+
   // A save that did not get through, or that a server in trouble answered (a proxy's 502 while
   // the app restarts, a 503, too many requests): kept on the phone, as the queue's own sends
   // are, and tried again.
@@ -173,7 +207,7 @@
     var match = cfg.verb === "post" && new URL(path, location.href).pathname.match(SAVE_PATH);
     if (!match) return;
     var form = event.detail.elt.closest("form") || document.getElementById("hand-form");
-    if (!form) return;
+    if (!form || refusedHere(form)) return;
     keepFromForm(match[1], form, new URL(path, location.href).pathname,
                  match[2] === undefined ? null : Number(match[2]), true);
   }
@@ -215,7 +249,7 @@
     var form = document.getElementById("hand-form");
     if (elt.id === "save-hand" && form && !form.inert) {
       var index = form.elements.index.value;
-      if (index !== "" || formEntered(form)) {  // a new hand, or a change to an earlier one
+      if ((index !== "" || formEntered(form)) && !refusedHere(form)) {  // a new hand, or a change
         var field = form.querySelector("input[name=save_id]");
         if (!field) form.appendChild(field = el("input", {type: "hidden", name: "save_id"}));
         if (window.crypto) field.value = newSaveId();

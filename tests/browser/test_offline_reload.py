@@ -117,3 +117,37 @@ def test_where_no_service_worker_runs_the_page_is_not_left_by_accident(phone, li
     expect(kept(page)).to_contain_text("Hand 1 and Hand 2 saved", timeout=10_000)
     assert live.hands(gid) == [saved(*hand) for hand in HANDS[:2]]
     assert page.evaluate(leave) is False
+
+
+@pytest.mark.parametrize("mode", ["quick", "auction"])
+def test_an_incomplete_hand_is_refused_on_the_spot_with_the_server_away(page, live, mode):
+    gid = ui.new_game(page, live.url, "lechner42", PLAYERS)
+    if mode == "quick":
+        ui.quick_mode(page)
+    form = page.locator("#hand-form")
+    page.context.set_offline(True)
+    if mode == "quick":  # who and what, but neither made nor set
+        for name, value in (("bidder", "1"), ("bid", "30")):
+            page.locator(f"#hand-form label:has(> input[name='{name}'][value='{value}'])").click()
+    else:  # the calls, taken on the phone, then nothing of the rest
+        for i in range(4):
+            value = "30" if i == 0 else "pass"
+            form.locator(f"button[name=call][value='{value}']").click()
+            expect(form.locator("ol.calls li")).to_have_count(i + 1)
+        expect(form.locator("fieldset.outcome")).to_be_visible()
+    form.locator("#save-hand").click()
+    expect(form.locator("#save-why")).to_have_text("Not kept: Was the bid made or set?")
+    expect(form.locator("h2")).to_have_text("Hand 1")  # not kept: still this hand
+    expect(kept(page)).to_be_empty()
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => "
+                         "k.startsWith('sk:kept:'))") == []
+    page.locator("#hand-form label:has(> input[name=made][value='1'])").click()  # completed: kept
+    expect(form.locator("input[name=made][value='1']")).to_be_checked()
+    form.locator("#save-hand").click()
+    expect(kept(page)).to_contain_text("Hand 1 is kept on this phone")
+    expect(form.locator("h2")).to_have_text("Hand 2")
+    form.locator("#save-hand").click()  # hand 2, nothing entered: nothing kept
+    expect(kept(page).locator(".kept-list li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(kept(page)).to_contain_text("Hand 1 saved", timeout=10_000)
+    assert len(live.hands(gid)) == 1
