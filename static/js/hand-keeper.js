@@ -499,6 +499,31 @@
     });
   }
 
+  // The hand another phone saved first (partials/games/_typed_not_saved.html), in the form's
+  // place: her taps went to a form that is gone, so the form for the next hand waits behind
+  // the notice, the focus on it (a screen reader reads it: role=alert), until she dismisses
+  // it; a poll meanwhile leaves it where it is.
+  function holdForNotice() {
+    var notice = document.getElementById("hand-not-saved");
+    var button = notice && notice.querySelector("[data-dismiss-notice]");
+    var f = form();
+    if (!button || !button.hidden || !f) return;
+    button.hidden = false;
+    f.hidden = true;
+    notice.focus({preventScroll: true});
+    notice.scrollIntoView({block: "nearest"});
+    button.addEventListener("click", function () {
+      notice.remove();
+      var next = form();
+      if (!next) return;
+      next.hidden = false;
+      var heading = next.querySelector("h2");
+      if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }
+      next.scrollIntoView({block: "nearest"});
+      formBehind();  // another hand saved meanwhile: the form is drawn for the one after it
+    });
+  }
+
   document.addEventListener("input", function (event) {
     var f = form();
     if (f && f.contains(event.target)) remember();
@@ -512,7 +537,7 @@
   // this form held (never carried into the next hand). Not while the phone itself keeps hands.
   function formBehind() {
     var f = newHandForm(), live = document.getElementById("live");
-    if (!f || f.inert || offline || KEPT.has(GAME) || !live || !window.htmx) return;
+    if (!f || f.inert || f.hidden || offline || KEPT.has(GAME) || !live || !window.htmx) return;
     if (window.SKSeats && window.SKSeats.countTyped()) return;  // asked at a later poll
     var now = Number(live.getAttribute("data-version"));
     if (now > Number(f.elements.version.value) && !f.hasAttribute("data-behind")) {
@@ -535,11 +560,13 @@
     keepBlank();
     scoringEnded();
     offerCopy();
+    holdForNotice();
     formBehind();
   });
 
   function start() {
     offerCopy();
+    holdForNotice();
     if (!GAME) return;
     var forms = keptBlanks();  // the modes drawn before (a page from the phone's copy)
     Object.keys(forms).forEach(function (mode) { blank[mode] = forms[mode]; });
