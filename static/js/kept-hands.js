@@ -655,6 +655,7 @@
   // The new hands kept, each as a row of the sheet (or the list) after the hands saved, until
   // the server has them.
   function renderRows(entries) {
+    projectKept(entries);
     Array.prototype.forEach.call(document.querySelectorAll(".kept-row"), function (row) {
       row.remove();
     });
@@ -686,6 +687,42 @@
           document.createTextNode(" ")].concat(words)));
       }
     });
+  }
+
+  // What the kept hands will make, on the scoreboard, marked as not yet checked: the totals
+  // the server last drew plus each kept hand's worth as the engine scored it for that bid and
+  // outcome (#scoreboard's data-worth, entry.bid_worth). Said only while every kept hand is
+  // one the table covers (just the bid, a straight hand, made or set).
+  function projectKept(entries) {
+    var board = document.getElementById("scoreboard");
+    var line = document.getElementById("kept-projection");
+    if (!board || !line) return;
+    line.hidden = true;
+    line.textContent = "";
+    var totals = JSON.parse(board.getAttribute("data-totals") || "null");
+    var worth = JSON.parse(board.getAttribute("data-worth") || "null");
+    var hands = entries.filter(function (e) {
+      return e.index === null && (e.state === "waiting" || e.state === "held");
+    });
+    if (!totals || !worth || !hands.length) return;
+    for (var i = 0; i < hands.length; i++) {
+      var v = new URLSearchParams(hands[i].body);
+      if (v.get("passed") === "1") continue;
+      var made = v.get("made");
+      var bid = (worth[v.get("bidder") || ""] || {})[v.get("bid") || ""];
+      if (!bid || (made !== "1" && made !== "0") || v.get("points") ||
+          (v.get("contract") && v.get("contract") !== "straight")) return;
+      bid[made === "1" ? 0 : 1].forEach(function (d, side) { totals[side] += d; });
+    }
+    var names = Array.prototype.map.call(board.querySelectorAll(".side-name"), function (n) {
+      return text(n).replace(/^(Leads|Winner) /, "");
+    });
+    line.appendChild(el("strong", {text: "With the kept hands: "}));
+    line.appendChild(document.createTextNode(totals.map(function (t, side) {
+      return (names[side] || "Side " + (side + 1)) + " " + t;
+    }).join(", ") + " "));
+    line.appendChild(el("small", {"class": "checked-later", text: "(not yet checked)"}));
+    line.hidden = false;
   }
 
   // A new hand kept while the server was away, refused as stale: the game moved on meanwhile.

@@ -176,3 +176,22 @@ def test_just_the_bid_switches_with_the_server_away_as_it_does_online(page, live
     hands = live.hands(gid)
     assert hands[0] == saved(*HANDS[0])
     assert max(c for c in hands[1]["auction"] if c != "pass") == 31 and hands[1]["made"] is False
+
+
+def test_the_scoreboard_shows_what_the_kept_hands_will_make(page, live):
+    gid = ui.new_game(page, live.url, "lechner42", PLAYERS)
+    ui.quick_mode(page)
+    page.context.set_offline(True)
+    projection = page.locator("#kept-projection")
+    keep_hand(page, 1, "1", "84", "1")  # Bob & Dan: 2 marks made
+    expect(projection).to_have_text(
+        "With the kept hands: Ann & Cat 0, Bob & Dan 2 (not yet checked)")
+    keep_hand(page, 2, "2", "30", "0")  # Cat set: Bob & Dan 1 more
+    expect(projection).to_have_text(
+        "With the kept hands: Ann & Cat 0, Bob & Dan 3 (not yet checked)")
+    expect(page.locator("#scoreboard .num-big")).to_have_text(["0", "0"])  # the server's, still
+    page.context.set_offline(False)
+    expect(kept(page)).to_contain_text("Hand 1 and Hand 2 saved", timeout=10_000)
+    expect(page.locator("#scoreboard .num-big")).to_have_text(["0", "3"])
+    expect(projection).to_be_hidden()
+    assert len(live.hands(gid)) == 2
