@@ -2,7 +2,8 @@
 // and SK_OFFLINE in front of this file). It makes the phone ride out a slow or briefly absent
 // table server; it never answers for the server otherwise:
 // - pages (navigations): the network first; after NAV_TIMEOUT ms without an answer, or when
-//   the server cannot be reached, the copy of that page kept from its last visit, else the
+//   the server cannot be reached, the copy of that page kept from its last visit (a page that
+//   allows it, or the copy a scorer's game page keeps of itself: static/js/pwa.js), else the
 //   "Reconnecting" page (/offline), which reloads itself once the server answers again;
 // - static files: from the cache first (their URLs change when they do), else the network,
 //   keeping what it fetched;

@@ -15,7 +15,7 @@ from .. import access, club_ratings, rules, store
 from ..models import Game
 from ..rules.card import agree_first, rules_card
 from . import bgstats, changes, hand_form, seats
-from .entry import entry_context, remembered_modes
+from .entry import bid_worth, entry_context, remembered_modes
 from .new_game import option_defaults
 
 
@@ -211,6 +211,8 @@ def live_context(game: Game, result: dict | None = None, last=None) -> dict[str,
     ctx["score_grid"] = score_grid(ctx["variant"], record, result)
     ctx["hands_view"] = hands_view(game)
     ctx["can_score"] = access.can_score(game)
+    ctx["bid_worth"] = bid_worth(game, record) if ctx["can_score"] and result.get("ok") \
+        and not result.get("finished") else {}
     ctx["seats"] = seats.panel(game, ctx["variant"], record, result, ctx["can_score"])
     ctx.update(changes.page_parts(game, ctx["variant"], record, result, ctx["can_score"], last))
     return ctx

@@ -1,5 +1,6 @@
-"""The game's last change as the game page tells it: the "Put it back" offer after an undo, and
-the one sentence a screen reader hears about a new hand (the page's aria-live region).
+"""The game's last change as the game page tells it: the "Put it back" offer after an undo, a
+changed hand (said to its scorer, marked on every sheet), and the one sentence a screen reader
+hears about a new or changed hand (the page's aria-live region).
 
 Both follow from the game's last audit row and the engine's result at the version rendered,
 so they are part of every rendering of that version (the render cache and the /live poll give
@@ -39,9 +40,27 @@ def page_parts(game: Game, variant, record: dict, result: dict, can_score: bool,
     if undone and can_score and variant is not None:
         put_back = {"undone": last.id, "number": last.hand_number,
                     "text": hand_summary(variant, record, last.hand_number, last.data or {})}
-    return {"put_back": put_back,
-            "announce": announcement(game, variant, record, result,
-                                     last.hand_number if undone else None)}
+    changed = change_said(game, variant, record, result, last)
+    return {"put_back": put_back, "changed": changed,
+            "announce": changed["said"] if changed else announcement(
+                game, variant, record, result, last.hand_number if undone else None)}
+
+
+def change_said(game: Game, variant, record: dict, result: dict,
+                last: AuditEvent | None) -> dict[str, Any] | None:
+    """When the last write changed an earlier hand: its number and the sentence that says it,
+    the hand as it is now and as it was ("Hand 2 changed: Bob bid 30 straight 42: made (was:
+    Bob bid 2 marks straight 42: made)."), for the scorer who made it, the screen reader's live region, and the
+    mark on that row of every phone's sheet, until the next write; else None."""
+    if last is None or last.action != "edited" or variant is None or not result.get("ok") or \
+            last.hand_number is None or last.hand_number >= len(record["hands"]):
+        return None
+    number = last.hand_number
+    now = hand_form.describe_hand(variant, record["hands"][number], record["players"],
+                                  result["hands"][number])
+    was = hand_summary(variant, record, number, last.data or {})
+    return {"number": number,
+            "said": f"{hand_word(game.variant)} {number + 1} changed: {now} (was: {was})."}
 
 
 def announcement(game: Game, variant, record: dict, result: dict, undone: int | None) -> str:

@@ -4,6 +4,8 @@ hand itself comes from hand_form.build_hand; nothing here computes a score.
 """
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +29,48 @@ def remembered_modes(game) -> dict[str, str]:
     if picks.get("points_mode") in ("number", "items"):
         out["points_mode"] = picks["points_mode"]
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _bid_worth(variant_id: str, options_json: str, players: tuple[str, ...]) -> dict:
+    variant = rules.VARIANTS[variant_id]
+    options = json.loads(options_json)
+    table: dict[str, dict[str, list]] = {}
+    n = len(players)
+    for seat in range(n):
+        # `seat` deals (and bids last, so may bid anything) after `seat` plain hands: what a bid
+        # makes does not depend on who could have bid it when
+        before = [{"bidder": (i + 1) % n, "bid": 30, "contract": "straight", "made": True}
+                  for i in range(seat)]
+        for bid, _label in hand_form.bid_choices(variant):
+            outcomes = []
+            for made in (True, False):
+                hand = {"bidder": seat, "bid": int(bid), "contract": "straight", "made": made}
+                scored = rules.score({"variant": variant_id, "players": list(players),
+                                      "options": options, "hands": [*before, hand]})
+                if not scored.get("ok"):
+                    return {}
+                outcomes.append(scored["hands"][-1]["deltas"])
+            table.setdefault(str(seat), {})[bid] = outcomes
+    return table
+
+
+def bid_worth(game: Game, record: dict) -> dict:
+    """What each straight bid makes, made and set, by the bidder's seat: {seat: {bid: [the
+    sides' deltas made, set]}}, for the marks games that take a straight hand as made or set.
+    With the server away the scorer's phone adds its kept hands' worth to the scoreboard
+    (kept-hands.js), marked as not yet checked: the engine's own numbers, not a second rules
+    engine on the phone. One hand scored alone per bid and outcome, once per variant, options
+    and players; {} where a hand's worth is not that simple."""
+    variant = rules.VARIANTS.get(game.variant)
+    if variant is None or not variant.names_contract or variant.result_entry != "contract" or \
+            variant.units != "marks":
+        return {}
+    options = {**option_defaults(variant), **record["options"]}
+    if hand_form.default_contract(variant, options) != "straight":
+        return {}
+    return _bid_worth(game.variant, json.dumps(options, sort_keys=True),
+                      tuple(record["players"]))
 
 
 # How many hands ahead the hand form names the dealer of (hands kept on the phone while the
@@ -101,6 +145,10 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
                        auction if mode == "auction" else None, index)
     ctx["hand"] = attempt.hand
     ctx["problem"] = attempt.problem
+    if attempt.problem is not None:
+        ctx["needs"] = hand_form.missing_fields(
+            variant, ctx["options"], players, values, auction if mode == "auction" else None,
+            ctx.get("bid_order"))
     if attempt.result is not None:
         ctx["preview"] = attempt.result
         ctx["preview_hand"] = attempt.result["hands"][number]

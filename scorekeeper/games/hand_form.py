@@ -61,10 +61,11 @@ SEAT_FIELDS = ("bid", "tricks", "pips")
 class Problem(Exception):
     """What stops a hand being built: kind "missing" (not finished yet) or "error"."""
 
-    def __init__(self, kind: str, message: str):
+    def __init__(self, kind: str, message: str, fields: str | None = None):
         super().__init__(message)
         self.kind = kind
         self.message = message
+        self.fields = fields  # a missing one: the form field(s), any of which would do
 
 
 
@@ -261,7 +262,7 @@ def _int(values, name, label, *, required=True, missing=None) -> int | None:
     raw = values.get(name, "")
     if raw == "":
         if required:
-            raise Problem("missing", missing or f"Enter {label}.")
+            raise Problem("missing", missing or f"Enter {label}.", name)
         return None
     number = whole_number(raw)
     if number is None:
@@ -372,7 +373,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     if winning in ("plunge", "splash"):
         contract = winning
     if not contract:
-        raise Problem("missing", "Pick the contract.")
+        raise Problem("missing", "Pick the contract.", "contract")
     hand["contract"] = contract
     if contract in ("trumps", "straight"):
         trump = values.get("trump", "")
@@ -381,7 +382,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     if contract in ("plunge", "splash"):
         played = values.get("played", "")
         if not played:
-            raise Problem("missing", f"Pick the game the {contract} was played as.")
+            raise Problem("missing", f"Pick the game the {contract} was played as.", "played")
         hand["call"] = played
         hand["doubles"] = _int(values, "doubles_held", "how many doubles the bidder held",
                                missing="Enter how many doubles the bidder held.")
@@ -395,7 +396,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
         points = _int(values, "points", "the points the bidding team caught", required=False)
         made = values.get("made", "")
         if points is None and made not in ("1", "0"):
-            raise Problem("missing", "Was the bid made or set?")
+            raise Problem("missing", "Was the bid made or set?", "made points")
         if made in ("1", "0"):
             hand["made"] = made == "1"
         if points is not None:
@@ -403,12 +404,55 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     else:
         made = values.get("made", "")
         if made not in ("1", "0"):
-            raise Problem("missing", "Was the contract made or set?")
+            raise Problem("missing", "Was the contract made or set?", "made")
         hand["made"] = made == "1"
     return hand
 
 
 # --------------------------------------------------------------------------- hand -> form
+
+# What the phone checks itself with the server away (missing_fields): a field that, filled with
+# anything, leaves the rest of the hand asked for the same way. Not a count the others' may
+# stand for (the tricks' last one, the pips of who went out), nor the calls (the phone takes
+# them), nor a pick that changes what else the hand needs (the contract: its outcome is asked
+# after it, as drawn).
+PHONE_CHECKED = re.compile(r"(bidder|bid|bid-\d+|made|made points|points|played|doubles_held|"
+                           r"remaining)$")
+
+
+def missing_fields(variant, options: dict, players: list[str], values: Mapping[str, str],
+                   auction: dict | None, bid_order: list[int] | None = None
+                   ) -> list[tuple[str, str]]:
+    """What these values still need before build_hand makes a hand of them, in the order it
+    asks, each as (the form field, or the fields any of which would do; the words for it):
+    the hand form carries it (data-needs) so that with the server away the phone refuses on
+    the spot a hand it would only keep for the server to refuse. Read off build_hand itself,
+    each missing field filled in turn, up to the first the phone cannot judge (PHONE_CHECKED);
+    call by call, what the rest of the hand needs once the calls are in; "passed" beside each
+    where a hand everyone passed is one of them."""
+    probe = dict(values)
+    if auction is not None and not auction.get("done"):
+        if variant.bids_own_tricks:  # the bids are the calls; the tricks, counts (not checked)
+            return []
+        auction = {"done": True}  # the calls taken on the phone: the rest of the hand
+    needs: list[tuple[str, str]] = []
+    for _ in range(len(players) + 8):
+        try:
+            build_hand(variant, options, players, probe, auction, bid_order)
+        except Problem as problem:
+            if problem.kind != "missing" or not problem.fields or \
+                    not PHONE_CHECKED.match(problem.fields):
+                break
+            needs.append((problem.fields, in_units(variant, problem.message)))
+            probe[problem.fields.split()[0]] = "1"
+            continue
+        break
+    try:  # a hand everyone passed (the bidding games, just the bid) needs none of them
+        build_hand(variant, options, players, {**values, "passed": "1"}, auction, bid_order)
+    except Problem:
+        return needs
+    return [(f"{fields} passed", words) for fields, words in needs]
+
 
 def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[str, str]:
     """Form values that rebuild `hand` (for editing a saved hand)."""

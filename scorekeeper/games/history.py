@@ -106,8 +106,23 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
     scored = result.get("hands", []) if result.get("ok") else []
     earlier = earlier_versions(record, scored, events) if variant else {}
     word = hand_word(game.variant)
+    # what each change made of its hand: the next change's "before" of that hand (a later edit's,
+    # or its undo's), else the hand as it stands now
+    after: dict[int, dict] = {}
+    following: dict[int, dict] = {}
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e.hand_number is None:
+            continue
+        if e.action == "edited":
+            after[i] = following.get(e.hand_number) or (
+                record["hands"][e.hand_number] if e.hand_number < len(record["hands"]) else None)
+        if e.action in ("edited", "undone"):
+            following[e.hand_number] = e.data or {}
+        elif e.action in ("entered", "put back"):
+            following.pop(e.hand_number, None)
     rows = []
-    for e in reversed(events):
+    for i, e in reversed(list(enumerate(events))):
         data = e.data or {}
         row = {"action": e.action, "at": e.at.isoformat(), "when": e.at.strftime(_WHEN),
                "via": e.via, "phone_id": e.phone_id, "what": None, "detail": None}
@@ -175,6 +190,9 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
             summary = hand_summary(variant, record, e.hand_number, data, scored, earlier) \
                 if variant else ""
             row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
+            if after.get(i) is not None and variant:
+                row["detail"] += ". After: " + hand_summary(variant, record, e.hand_number,
+                                                             after[i], scored, earlier)
         rows.append(row)
     return rows
 

@@ -491,11 +491,16 @@ def _to_seats(game):
     return web.redirect_to(url_for("games.game_page", game_id=game.id) + "#seats")
 
 
-def _seat_refused(game_id: int, notice: str, status: int = 409):
-    """The game page again, saying plainly why nothing was written."""
+def _seat_refused(game_id: int, notice: str, status: int = 409, blocked_offer: bool = False):
+    """The game page again, saying plainly why nothing was written: in the seats panel, which
+    the poll redraws as the phones count (so "Still counting: Hal." goes once Hal's count is
+    in), with `blocked_offer`: the round's counts, saved as a blocked round, in one tap."""
     game = access.load_game(game_id)
     ctx = board.page_context(game)
-    ctx["notice"] = notice
+    if ctx.get("seats"):
+        ctx["seats"] = {**ctx["seats"], "notice": notice, "blocked_offer": blocked_offer}
+    else:
+        ctx["notice"] = notice
     if web.is_htmx():
         return render_template("partials/games/_game_body.html", **ctx), 200, \
             {"HX-Retarget": "#game-body", "HX-Reswap": "innerHTML"}
@@ -594,9 +599,19 @@ def save_counted_round(game_id: int):
     number = len(record["hands"])
     counts = store.pending_counts(game.id, number)
     hand, problem, to_fix = seats.round_hand(record["players"], counts)
+    blocked_offer = False
     if hand is not None:
+        if request.form.get("blocked") == "1" and "out" not in hand:
+            hand["blocked"] = True  # "The round was blocked": the counts as they are
         result = rules.score({**record, "hands": record["hands"] + [hand]})
-        if not result["ok"]:
+        if not result["ok"] and "out" not in hand and "blocked" not in hand and \
+                rules.score({**record, "hands": record["hands"] + [{**hand, "blocked": True}]})["ok"]:
+            # nobody went out: a blocked round, or a count to fix? The scorer says; no
+            # player's count is flagged, none is known wrong
+            blocked_offer = True
+            problem = ("Nobody went out: was the round blocked? If so, save it so; if "
+                       "someone went out, she taps it on her phone.")
+        elif not result["ok"]:
             engine = (rules.score(record).get("next_round") or {}).get("engine")
             to_fix = seats.to_check(hand, engine)
             problem = (f"{result.get('error')} Check {_names(record, to_fix)}'s count"
@@ -606,7 +621,7 @@ def save_counted_round(game_id: int):
             store.refuse_round(game.id, number, {s: (counts[s].pips, counts[s].out,
                                                       counts[s].double_blank) for s in to_fix},
                                problem, access.actor(game))
-        return _seat_refused(game_id, f"Not saved. {problem}", 422)
+        return _seat_refused(game_id, f"Not saved. {problem}", 422, blocked_offer)
     if not store.drop_counts(game.id, number, game.count_version):
         return _seat_refused(game_id, "Not saved: a phone counted at the same moment. Check "
                                       "the numbers and tap again.")

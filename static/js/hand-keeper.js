@@ -295,6 +295,7 @@
   document.addEventListener("htmx:sendError", function (event) {
     var elt = event.detail.elt, f = form();
     if (callButton(elt)) goOffline(elt);
+    else if (f && elt && f.contains(elt) && switchMode(elt)) return;
     else if (f && elt && (elt === f || f.contains(elt)) && elt.id !== "save-hand") saveOnPhone(f);
   });
   // While offline, the form asks nothing of the server but a save (which kept-hands.js keeps
@@ -307,6 +308,7 @@
       return;
     }
     event.preventDefault();
+    if (switchMode(elt)) return;
     if (callButton(elt)) {
       if (offline) takeCall(elt);
       else goOffline(elt);
@@ -324,14 +326,80 @@
   // its number, the version the kept hand's save will make and, where the form names them,
   // who deals it and who calls first. Taken back ("keep": the last kept hand discarded), the
   // form in place is renumbered instead, what it holds kept.
+  // The other entry mode's empty form ("Just the bid" and "Call by call") is asked for once,
+  // while the server answers (a preview of an empty form in that mode: nothing remembered), so
+  // that the mode switches with the server away too; both are kept on this phone for the game
+  // (BLANKS), for a page that came back from the phone's copy (pwa.js).
   var blank = {};  // entry mode -> the empty new-hand form as the server drew it
+  var BLANKS = "sk:blanks";
+  var asking = false;
+
+  function modeOf(f) { return f.elements.mode ? f.elements.mode.value : ""; }
+  function otherMode(f) {
+    var off = f.querySelector(".mode-toggle button[name=set_mode]:not(.on)");
+    return off ? off.value : null;
+  }
+  function keptBlanks() {
+    var kept = read(BLANKS);
+    return kept && kept.game === GAME ? kept.forms : {};
+  }
+  function keepBlanks() {
+    var forms = {};
+    Object.keys(blank).forEach(function (mode) { if (mode !== "any") forms[mode] = blank[mode]; });
+    write(BLANKS, {game: GAME, forms: forms});
+  }
 
   function keepBlank() {
     var f = newHandForm();
     if (!f || f.inert || offline || KEPT.entered(fields(f))) return;
     if (f.hasAttribute("data-kept-next")) return;  // drawn here, not by the server
-    blank[f.elements.mode ? f.elements.mode.value : ""] = f.outerHTML;
+    blank[modeOf(f)] = f.outerHTML;
     blank.any = f.outerHTML;
+    keepBlanks();
+    askOther(f);
+  }
+
+  function askOther(f) {
+    var mode = otherMode(f);
+    var drawn = mode && blank[mode] &&
+      new DOMParser().parseFromString(blank[mode], "text/html").getElementById("hand-form");
+    var behind = drawn ? Number(f.getAttribute("data-number")) -
+      Number(drawn.getAttribute("data-number")) : Infinity;
+    if (!mode || asking || (behind >= 0 && behind < 12) || KEPT.onPhone(GAME)) return;
+    asking = true;
+    var body = new URLSearchParams();
+    ["csrf_token", "version", "index", "number"].forEach(function (name) {
+      body.set(name, f.elements[name] ? f.elements[name].value : "");
+    });
+    body.set("mode", mode);
+    fetch(f.getAttribute("hx-post"), {
+      method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+      headers: {"HX-Request": "true", "HX-Target": "hand-form",
+                "X-CSRFToken": body.get("csrf_token")}
+    }).then(function (response) {
+      if (!response.ok || response.headers.get("HX-Retarget")) throw new Error("not drawn");
+      return response.text();
+    }).then(function (html) {
+      var other = new DOMParser().parseFromString(html, "text/html").getElementById("hand-form");
+      if (other && modeOf(other) === mode) {
+        blank[mode] = other.outerHTML;
+        keepBlanks();
+      }
+    }).catch(function () {}).then(function () { asking = false; });
+  }
+
+  // A mode switch with the server away: the other mode's empty form, for this very hand (its
+  // number, version and dealer); what the form held is not carried over, as online.
+  function switchMode(button) {
+    var f = newHandForm();
+    if (!f || !button || button.name !== "set_mode" || !blank[button.value]) return false;
+    var drawnHere = f.hasAttribute("data-kept-next");
+    nextForm({number: Number(f.getAttribute("data-number")), version: f.elements.version.value,
+              mode: button.value});
+    var fresh = newHandForm();
+    if (fresh && !drawnHere) fresh.removeAttribute("data-kept-next");  // the server's hand still
+    write(KEY, null);
+    return true;
   }
 
   function lastNumber(s, n) { return s.replace(/\d+(\D*)$/, String(n) + "$1"); }
@@ -341,7 +409,7 @@
     if (!f) return;
     var fresh = f;
     if (!detail.keep) {
-      var html = blank[f.elements.mode ? f.elements.mode.value : ""] || blank.any;
+      var html = blank[detail.mode || modeOf(f)] || blank.any;
       if (!html) {  // no empty form seen on this page: the form waits, as drawn
         f.inert = true;
         return;
@@ -431,6 +499,31 @@
     });
   }
 
+  // The hand another phone saved first (partials/games/_typed_not_saved.html), in the form's
+  // place: her taps went to a form that is gone, so the form for the next hand waits behind
+  // the notice, the focus on it (a screen reader reads it: role=alert), until she dismisses
+  // it; a poll meanwhile leaves it where it is.
+  function holdForNotice() {
+    var notice = document.getElementById("hand-not-saved");
+    var button = notice && notice.querySelector("[data-dismiss-notice]");
+    var f = form();
+    if (!button || !button.hidden || !f) return;
+    button.hidden = false;
+    f.hidden = true;
+    notice.focus({preventScroll: true});
+    notice.scrollIntoView({block: "nearest"});
+    button.addEventListener("click", function () {
+      notice.remove();
+      var next = form();
+      if (!next) return;
+      next.hidden = false;
+      var heading = next.querySelector("h2");
+      if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }
+      next.scrollIntoView({block: "nearest"});
+      formBehind();  // another hand saved meanwhile: the form is drawn for the one after it
+    });
+  }
+
   document.addEventListener("input", function (event) {
     var f = form();
     if (f && f.contains(event.target)) remember();
@@ -444,7 +537,7 @@
   // this form held (never carried into the next hand). Not while the phone itself keeps hands.
   function formBehind() {
     var f = newHandForm(), live = document.getElementById("live");
-    if (!f || f.inert || offline || KEPT.has(GAME) || !live || !window.htmx) return;
+    if (!f || f.inert || f.hidden || offline || KEPT.has(GAME) || !live || !window.htmx) return;
     if (window.SKSeats && window.SKSeats.countTyped()) return;  // asked at a later poll
     var now = Number(live.getAttribute("data-version"));
     if (now > Number(f.elements.version.value) && !f.hasAttribute("data-behind")) {
@@ -467,12 +560,16 @@
     keepBlank();
     scoringEnded();
     offerCopy();
+    holdForNotice();
     formBehind();
   });
 
   function start() {
     offerCopy();
+    holdForNotice();
     if (!GAME) return;
+    var forms = keptBlanks();  // the modes drawn before (a page from the phone's copy)
+    Object.keys(forms).forEach(function (mode) { blank[mode] = forms[mode]; });
     keepBlank();
     scoringEnded();
     // hands kept and waiting (a reload mid-queue): the form is for the hand after them

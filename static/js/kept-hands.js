@@ -164,6 +164,40 @@
     return entry;
   }
 
+  // What the hand in `form` still lacks, as the server said when it drew the form (data-needs:
+  // [field names any of which would do, the words for it], hand_form.missing_fields): with the
+  // server away such a hand is refused here, on the spot, not kept to be refused once it is
+  // back, holding up the hands after it. Returns the words, or null.
+  function stillNeeded(form) {
+    var needs;
+    try { needs = JSON.parse(form.getAttribute("data-needs") || "[]"); } catch (e) { needs = []; }
+    var values = new FormData(form);
+    for (var i = 0; i < needs.length; i++) {
+      var filled = needs[i][0].split(" ").some(function (name) { return !!values.get(name); });
+      if (!filled) return {fields: needs[i][0].split(" "), words: needs[i][1]};
+    }
+    return null;
+  }
+  function refusedHere(form) {
+    var need = stillNeeded(form);
+    if (!need) return false;
+    var row = form.querySelector("#save-row");
+    var why = form.querySelector("#save-why");
+    if (!why && row) row.insertBefore(why = el("p", {id: "save-why", "class": "save-why"}),
+                                      row.firstChild);
+    if (why) {
+      why.textContent = "Not kept: " + need.words;
+      why.classList.add("refused-here");
+      why.setAttribute("role", "alert");
+    }
+    var first = form.querySelector("[name='" + need.fields[0] + "']:not([disabled])");
+    if (first) {
+      first.focus({preventScroll: true});
+      (first.closest(".choices, .count-row, fieldset") || first).scrollIntoView({block: "nearest"});
+    }
+    return true;
+  }
+
   // A save that did not get through, or that a server in trouble answered (a proxy's 502 while
   // the app restarts, a 503, too many requests): kept on the phone, as the queue's own sends
   // are, and tried again.
@@ -173,7 +207,7 @@
     var match = cfg.verb === "post" && new URL(path, location.href).pathname.match(SAVE_PATH);
     if (!match) return;
     var form = event.detail.elt.closest("form") || document.getElementById("hand-form");
-    if (!form) return;
+    if (!form || refusedHere(form)) return;
     keepFromForm(match[1], form, new URL(path, location.href).pathname,
                  match[2] === undefined ? null : Number(match[2]), true);
   }
@@ -215,7 +249,7 @@
     var form = document.getElementById("hand-form");
     if (elt.id === "save-hand" && form && !form.inert) {
       var index = form.elements.index.value;
-      if (index !== "" || formEntered(form)) {  // a new hand, or a change to an earlier one
+      if ((index !== "" || formEntered(form)) && !refusedHere(form)) {  // a new hand, or a change
         var field = form.querySelector("input[name=save_id]");
         if (!field) form.appendChild(field = el("input", {type: "hidden", name: "save_id"}));
         if (window.crypto) field.value = newSaveId();
@@ -245,10 +279,38 @@
     return fn();
   }
 
+  // The CSRF token a kept hand is sent with: the page's, not the one in its body, which belongs
+  // to the session the hand was typed in. A browser closed and opened again starts another
+  // session (the phone's own cookie still makes it the scorer), and a page that came back from
+  // the phone's copy carries the copy's token: once refused so (400), the game page is asked
+  // for the token of the session as it is now, and the hand sent again.
+  var token = null;
+  function tokenOf(doc) {
+    try {
+      return JSON.parse(doc.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (e) { return ""; }
+  }
+  function withToken(entry) {
+    var body = new URLSearchParams(entry.body);
+    var now = token || tokenOf(document);
+    if (now) body.set("csrf_token", now);
+    return body;
+  }
+  function renewToken(entry) {
+    return fetch(entry.url.replace(/\/hands(?:\/\d+)?$/, ""), {
+      credentials: "same-origin", cache: "no-store"
+    }).then(function (response) {
+      if (!response.ok) throw new Error("retry");
+      return response.text();
+    }).then(function (html) {
+      token = tokenOf(new DOMParser().parseFromString(html, "text/html")) || null;
+    });
+  }
+
   // A resend refused as stale: the server says whether the hand it carries is the one this
   // phone's first try saved (its answer lost on the way back), and how the hand list words it.
   function check(game, entry) {
-    var body = new URLSearchParams(entry.body);
+    var body = withToken(entry);
     body.set("number", String(entry.number));
     return fetch(entry.url.replace(/\/hands(?:\/\d+)?$/, "/hands/kept"), {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store",
@@ -257,6 +319,18 @@
       return response.ok ? response.json() : {saved: false};
     }).catch(function () { return {saved: false}; });
   }
+
+  // Where no service worker runs (a plain http://192.168.… address), a game page left while
+  // hands wait comes back only with the server: until then the browser shows its own error.
+  // The hands stay kept, but the form is gone, so the browser asks first ("Leave site?").
+  // Leaving on purpose (done(), the hands sent) asks nothing.
+  var leaving = false;
+  window.addEventListener("beforeunload", function (event) {
+    if (leaving || !GAME || !waiting(GAME) ||
+        (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+    event.preventDefault();
+    event.returnValue = "";  // what older browsers look at
+  });
 
   // All sent, or the queue stopped: show the game as it now is, saying what was saved. An
   // edit was made on the edit page: its save ends on the game page, as the server's 303 would
@@ -278,6 +352,7 @@
     }
     var edit = !stopped && saved.length ? saved[saved.length - 1] : null;
     var page = edit && edit.index !== null ? edit.url.replace(/\/hands\/\d+$/, "") : null;
+    leaving = true;
     if (page && location.pathname !== page) location.assign(page);
     else location.reload();
   }
@@ -305,6 +380,7 @@
     sending = true;
     return Promise.resolve(withLock("sk-kept-" + game, function () {
       var saved = [];
+      var renewed = false;  // the CSRF token asked for again, once a run
       function next() {
         var entries = queue(game);
         var entry = entries[0];
@@ -315,7 +391,8 @@
         var abort = window.AbortController ? new AbortController() : null;
         var stopTimer = abort && setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS);
         return fetch(entry.url, {
-          method: "POST", body: entry.body, credentials: "same-origin", redirect: "manual",
+          method: "POST", body: withToken(entry).toString(), credentials: "same-origin",
+          redirect: "manual",
           cache: "no-store", signal: abort ? abort.signal : undefined,
           headers: {"Content-Type": "application/x-www-form-urlencoded"}
         }).then(function (response) {
@@ -325,6 +402,10 @@
             return true;  // saved: the server answers a saved hand with 303
           }
           if (response.status >= 500 || response.status === 429) throw new Error("retry");
+          if (response.status === 400 && !renewed) {  // a token of another session
+            renewed = true;
+            return renewToken(entry).then(function () { return "again"; });
+          }
           return refusal(response).then(function (why) {
             entry.notice = why;
             return response.status === 409 ? check(game, entry) : {saved: false};
@@ -345,6 +426,7 @@
           clearTimeout(stopTimer);
           throw new Error("retry");
         }).then(function (sent) {
+          if (sent === "again") return next();
           if (!sent) return null;
           var left = queue(game);  // this one is saved: it is never sent again
           keepQueue(game, left.filter(function (e) {
@@ -573,6 +655,7 @@
   // The new hands kept, each as a row of the sheet (or the list) after the hands saved, until
   // the server has them.
   function renderRows(entries) {
+    projectKept(entries);
     Array.prototype.forEach.call(document.querySelectorAll(".kept-row"), function (row) {
       row.remove();
     });
@@ -604,6 +687,42 @@
           document.createTextNode(" ")].concat(words)));
       }
     });
+  }
+
+  // What the kept hands will make, on the scoreboard, marked as not yet checked: the totals
+  // the server last drew plus each kept hand's worth as the engine scored it for that bid and
+  // outcome (#scoreboard's data-worth, entry.bid_worth). Said only while every kept hand is
+  // one the table covers (just the bid, a straight hand, made or set).
+  function projectKept(entries) {
+    var board = document.getElementById("scoreboard");
+    var line = document.getElementById("kept-projection");
+    if (!board || !line) return;
+    line.hidden = true;
+    line.textContent = "";
+    var totals = JSON.parse(board.getAttribute("data-totals") || "null");
+    var worth = JSON.parse(board.getAttribute("data-worth") || "null");
+    var hands = entries.filter(function (e) {
+      return e.index === null && (e.state === "waiting" || e.state === "held");
+    });
+    if (!totals || !worth || !hands.length) return;
+    for (var i = 0; i < hands.length; i++) {
+      var v = new URLSearchParams(hands[i].body);
+      if (v.get("passed") === "1") continue;
+      var made = v.get("made");
+      var bid = (worth[v.get("bidder") || ""] || {})[v.get("bid") || ""];
+      if (!bid || (made !== "1" && made !== "0") || v.get("points") ||
+          (v.get("contract") && v.get("contract") !== "straight")) return;
+      bid[made === "1" ? 0 : 1].forEach(function (d, side) { totals[side] += d; });
+    }
+    var names = Array.prototype.map.call(board.querySelectorAll(".side-name"), function (n) {
+      return text(n).replace(/^(Leads|Winner) /, "");
+    });
+    line.appendChild(el("strong", {text: "With the kept hands: "}));
+    line.appendChild(document.createTextNode(totals.map(function (t, side) {
+      return (names[side] || "Side " + (side + 1)) + " " + t;
+    }).join(", ") + " "));
+    line.appendChild(el("small", {"class": "checked-later", text: "(not yet checked)"}));
+    line.hidden = false;
   }
 
   // A new hand kept while the server was away, refused as stale: the game moved on meanwhile.

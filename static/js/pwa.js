@@ -5,7 +5,9 @@
 //    turn that off, remembered on this phone;
 // 3. says "Reconnecting" on a game page while its live polls fail, and reloads the offline
 //    page once the server answers again;
-// 4. the hands kept while the server could not be reached are static/js/kept-hands.js's, the
+// 4. keeps a copy of a scorer's game page for the service worker to answer a reload with while
+//    the server cannot be reached (see 4 below);
+// 5. the hands kept while the server could not be reached are static/js/kept-hands.js's, the
 //    pip counts kept so static/js/kept-counts.js's; both use the helpers this file shares as
 //    window.SK (storage, the status area's slots, a refusal's reason).
 (function () {
@@ -53,8 +55,9 @@
   }
 
   // ------------------------------------------------------------------ 1. service worker
-  if ("serviceWorker" in navigator && window.isSecureContext && script && script.dataset.sw) {
-    var swUrl = script.dataset.sw;
+  var swUrl = "serviceWorker" in navigator && window.isSecureContext && script &&
+    script.dataset.sw;
+  if (swUrl) {
     window.addEventListener("load", function () {
       navigator.serviceWorker.register(swUrl, {scope: "/"}).catch(function () {});
     });
@@ -194,6 +197,54 @@
     setTimeout(tryAgain, RETRY_MS);
   }
 
+  // ------------------------------------------------------------------ 4. the game page, kept
+  // Pages are answered no-store (they carry capabilities), so the service worker keeps no copy
+  // of them. The scorer's game page is the one a table cannot do without: with the Wi-Fi down,
+  // a reload (or a thumb's pull-to-refresh) must bring back the sheet and the form, the kept
+  // hands on them (kept-hands.js, hand-keeper.js draw those from this phone's storage), not
+  // "Reconnecting". So where a service worker runs, a phone with a hand form puts the game
+  // page, as the server draws it now, in the worker's page cache (sw.js answers a navigation
+  // from there when the server cannot be reached), again whenever the game's version or the
+  // entry mode changes: without the scorer link and its QR code (a copy on the phone's disk
+  // must not hold that capability). Watchers enter nothing: their phones keep no copy.
+  var PAGE_CACHE = "sk-pages";  // sw.js's
+  var copied = null;  // what the copy kept was drawn for: version and entry mode
+  var worker = false;  // a service worker is active for this page's scope
+  function copyState() {
+    var live = document.getElementById("live");
+    var form = document.getElementById("hand-form");
+    if (!live || (!form && copied === null)) return null;  // a watcher's page
+    var modes = form ? Array.prototype.map.call(
+      form.querySelectorAll("input[type=hidden][name$=mode]"),
+      function (input) { return input.name + "=" + input.value; }) : [];
+    return [live.getAttribute("data-version")].concat(modes).join("&");
+  }
+  function keepGamePage() {
+    if (!worker || !window.caches || location.pathname !== "/games/" + GAME) return;
+    var state = copyState();
+    if (state === null || state === copied) return;
+    copied = state;
+    var url = location.href.split("#")[0];
+    fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      if (!response.ok || response.redirected || !/^text\/html/i.test(type)) {
+        throw new Error("not the game page");
+      }
+      return response.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      Array.prototype.forEach.call(doc.querySelectorAll(".share-scorer"), function (node) {
+        node.remove();
+      });
+      var copy = "<!DOCTYPE html>\n" + doc.documentElement.outerHTML;
+      return caches.open(PAGE_CACHE).then(function (cache) {
+        return cache.put(url, new Response(copy, {headers: {
+          "Content-Type": "text/html; charset=utf-8", "X-SK-Copy": new Date().toISOString()}}));
+      });
+    }).catch(function () { copied = null; });  // tried again at the next change
+  }
+  document.addEventListener("htmx:afterSettle", keepGamePage);
+
   // What kept-hands.js and kept-counts.js use (loaded after this file; deferred scripts run
   // in order).
   window.SK = Object.freeze({GAME: GAME, RETRY_MS: RETRY_MS, store: store, read: read,
@@ -202,6 +253,9 @@
   function start() {
     setUpWakeLock();
     setUpOfflinePage();
+    if (GAME && swUrl) {
+      navigator.serviceWorker.ready.then(function () { worker = true; keepGamePage(); });
+    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

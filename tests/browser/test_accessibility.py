@@ -213,3 +213,51 @@ def test_axe_on_every_family_offline_and_the_plain_pages(phone, live):
         tv.goto(f"{base}/games/{game_id}/tv")
         check(f"tv {game_id}, 1280x720")
     assert_none_found(check)
+
+
+def test_issue_40s_states_have_no_axe_violations(phone, live):
+    """The second scorer's notice in the form's place, a watcher's sheet with a changed hand,
+    kept hands with what they will make, a Mexican Train round nobody went out of."""
+    from playwright.sync_api import expect
+
+    from .test_count_own import _code, _send
+    from .test_count_rounds import _save, _scorer_types
+    from .test_edit_seen import pick
+    from .test_kept_queue import keep_hand
+    from .test_second_scorer import scorer_link
+
+    ann = axe_phone(phone)
+    gid = ui.new_game(ann, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    ui.quick_mode(ann)
+    for name, value in (("bidder", "1"), ("bid", "84"), ("made", "1")):
+        pick(ann, name, value)
+    ui.save(ann)
+    pick(ann, "bidder", "2")
+    bob = axe_phone(phone)
+    bob.goto(scorer_link(live, gid))
+    bob.goto(f"{live.url}/games/{gid}/hands/0/edit")
+    pick(bob, "bid", "30")
+    bob.locator("#save-hand").click()
+    bob.wait_for_url(f"{live.url}/games/{gid}")
+    expect(ann.locator("#hand-not-saved")).to_be_visible(timeout=3_500)
+    expect(ann.locator("#score-grid tbody.changed")).to_have_count(1)
+    assert violations(ann) == []
+    assert violations(bob) == []
+    ui.quick_mode(bob)
+    bob.context.set_offline(True)
+    keep_hand(bob, 2, "3", "31", "0")
+    expect(bob.locator("#kept-projection")).to_be_visible()
+    assert violations(bob) == []
+
+    scorer = axe_phone(phone)
+    train = ui.new_game(scorer, live.url, "mexican-train", ["Ann", "Bob", "Cat"])
+    cat = axe_phone(phone)
+    cat.goto(f"{live.url}/g/{_code(live, train)}")
+    cat.get_by_role("button", name="I am Cat").click()
+    _send(cat, "5")
+    _scorer_types(scorer, 0, "9")
+    _scorer_types(scorer, 1, "7")
+    expect(scorer.locator("#seats .round-count").nth(2)).to_contain_text("5")
+    _save(scorer, 1)
+    expect(scorer.locator("#seats-notice")).to_be_visible()
+    assert violations(scorer) == []

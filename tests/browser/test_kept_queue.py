@@ -119,13 +119,15 @@ def test_a_stale_answer_to_the_second_of_three_stops_the_queue_there(page, live)
 
 def second_of_three_incomplete(page, live) -> int:
     """Hands 1-3 kept with the server away, hand 2 without its made or set: the engine
-    refuses it."""
+    refuses it. (The phone refuses such a hand itself, from what the form says it needs; a
+    form drawn without that, as by a page from before the phone checked, keeps it.)"""
     gid = ui.new_game(page, live.url, "lechner42", PLAYERS)
     ui.quick_mode(page)
     page.context.set_offline(True)
     keep_hand(page, 1, *HANDS[0])
     for name, value in (("bidder", "2"), ("bid", "31")):  # made or set left out
         page.locator(f"#hand-form label:has(> input[name='{name}'][value='{value}'])").click()
+    page.locator("#hand-form").evaluate("form => form.removeAttribute('data-needs')")
     page.locator("#hand-form #save-hand").click()
     keep_hand(page, 3, *HANDS[2])
     return gid
@@ -256,3 +258,44 @@ def test_a_change_to_an_earlier_hand_made_while_hands_wait_goes_in_the_queue_aft
     page.wait_for_url(f"{live.url}/games/{gid}", timeout=10_000)  # where the change's save leads
     expect(kept(page)).to_contain_text("Game 2 and the change to hand 1 saved")
     assert live.hands(gid) == [{"remaining": 4}, {"remaining": 7}]
+
+
+def test_a_kept_hand_saved_as_the_browser_closed_is_known_as_saved_when_it_reopens(browser, live):
+    """The browser is closed while a kept hand's resend is on its way: the server saved it, the
+    phone never heard. Reopened from the same storage (in a new session: the kept hands' CSRF
+    tokens are the old one's), the phone recognises its own save (its save_id): "saved", never
+    "not saved", never "Discard it? It was never saved"; the two after it saved once."""
+    from .live import new_phone
+
+    page = new_phone(browser, service_workers="block")  # page.route sees every request
+    gid = three_kept(page, live)
+    hanging = []
+
+    def saved_then_lost(route):  # the server saves the first; no answer ever comes back
+        if route.request.method == "POST" and not hanging:
+            route.fetch(max_redirects=0)
+            hanging.append(route)
+        elif not hanging:
+            route.continue_()
+    page.route(f"**/games/{gid}/hands", saved_then_lost)
+    page.context.set_offline(False)
+    kept(page).get_by_role("button", name="Try now").click()
+    deadline = time.monotonic() + 10
+    while len(live.hands(gid)) < 1:
+        assert time.monotonic() < deadline
+        page.wait_for_timeout(100)
+    state = page.context.storage_state()  # the queue still holds hand 1, waiting
+    page.context.close()  # the browser is closed mid-send
+    assert live.hands(gid) == [saved(*HANDS[0])]
+
+    # the session's cookie lasts until the browser closes: the phone's own stays (the scorer)
+    state["cookies"] = [c for c in state["cookies"] if c["name"] != "session"]
+    reopened = new_phone(browser, storage_state=state)
+    try:
+        reopened.goto(f"{live.url}/games/{gid}")
+        expect(kept(reopened)).to_contain_text("Hand 1, Hand 2 and Hand 3 saved", timeout=10_000)
+        expect(kept(reopened)).to_contain_text("A first try got through")
+        expect(kept(reopened)).not_to_contain_text("another phone")
+        assert live.hands(gid) == [saved(*hand) for hand in HANDS]
+    finally:
+        reopened.context.close()

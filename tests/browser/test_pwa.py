@@ -74,14 +74,15 @@ def test_a_page_comes_from_the_phone_or_says_reconnecting(phone, live):
     page.reload()  # visited before: the copy kept on the phone
     expect(page.locator("h1")).to_contain_text("Moon")
 
-    # A game page carries its join code and scorer link (Cache-Control: no-store), so the phone
-    # never keeps it: with the server away it says so, not a browser error, and comes back by
-    # itself.
-    page.goto(f"{live.url}/games/{gid}")
+    # A game's pages carry its join code (Cache-Control: no-store), so the phone keeps none of
+    # them (but the scorer's own copy of the game page, test_offline_reload): with the server
+    # away it says so, not a browser error, and comes back by itself.
+    page.goto(f"{live.url}/games/{gid}/history")
     expect(page.locator("h1")).to_have_text("Reconnecting…")
-    assert page.url == f"{live.url}/games/{gid}"
+    assert page.url == f"{live.url}/games/{gid}/history"
     page.context.set_offline(False)
-    expect(page.locator("#scoreboard")).to_contain_text("Castle Rock", timeout=8_000)
+    expect(page.locator("main")).to_contain_text("History", timeout=8_000)
+    page.goto(f"{live.url}/games/{gid}")
     expect(page.locator("#connection")).to_be_hidden()
 
 

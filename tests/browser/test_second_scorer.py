@@ -28,6 +28,8 @@ def test_a_hand_saved_from_the_other_scorer_keeps_this_ones_calls_in_words(live,
     told = ann.locator("#hand-not-saved .stale-notice")
     expect(told).to_have_text("Hand 1 was just entered from Bob's phone.", timeout=POLL_MS)
     expect(ann.locator("#hand-words")).to_have_text("Hand 1 (not finished): Bob 30, Cat Pass")
+    expect(ann.locator("#hand-form")).to_be_hidden()  # behind the notice, in its place
+    ann.get_by_role("button", name="Hand 2: to the form").click()
     expect(ann.locator("#hand-form h2")).to_have_text("Hand 2")
     expect(ann.locator("#hand-form ol.calls li")).to_have_count(0)  # nothing carried over
     ui.call(ann, "pass")  # Ann's next tap is hand 2's first call, and only that
@@ -51,6 +53,7 @@ def test_a_stale_tap_is_never_applied_to_the_next_hand(live, phone):
         "Hand 1 was just entered from another phone.")
     # the tap that found it stale is in the words too: typed, never applied to hand 2
     expect(ann.locator("#hand-words")).to_have_text("Hand 1 (not finished): Bob 30, Cat Pass")
+    ann.get_by_role("button", name="Hand 2: to the form").click()
     expect(ann.locator("#hand-form ol.calls li")).to_have_count(0)
     assert len(live.hands(gid)) == 1
 
@@ -86,3 +89,29 @@ def test_a_form_sent_for_a_change_never_carries_the_call_tapped_last(page, live)
     page.evaluate("htmx.trigger(document.getElementById('hand-form'), 'change')")
     ui.settle(page)
     expect(page.locator("#hand-form ol.calls li")).to_have_text(["Bob 30", "Cat Pass"])
+
+
+def test_the_notice_takes_the_forms_place_with_the_focus_until_dismissed(live, phone):
+    ann = phone()
+    gid = ui.new_game(ann, live.url, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    ui.call(ann, "30")
+    form_top = ann.locator("#hand-form").bounding_box()["y"]
+    bob = phone()
+    bob.goto(scorer_link(live, gid))
+    ui.enter_hand(bob)
+    notice = ann.locator("#hand-not-saved")
+    expect(notice).to_contain_text("Hand 1 was just entered from another phone.",
+                                   timeout=POLL_MS)
+    expect(notice).to_have_attribute("role", "alert")  # announced
+    expect(notice).to_be_focused()
+    expect(ann.locator("#hand-form")).to_be_hidden()
+    box = notice.bounding_box()  # where the form was: below the scoreboard, on screen
+    assert box["y"] >= ann.locator("#scoreboard").bounding_box()["y"] + 1
+    assert abs(box["y"] - form_top) < 120 and box["y"] + box["height"] <= 844
+    ui.enter_hand(bob)  # another hand meanwhile: the notice stays until dismissed
+    expect(ann.locator(ui.HAND_ROWS)).to_have_count(2, timeout=POLL_MS)
+    expect(notice).to_be_visible()
+    ann.locator("[data-dismiss-notice]").click()
+    expect(notice).to_have_count(0)
+    expect(ann.locator("#hand-form h2")).to_have_text("Hand 3", timeout=POLL_MS)
+    expect(ann.locator("#hand-form")).to_be_visible()

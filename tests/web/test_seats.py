@@ -49,7 +49,7 @@ def counts(gid, number=0):
     return {s: (c.pips, c.out) for s, c in store.pending_counts(gid, number).items()}
 
 
-def save(client, gid, version=None, counts=None):
+def save(client, gid, version=None, counts=None, **more):
     """The scorer's save, from a page drawn at `version` and `counts` (the game's version and
     count_version; now, by default)."""
     if version is None or counts is None:
@@ -57,7 +57,7 @@ def save(client, gid, version=None, counts=None):
         version = g.version if version is None else version
         counts = g.count_version if counts is None else counts
     return client.post(f"/games/{gid}/counts/save",
-                       data={"version": str(version), "counts": str(counts)})
+                       data={"version": str(version), "counts": str(counts), **more})
 
 
 @pytest.mark.parametrize("typed,total", [("30", 30), ("12+11+7", 30), (" 12 + 11 +7 ", 30),
@@ -210,8 +210,9 @@ def test_the_scorer_saves_the_round_as_a_hand(app, client, gid):
 def test_a_round_the_engine_refuses_names_the_seat(app, client, gid):
     for seat, pips in enumerate(["5", "6", "7", "8"]):
         count(client, gid, seat, pips)
-    r = save(client, gid)
-    assert r.status_code == 422 and "Someone must go out with 0 pips" in text(r)
+    r = save(client, gid)  # nobody out: blocked, or a count to fix? no seat is named
+    assert r.status_code == 422 and "Nobody went out: was the round blocked?" in text(r)
+    assert "The round was blocked: save round 1" in text(r) and "Check first" not in text(r)
     assert game(gid).hands == []
     ann = phone(app, gid)
     claim(ann, gid, 0)
@@ -226,6 +227,13 @@ def test_a_round_the_engine_refuses_names_the_seat(app, client, gid):
     count(client, gid, 2, "7")
     assert save(client, gid).status_code == 303
     assert game(gid).record()["hands"] == [{"pips": [0, 6, 7, 8], "out": 0}]
+
+
+def test_a_round_nobody_went_out_of_is_saved_as_blocked_when_the_scorer_says_so(client, gid):
+    for seat, pips in enumerate(["5", "6", "7", "8"]):
+        count(client, gid, seat, pips)
+    assert save(client, gid, blocked="1").status_code == 303
+    assert game(gid).record()["hands"] == [{"pips": [5, 6, 7, 8], "blocked": True}]
 
 
 def test_a_save_from_a_page_drawn_before_a_count_is_refused(app, client, gid):
