@@ -67,7 +67,8 @@ def documented(codes=(), read: bool = False, write: bool = False, token: bool = 
     """Document an operation's refusals (problem+json), its conditional headers, and whether it
     needs a token (401 without one, 429 past the wrong-token limit). Put it above
     `blp.arguments`, so that the query's parameters stay documented."""
-    statuses = set(codes) | ({401, 429} if token else set()) | ({400} if write else set())
+    statuses = set(codes) | ({401, 429} if token else set()) | \
+        ({400, 415} if write else set()) | ({409} if post else set())
     parameters = [_IF_NONE_MATCH] if read else []
     if write:
         parameters.append(_IF_MATCH)

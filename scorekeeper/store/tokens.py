@@ -101,8 +101,8 @@ def keep_answer(token_id: int, key: str, status: int, body: str, headers: dict) 
 
 
 def release_idempotency_key(token_id: int, key: str) -> None:
-    """The request that claimed `key` failed without an answer worth repeating (an error of
-    the server): the key is free again, so a retry is answered anew."""
+    """The request that claimed `key` changed nothing (refused, or an error of the server): the
+    key is free again, so a retry is answered anew."""
     db.session.rollback()
     db.session.execute(delete(IdempotentAnswer).where(
         IdempotentAnswer.token_id == token_id, IdempotentAnswer.key == key,
