@@ -124,5 +124,7 @@ _DESCRIPTION = (
     "players → API tokens) as `Authorization: Bearer <token>`. Errors are "
     "application/problem+json with the engine's sentence in `detail`. Every GET has an ETag "
     "(If-None-Match: 304); a write carries the version it was made on (If-Match: the game's "
-    "ETag, or `version` in the body; 409 when stale, 428 without); every POST takes an "
-    "Idempotency-Key.")
+    "ETag, or `version` in the body; 412 when the If-Match is stale, 409 when the version is, "
+    "428 without either); every POST takes an Idempotency-Key, and only an answer that "
+    "changed something is kept for it. Each error's `type` names its kind: "
+    f"{problems.TYPES}<kind>, a page that explains it. {problems.HAND_NUMBERS}")

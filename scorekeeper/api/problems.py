@@ -2,7 +2,8 @@
 ETag and If-None-Match (304) on every GET, CORS for the configured origins only.
 
 An error says what went wrong in `detail`, one plain sentence (the engine's own, for a hand or a
-record it refuses), never a traceback; `title` is the status's phrase.
+record it refuses), never a traceback; `type` names its kind (KINDS: a page explains each),
+`title` is that kind's.
 """
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from .. import security
 
 PROBLEM = "application/problem+json"
 TYPES = "/api/v1/problems/"  # a problem's `type`: this and its kind's name, a page saying it
+# How hands are counted, the one place it is said (the docs page and the OpenAPI document).
+HAND_NUMBERS = ("Hands are counted from 0 in addresses and fields (/hands/0, \"hand\": 0) "
+                "and from 1 in words: hand 0 is “Hand 1”.")
 
 
 class Kind(NamedTuple):
@@ -26,16 +30,16 @@ class Kind(NamedTuple):
     explains: str
 
 
-# Every kind of problem the API answers, by the name its `type` URI ends in: what the docs page
+# Every kind of problem the API answers, by the name its type URI ends in: what the docs page
 # and each kind's page say (the one place it is said).
 KINDS = {
     "not-json": Kind(400, "The body is not JSON", "The body could not be read as JSON, or it "
                      "nests deeper than any game record. Send one JSON object."),
     "bad-request": Kind(400, "Bad Request", "A header or a part of the address could not be "
-                        "read: `detail` says which (a join code is 7 letters and digits; an "
+                        "read: detail says which (a join code is 7 letters and digits; an "
                         "Idempotency-Key 1 to 80 visible ASCII characters)."),
-    "token-required": Kind(401, "A token is needed", "Send an API token as `Authorization: "
-                           "Bearer skt_…`. The club's admin makes club tokens; anyone who may "
+    "token-required": Kind(401, "A token is needed", "Send an API token as Authorization: "
+                           "Bearer skt_…. The club's admin makes club tokens; anyone who may "
                            "read a game makes its tokens under “Invite players”."),
     "token-invalid": Kind(401, "The token is not valid", "The token was revoked, expired, "
                           "mistyped, or its phone left the club. Make a new one."),
@@ -44,10 +48,10 @@ KINDS = {
     "not-found": Kind(404, "Not Found", "There is nothing at this address: no such game, club, "
                       "person, event or hand."),
     "method-not-allowed": Kind(405, "Method Not Allowed", "This address does not take that "
-                               "method: the `Allow` header lists those it takes."),
-    "stale-version": Kind(409, "The game changed", "The `version` in the body is not the "
+                               "method: the Allow header lists those it takes."),
+    "stale-version": Kind(409, "The game changed", "The version in the body is not the "
                           "game's now: another client wrote since. Nothing was saved. Read the "
-                          "game again (`version` in the answer's body), then send the change "
+                          "game again (version in the answer's body), then send the change "
                           "made on it. A retry may keep its Idempotency-Key."),
     "nothing-to-undo": Kind(409, "Nothing to take back", "The game has no hand to take back."),
     "key-in-use": Kind(409, "The first request is still being answered", "Another request with "
@@ -58,29 +62,29 @@ KINDS = {
                                 "game's, or not an ETag. Nothing was saved. Read the game "
                                 "again, then send the change with its new ETag."),
     "too-large": Kind(413, "Too large", "What was sent is larger than this server takes."),
-    "unsupported-media-type": Kind(415, "Send JSON", "A body is JSON, sent as `Content-Type: "
-                                   "application/json` (not a form, text or XML)."),
+    "unsupported-media-type": Kind(415, "Send JSON", "A body is JSON, sent as Content-Type: "
+                                   "application/json (not a form, text or XML)."),
     "invalid-request": Kind(422, "The request's fields are not valid", "A field of the body or "
                             "the query is missing, of the wrong type, unknown, or names "
-                            "something the club does not have; `errors` holds each field's "
+                            "something the club does not have; errors holds each field's "
                             "problems."),
     "refused-by-rules": Kind(422, "The rules refuse it", "The engine refuses the hand or the "
-                             "record: `detail` is its sentence, `hand` the index of the hand it "
+                             "record: detail is its sentence, hand the index of the hand it "
                              "refused (null: the record itself). Nothing was saved."),
     "key-reused": Kind(422, "This Idempotency-Key named another request", "An Idempotency-Key "
                        "names one request (method, address and body, its keys in any order): "
                        "use a new key for each new request."),
     "version-required": Kind(428, "Precondition Required", "A change needs the version it was "
-                             "made on: If-Match with the game's ETag, or `version` in the body. "
-                             "`If-Match: *` names no version."),
+                             "made on: If-Match with the game's ETag, or version in the body. "
+                             "If-Match: * names no version."),
     "too-many-wrong-tokens": Kind(429, "Too many wrong tokens", "Too many wrong tokens came "
                                   "from this address (or from everyone) in the last minute: "
-                                  "wait `Retry-After` seconds. Right tokens are never counted."),
+                                  "wait Retry-After seconds. Right tokens are never counted."),
     "too-many-wrong-codes": Kind(429, "Too many wrong codes", "Too many wrong join codes came "
                                  "from this address (or from everyone) in the last minute: "
-                                 "wait `Retry-After` seconds."),
+                                 "wait Retry-After seconds."),
     "too-many-writes": Kind(429, "Too many writes", "This token wrote more than its limit in "
-                            "the window the RateLimit-* headers name: wait `Retry-After` "
+                            "the window the RateLimit-* headers name: wait Retry-After "
                             "seconds. Nothing was saved."),
     "server-error": Kind(500, "Internal Server Error", "The server failed to answer; nothing "
                          "was saved by this request. A retry with the same Idempotency-Key is "

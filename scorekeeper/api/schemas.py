@@ -22,8 +22,10 @@ class Closed(Schema):
 class Problem(Schema):
     """An error (RFC 9457): `detail` is the plain sentence to show."""
 
-    type = fields.String(required=True)
-    title = fields.String(required=True)
+    type = fields.String(required=True, metadata={
+        "description": "The kind of problem: /api/v1/problems/<kind>, a page that explains it "
+                       "(about:blank for a refusal no kind names)."})
+    title = fields.String(required=True, metadata={"description": "The kind's title."})
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
     hand = fields.Integer(allow_none=True, metadata={
