@@ -4,6 +4,7 @@ standings. Each is read by the function the club's page reads it with (players.q
 players.numbers, the events library), so every number is the page's."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timezone
 
 from flask import current_app, url_for
@@ -42,7 +43,7 @@ def _links(club_id: int, args: dict, page: int, pages: int) -> str:
     def url(n: int) -> str:
         return url_for("api.club_games", club_id=club_id, _external=True,
                        **{**args, "page": n})
-    rels = {"first": 1, "prev": page - 1 if page > 1 else None,
+    rels = {"first": 1, "prev": min(page - 1, pages) if page > 1 else None,
             "next": page + 1 if page < pages else None, "last": pages}
     return ", ".join(f'<{url(n)}>; rel="{rel}"' for rel, n in rels.items() if n)
 
@@ -56,9 +57,10 @@ def _links(club_id: int, args: dict, page: int, pages: int) -> str:
     "X-Total-Count": {"description": "How many games the filters match",
                       "schema": {"type": "integer"}}})
 def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
-    """The club's games, newest first, a page at a time (Link: first, prev, next, last),
-    filtered by day (from, to: YYYY-MM-DD), variant, person, event and status, as the club's
-    archive page lists them."""
+    """The club's games, newest first, a page at a time (Link: first, prev, next, last; a page
+    past the last is empty), filtered by day (from, to: YYYY-MM-DD), variant, person, event
+    and status, as the club's archive page lists them, and by updated_since (those written
+    since a sync)."""
     club = readable_club(club_id)
     names, events = queries.people(club.id), queries.events(club.id)
     for key, known, what in (("person", names, "person"), ("event", events, "event")):
@@ -69,14 +71,17 @@ def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
     # (as the archive page's form sends them: text)
     args = {k: v.isoformat() if hasattr(v, "isoformat") else str(v)
             for k, v in query.items() if v is not None}
-    page = queries.club_games(club.id, queries.read_filters(args, rules.VARIANTS, names,
-                                                            events), per_page)
+    since = query.get("updated_since")
+    filters = replace(queries.read_filters(args, rules.VARIANTS, names, events),
+                      updated_since=since and since.astimezone(timezone.utc).replace(tzinfo=None))
+    page = queries.club_games(club.id, filters, per_page, past_the_end=True)
     args.pop("page", None)
     if per_page != queries.PAGE_SIZE:
         args["per_page"] = per_page
-    rows = [numbers.archive_row(g) for g in page.games]
+    rows = [{**numbers.archive_row(g), "updated_at": g["updated_at"]} for g in page.games]
     for row in rows:  # stored in UTC, said so
-        row["date"] = row["date"].replace(tzinfo=timezone.utc)
+        for key in ("date", "updated_at"):
+            row[key] = row[key].replace(tzinfo=timezone.utc)
     return rows, {
         "Link": _links(club.id, args, page.page, page.pages),
         "X-Total-Count": str(page.total)}

@@ -5,6 +5,8 @@ of it, both as the format defines them: they are passed through whole, never res
 """
 from __future__ import annotations
 
+from datetime import timezone
+
 from marshmallow import RAISE, Schema, fields, validate
 
 from ..models import MAX_HANDS, MAX_ID
@@ -96,6 +98,11 @@ class GamesQuery(Closed):
     from_ = fields.Date(data_key="from", attribute="from", metadata={
         "description": "Games started on or after this day (YYYY-MM-DD)."})
     to = fields.Date(metadata={"description": "Games started on or before this day."})
+    updated_since = fields.AwareDateTime(default_timezone=timezone.utc, metadata={
+        "description": "Games written (a hand, a change, a finish) at or after this moment "
+                       "(ISO 8601; UTC when it names no offset): to fetch what changed since "
+                       "the last sync, send that sync's first answer's `Date` less a minute "
+                       "(a write in flight then may commit after it), and read every page."})
 
 
 class ArchiveSide(Schema):
@@ -120,6 +127,8 @@ class ArchiveGame(Schema):
     sides = fields.List(fields.Nested(ArchiveSide), required=True)
     winners = fields.List(fields.String(), required=True)
     event = fields.Dict(allow_none=True)
+    updated_at = fields.DateTime(required=True, metadata={
+        "description": "Its last write (UTC): what `updated_since` compares."})
 
 
 class PersonStats(Schema):
