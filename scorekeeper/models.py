@@ -581,6 +581,18 @@ class IdempotentAnswer(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
+class ApiWrite(db.Model):
+    """A write an API token asked for (applied or refused), counted for its write limit
+    (api.limits): rows older than the window go."""
+
+    __tablename__ = "api_write"
+    __table_args__ = (Index("ix_api_write_token_at", "token_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_id: Mapped[int] = mapped_column(ForeignKey("api_token.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
 class RatingMove(db.Model):
     """One rated game's move of one person or pair of a club (spec/ratings.md): the (mu, sigma)
     just after it. A cache of the club's replay, never its truth (club_ratings reads a row only

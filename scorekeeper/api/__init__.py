@@ -18,7 +18,7 @@ from flask import request
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
 
-from . import problems
+from . import limits, problems
 from .problems import PROBLEM
 
 PREFIX = "/api/v1"
@@ -108,8 +108,16 @@ def init_app(app) -> None:
     csrf.exempt(blp)
     problems.answer_unrouted(app, PREFIX)
     app.after_request(_document_manners)
+    app.after_request(_rate_limits)
     api.register_blueprint(blp)
     app.register_blueprint(tokens.bp)
+
+
+def _rate_limits(response):
+    """Every answer under /api/v1, routed or not, says its rate limit."""
+    if request.path.startswith(PREFIX + "/"):
+        return limits.say_quota(response)
+    return response
 
 
 def _document_manners(response):

@@ -28,6 +28,31 @@ def readable_club(club_id: int) -> Club:
     return club
 
 
+@blp.route("/me", methods=["GET"])
+@documented(read=True)
+@blp.response(200, schemas.Me)
+def me():
+    """What this request's token is: the club or the game it opens, and what it may do there."""
+    token = auth.token()
+    utc = {k: v and v.replace(tzinfo=timezone.utc)
+           for k, v in (("last_used_at", token.last_used_at), ("expires_at", token.expires_at))}
+    return {"label": token.label, "right": token.right, "may": auth.RIGHT_WORDS[token.right],
+            "club_id": token.club_id, "game_id": token.game_id,
+            "writes": token.right in (auth.CLUB_WRITE, auth.GAME_SCORE), **utc}
+
+
+@blp.route("/clubs/<int:club_id>", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.Club)
+def club(club_id: int):
+    """The club: its name, and how many people and games it has."""
+    club = readable_club(club_id)
+    return {"id": club.id, "name": club.name,
+            "created_at": club.created_at.replace(tzinfo=timezone.utc),
+            "people": len(queries.people(club.id)),
+            "games": queries.game_count(club.id)}
+
+
 @blp.route("/clubs/<int:club_id>/people", methods=["GET"])
 @documented(read=True, codes=(403, 404))
 @blp.response(200, schemas.Person(many=True))

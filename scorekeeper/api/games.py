@@ -22,7 +22,7 @@ from ..games import bgstats, entry
 from ..games.new_game import check_record
 from ..models import MAX_HANDS, Club, Game
 from ..extensions import db
-from . import auth, blp, documented, schemas
+from . import auth, blp, documented, limits, schemas
 from .idempotency import idempotent
 from .problems import CACHE_CONTROL, held, not_modified, refuse
 
@@ -179,6 +179,7 @@ def _to_write(game_id: int, body: dict) -> tuple[Game, object, tuple[int, bool]]
     auth.token()
     game = _load(game_id)
     token = auth.require_game(game, write=True)
+    limits.count_write(token)
     return game, token, _version(game, body.get("version"))
 
 
@@ -249,8 +250,8 @@ def undo_hand(body: dict, game_id: int):
 def new_game(body: dict, club_id: int):
     """A new game of the club from a game record (its hands too), checked as an import is;
     each name seats the roster's person of that name (a new name joins the roster)."""
-    auth.require_club(club_id, write=True)
-    token = auth.token()
+    token = auth.require_club(club_id, write=True)
+    limits.count_write(token)
     club = db.session.get(Club, club_id)
     if club is None:
         refuse(404, f"There is no club #{club_id}.")

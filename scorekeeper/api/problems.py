@@ -204,7 +204,8 @@ def readable_body() -> None:
 
 # ---------------------------------------------------------------- ETag, CORS
 
-EXPOSED = "ETag, Link, Location, Idempotent-Replayed, Retry-After"
+EXPOSED = ("ETag, Link, Location, Idempotent-Replayed, Retry-After, RateLimit-Limit, "
+           "RateLimit-Remaining, RateLimit-Reset")
 ALLOWED_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key"
 
 

@@ -62,6 +62,34 @@ class Game(Schema):
         "description": "A finished game: BG Stats' “create play” link with it filled in."})
 
 
+class Me(Schema):
+    """The token a request carries: what it opens and may do."""
+
+    label = fields.String(required=True, metadata={"description": "Its name, as the history "
+                                                                   "names its writes."})
+    right = fields.String(required=True, validate=validate.OneOf(
+        ["club-read", "club-write", "game-score", "game-read"]))
+    may = fields.String(required=True, metadata={"description": "The right in words."})
+    club_id = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The club a club token opens (null: a game token)."})
+    game_id = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The game a game token opens (null: a club token)."})
+    writes = fields.Boolean(required=True, metadata={"description": "Whether it may write."})
+    last_used_at = fields.DateTime(allow_none=True, required=True, metadata={
+        "description": "UTC, noted at most once a minute."})
+    expires_at = fields.DateTime(allow_none=True, required=True, metadata={
+        "description": "UTC; null: it never expires."})
+
+
+class Club(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.DateTime(required=True, metadata={"description": "UTC."})
+    people = fields.Integer(required=True, metadata={"description": "On its roster."})
+    games = fields.Integer(required=True, metadata={
+        "description": "Its games (GET /clubs/{club_id}/games lists them)."})
+
+
 class HandWrite(Closed):
     """A hand to append or put in place of one, in the record's format for the variant."""
 

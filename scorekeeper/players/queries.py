@@ -152,6 +152,12 @@ class ArchivePage:
     filters: Filters = field(default_factory=Filters)
 
 
+def game_count(club_id: int, f: Filters | None = None) -> int:
+    """How many of the club's games the filters match (all of them without)."""
+    return db.session.scalar(select(func.count()).select_from(Game)
+                             .where(*_filtered(club_id, f or Filters())))
+
+
 def club_games(club_id: int, f: Filters, page_size: int = PAGE_SIZE,
                past_the_end: bool = False) -> ArchivePage:
     """A page of the club's games, newest first, filtered: each with its players by seat and
@@ -159,7 +165,7 @@ def club_games(club_id: int, f: Filters, page_size: int = PAGE_SIZE,
     past the last is the last (the archive page's link of an old bookmark), or, with
     `past_the_end`, that page: empty (the API's, where a client pages until a page is)."""
     where = _filtered(club_id, f)
-    total = db.session.scalar(select(func.count()).select_from(Game).where(*where))
+    total = game_count(club_id, f)
     pages = max(1, -(-total // page_size))
     page = f.page if past_the_end else min(f.page, pages)
     rows = db.session.execute(_archive_query(where).limit(page_size)

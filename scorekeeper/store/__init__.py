@@ -35,10 +35,11 @@ from .games import (_insert_games, _summary_before, get_game, get_head, phone_ga
                     put_back_hand, rotate_scorer, start_game, table_now, write_hand)
 from .handover import rematch, take_over
 from .people import _people, _roster, add_person, merge_people, rename_person
-from .phones import (adopt_old_roles, forget_guess, grant_role, new_phone, prune_guesses,
-                     record_guess)
+from .phones import (adopt_old_roles, forget_guess, grant_role, guesses_from, new_phone,
+                     prune_guesses, record_guess)
 from .rating_moves import keep_rating_moves, rating_basis, rating_key, rating_rows, rerate_later
 from .seats import (claim_seat, count_hand, drop_counts, pending_counts, phone_seat,
                     phone_seat_now, refuse_round, release_seat, seat_claims, unseated_phones)
-from .tokens import (TOKEN_USE_STEP, claim_idempotency_key, idempotent_answer, keep_answer,
-                     make_token, release_idempotency_key, revoke_token, token_by_hash, token_used)
+from .tokens import (TOKEN_USE_STEP, api_writes, claim_idempotency_key, forget_api_write,
+                     idempotent_answer, keep_answer, make_token, record_api_write,
+                     release_idempotency_key, revoke_token, token_by_hash, token_used)

@@ -654,6 +654,7 @@ def _route_cases():
          "page:422"),
         # the API's pages (its JSON routes: tests/api)
         ("api_tokens.docs", "GET", "/api/v1/docs", None, "page"),
+        ("api_tokens.problem", "GET", "/api/v1/problems/stale-version", None, "page"),
         ("api_tokens.club_tokens", "GET", "/clubs/{club}/api-tokens", None, "page"),
         ("api_tokens.club_tokens", "POST", "/clubs/{club}/api-tokens", {"label": ""},
          "page:422"),
