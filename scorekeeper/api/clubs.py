@@ -15,7 +15,7 @@ from ..events.record import event_record, load_event
 from ..extensions import db
 from ..models import Club
 from ..players import numbers, queries
-from . import auth, blp, documented, schemas
+from . import auth, blp, documented, documents, schemas
 from .problems import refuse
 
 
@@ -89,10 +89,8 @@ def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
     club = readable_club(club_id)
     names, events = queries.people(club.id), queries.events(club.id)
     for key, known, what in (("person", names, "person"), ("event", events, "event")):
-        if query.get(key) is not None and query[key] not in known:
-            refuse(422, f"The club has no {what} #{query[key]}.")
-    if query.get("variant") and query["variant"] not in rules.VARIANTS:
-        refuse(422, f"There is no variant {query['variant']!r}.")
+        if query.get(key) is not None and query[key] not in known:  # (a valid id: 404)
+            refuse(404, f"The club has no {what} #{query[key]}.")
     # (as the archive page's form sends them: text)
     args = {k: v.isoformat() if hasattr(v, "isoformat") else str(v)
             for k, v in query.items() if v is not None}
@@ -152,7 +150,7 @@ def _document(value: dict):
 
 @blp.route("/clubs/<int:club_id>/events/<int:event_id>", methods=["GET"])
 @documented(read=True, codes=(403, 404))
-@blp.response(200, schemas.DOCUMENT)
+@blp.response(200, documents.ref("EventRecord"))
 def event(club_id: int, event_id: int):
     """The event record (spec/events.md): its entrants, matches and their games' records."""
     return _document(_event(club_id, event_id))
@@ -160,7 +158,7 @@ def event(club_id: int, event_id: int):
 
 @blp.route("/clubs/<int:club_id>/events/<int:event_id>/standings", methods=["GET"])
 @documented(read=True, codes=(403, 404))
-@blp.response(200, schemas.DOCUMENT)
+@blp.response(200, documents.ref("EventStandings"))
 def event_standings(club_id: int, event_id: int):
     """The event's standings, as `scorekeeper standings` prints them (spec/events.md)."""
     return _document(tournament.standings(_event(club_id, event_id)))

@@ -20,7 +20,7 @@ from .. import codes, render_cache, rules, security, store
 from ..access import normalize_code
 from ..games import bgstats, entry
 from ..games.new_game import check_record
-from ..models import MAX_HANDS, Club, Game
+from ..models import CODE_ALPHABET, CODE_LENGTH, MAX_HANDS, Club, Game
 from ..extensions import db
 from . import auth, blp, documented, limits, schemas
 from .idempotency import idempotent
@@ -108,6 +108,9 @@ def get_game(game_id: int):
 
 
 @blp.route("/viewer/<code>", methods=["GET"])
+@blp.doc(parameters=[{"in": "path", "name": "code", "required": True, "schema": {
+    "type": "string", "pattern": f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$"}, "description":
+    "The game's join code (lower case, a space or dashes are read too: “abc 2345”)."}])
 @documented(read=True, codes=(400, 404, 429), token=False)
 @blp.response(200, schemas.Game)
 def viewer_game(code: str):

@@ -10,6 +10,7 @@ from datetime import timezone
 from marshmallow import RAISE, Schema, fields, validate
 
 from ..models import MAX_HANDS, MAX_ID
+from ..rules import VARIANTS
 
 WHOLE = {"strict": True}
 ID = {"validate": validate.Range(min=1, max=MAX_ID), **WHOLE}
@@ -55,9 +56,11 @@ class Game(Schema):
     finished = fields.Boolean(required=True)
     players = fields.List(fields.Nested(Player), required=True)
     record = fields.Dict(required=True, metadata={
-        "description": "The game record (spec/game-record.md): the inputs."})
+        "description": "The game record (game-record.md): the inputs.",
+        "document": "GameRecord"})
     result = fields.Dict(required=True, metadata={
-        "description": "The engine's result of the record: every score, derived."})
+        "description": "The engine's result of the record: every score, derived.",
+        "document": "GameResult"})
     bg_stats_url = fields.String(allow_none=True, metadata={
         "description": "A finished game: BG Stats' “create play” link with it filled in."})
 
@@ -94,7 +97,8 @@ class HandWrite(Closed):
     """A hand to append or put in place of one, in the record's format for the variant."""
 
     hand = fields.Dict(required=True, metadata={
-        "description": "One hand as in the record's `hands` (rules.md: its shape per variant)."})
+        "description": "One hand as in the record's `hands` (rules.md: its shape per variant).",
+        "document": "Hand"})
     version = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
         "description": "The version the hand was made on (or send If-Match: the game's ETag)."},
         **WHOLE)
@@ -107,7 +111,8 @@ class Undo(Closed):
 
 class NewGame(Closed):
     record = fields.Dict(required=True, metadata={
-        "description": f"A game record (spec/game-record.md), with up to {MAX_HANDS} hands."})
+        "description": f"A game record (game-record.md), with up to {MAX_HANDS} hands.",
+        "document": "GameRecord"})
 
 
 class Person(Schema):
@@ -119,7 +124,7 @@ class Person(Schema):
 class GamesQuery(Closed):
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_ID))
     per_page = fields.Integer(load_default=25, validate=validate.Range(min=1, max=100))
-    variant = fields.String(validate=validate.Length(max=40))
+    variant = fields.String(validate=validate.OneOf(list(VARIANTS)))
     person = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     event = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     status = fields.String(validate=validate.OneOf(["finished", "playing"]))
@@ -163,12 +168,14 @@ class PersonStats(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     numbers = fields.Dict(allow_none=True, required=True, metadata={
-        "description": "stats.player_stats of her games (spec/stats.md); null before any."})
+        "description": "stats.player_stats of her games (stats.md); null before any.",
+        "document": "PlayerStats"})
 
 
 class ClubStats(Schema):
     summary = fields.Dict(required=True, metadata={"description": "stats.club_summary"})
-    people = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True, metadata={
+    people = fields.Dict(keys=fields.String(), values=fields.Dict(metadata={
+        "document": "PlayerStats"}), required=True, metadata={
         "description": "Person id -> stats.player_stats"})
 
 

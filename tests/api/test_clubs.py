@@ -62,7 +62,7 @@ def test_the_clubs_games_a_page_at_a_time_with_link_headers(app, client):
     for g in moon.get_json():  # the archive page lists the same games, with the same totals
         assert f"/games/{g['id']}" in page
     assert api.get(f"/api/v1/clubs/{club_id}/games?person=999999",
-                   headers=bearer(token)).status_code == 422
+                   headers=bearer(token)).status_code == 404
     assert api.get(f"/api/v1/clubs/{club_id}/games?from=nonsense",
                    headers=bearer(token)).status_code == 422
 
