@@ -188,8 +188,8 @@ def run_waitress(app, host: str, port: int, *, whole_process: bool = True,
                  **overrides) -> None:
     """Serve app with waitress_options() and GUARD (either changed by overrides), 304s on
     keep-alive connections. The process is the server's (whole_process): its garbage is
-    collected between requests (collect_garbage_between_requests); a test serving from a
-    thread of its own process passes False."""
+    collected between requests (collect_garbage_between_requests) and it sends the webhooks
+    due (webhooks.start_sender); a test serving from a thread of its own process passes False."""
     import resource
 
     from waitress.server import create_server
@@ -210,6 +210,10 @@ def run_waitress(app, host: str, port: int, *, whole_process: bool = True,
 
     if whole_process:
         collect_garbage_between_requests(app)
+        if hasattr(app, "app_context"):  # the server's process sends its webhooks too
+            from .webhooks import start_sender
+
+            start_sender(app)
     channel = _guarded_channel(_keep_alive_task(), guard["connections_per_client"],
                                guard["header_deadline"], guard["request_deadline"])
     server = create_server(app, host=host, port=port, **options)

@@ -14,11 +14,12 @@ from ..models import utcnow
 from .problems import refuse
 
 WINDOW = timedelta(minutes=1)
-WRITES_PER_MINUTE = 120  # a table enters a hand a minute; an import sends its games in a burst
 
 
 def _writes_allowed() -> int:
-    return int(current_app.config.get("API_WRITES_PER_MINUTE", WRITES_PER_MINUTE))
+    """API_WRITES_PER_MINUTE (120: a table enters a hand a minute, an import its games in a
+    burst)."""
+    return int(current_app.config["API_WRITES_PER_MINUTE"])
 
 
 def _quota(limit: int, used: int, first) -> dict:

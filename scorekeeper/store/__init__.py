@@ -18,8 +18,9 @@ Each concern is a module, in this order (one imports only modules before it): co
 the version bumps, the inserts that never fail on a race), club_numbers (summaries, a club's
 kept numbers), rating_moves (a club's ratings, kept), people (a club's roster), club_rules,
 games, seats (seats and counts), events, handover (taking over, the rematch), clubs (a club and
-its phones), phones (phones, their roles, join-code guesses), tokens (API tokens). This package
-names every function callers use, so `store.write_hand(...)` reads the same as before.
+its phones), phones (phones, their roles, join-code guesses), tokens (API tokens), webhooks (a
+club's webhooks and their deliveries). This package names every function callers use, so
+`store.write_hand(...)` reads the same as before.
 """
 from .club_numbers import (ClubHead, _move_club_numbers, club_head, club_stamp, derive_summary,
                            game_seats, keep_club_stats, rated_parts, rated_stamp,
@@ -43,3 +44,5 @@ from .seats import (claim_seat, count_hand, drop_counts, pending_counts, phone_s
 from .tokens import (TOKEN_USE_STEP, api_writes, claim_idempotency_key, forget_api_write,
                      idempotent_answer, keep_answer, make_token, record_api_write,
                      release_idempotency_key, revoke_token, token_by_hash, token_used)
+from .webhooks import (add_webhook, claim_delivery, delivered, due_deliveries, enqueue,
+                       enqueue_test, remove_webhook, send_again)
