@@ -188,3 +188,24 @@ def test_a_receiver_down_for_a_while_and_a_restart_lose_nothing_and_send_nothing
         "game.finished", "hand.saved", "hand.saved"]
     db.session.expire_all()
     assert {d.status for d in db.session.scalars(db.select(WebhookDelivery))} == {"sent"}
+
+
+def test_an_events_round_started_is_sent(app, client):
+    from tests.web.events.helpers import new_event, start_round
+
+    app.config["WEBHOOK_ALLOW_PRIVATE"] = True
+    receiver = Receiver()
+    try:
+        club_id = create_club(client)
+        assert _add(client, club_id, f"http://127.0.0.1:{receiver.port}/hook",
+                    events=("event.round_started",)).status_code == 303
+        event_id = new_event(client, club_id)
+        assert start_round(client, club_id, event_id).status_code in (200, 303)
+        assert webhooks.send_due(app) == 1
+        (headers, body), = receiver.received
+        sent = json.loads(body)
+        assert headers["Scorekeeper-Event"] == "event.round_started" == sent["event"]
+        assert sent["club_event"]["id"] == event_id and sent["round"] == 1
+        assert sent["tables"] >= 1 and sent["playoff"] is False
+    finally:
+        receiver.stop()
