@@ -113,4 +113,3 @@ def start_sender(app, poll: float = POLL) -> threading.Event:
 
     threading.Thread(target=run, name="webhook-sender", daemon=True).start()
     return stop
-
