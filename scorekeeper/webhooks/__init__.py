@@ -73,7 +73,9 @@ def send_one(app, delivery_id: int) -> bool:
     if not store.claim_delivery(delivery_id, utcnow(), LEASE):
         return False
     delivery = db.session.get(WebhookDelivery, delivery_id, populate_existing=True)
-    hook = db.session.get(Webhook, delivery.webhook_id)
+    hook = delivery and db.session.get(Webhook, delivery.webhook_id)
+    if hook is None:  # removed a moment ago, its deliveries with it
+        return False
     body = delivery.body.encode()
     why_not = refused_target(hook.url, app.config.get("WEBHOOK_ALLOW_PRIVATE", False))
     if why_not:
