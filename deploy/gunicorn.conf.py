@@ -26,7 +26,10 @@ errorlog = "-"
 
 def post_worker_init(worker):
     """Each worker serves with threads: on Python 3.11 its garbage is collected between
-    requests, never inside one (scorekeeper.serve.collect_garbage_between_requests)."""
+    requests, never inside one (scorekeeper.serve.collect_garbage_between_requests). Each
+    sends webhooks too (scorekeeper.webhooks: a delivery is claimed, so sent by one)."""
     from scorekeeper.serve import collect_garbage_between_requests
+    from scorekeeper.webhooks import start_sender
 
     collect_garbage_between_requests(worker.wsgi)
+    start_sender(worker.wsgi)

@@ -122,6 +122,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         TRUSTED_PROXY_ADDRESSES=os.environ.get("TRUSTED_PROXY_ADDRESSES") or "127.0.0.1, ::1",
         # Origins whose pages may call the JSON API from a browser (CORS), by comma: none.
         API_CORS_ORIGINS=os.environ.get("API_CORS_ORIGINS", ""),
+        # Writes one API token may send a minute (api.limits).
+        API_WRITES_PER_MINUTE=_whole_env("API_WRITES_PER_MINUTE") or 120,
+        # Webhooks to private, loopback and link-local addresses too (a receiver on the club's
+        # own network): off, so that a webhook cannot reach the server's neighbours.
+        WEBHOOK_ALLOW_PRIVATE=os.environ.get("WEBHOOK_ALLOW_PRIVATE", "").lower() in (
+            "1", "true", "yes", "on"),
         # The club's time zone (IANA name) for the times sent to BG Stats; unset: the server's.
         CLUB_TIMEZONE=os.environ.get("CLUB_TIMEZONE") or None,
     )
@@ -182,9 +188,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .games import views as games
     from .printing import views as printing
     from .sharing import views as sharing
+    from .webhooks import views as webhooks
 
     for blueprint in (games.bp, sharing.bp, clubs.bp, handover.bp, players.bp, pwa.bp,
-                      events.bp, printing.bp):
+                      events.bp, printing.bp, webhooks.bp):
         app.register_blueprint(blueprint)
     web.init_app(app)
     access.init_app(app)

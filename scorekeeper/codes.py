@@ -28,7 +28,7 @@ def pretty_code(code: str) -> str:
     return f"{code[:3]} {code[3:]}"
 
 
-def _guess_address() -> str:
+def guess_address() -> str:
     """Who is guessing: the client address, IPv6 by /64 (network.client_key).
 
     request.remote_addr is the socket peer, or behind TRUSTED_PROXIES reverse proxies the
@@ -73,7 +73,7 @@ def find_by_code(code: str, model, too_many=_too_many_guesses):
     answer (the API's is problem+json).
     """
     now = utcnow()
-    attempt_id, mine, everyone = store.record_guess(_guess_address(), now, GUESS_WINDOW)
+    attempt_id, mine, everyone = store.record_guess(guess_address(), now, GUESS_WINDOW)
     if mine > GUESS_LIMIT or everyone > GUESS_CEILING:
         store.forget_guess(attempt_id)
         abort(too_many(everyone=mine <= GUESS_LIMIT))
@@ -91,7 +91,7 @@ def wrong_secret(too_many) -> None:
     counted, nor refused: a token's 256 bits cannot be guessed, so only the wrong ones' rate
     needs bounding."""
     now = utcnow()
-    _attempt, mine, everyone = store.record_guess(_guess_address(), now, GUESS_WINDOW)
+    _attempt, mine, everyone = store.record_guess(guess_address(), now, GUESS_WINDOW)
     store.prune_guesses(now - GUESS_KEEP)
     if mine > GUESS_LIMIT or everyone > GUESS_CEILING:
         abort(too_many(everyone=mine <= GUESS_LIMIT))

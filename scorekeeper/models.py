@@ -585,6 +585,56 @@ class IdempotentAnswer(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
+class ApiWrite(db.Model):
+    """A write an API token asked for (applied or refused), counted for its write limit
+    (api.limits): rows older than the window go."""
+
+    __tablename__ = "api_write"
+    __table_args__ = (Index("ix_api_write_token_at", "token_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_id: Mapped[int] = mapped_column(ForeignKey("api_token.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class Webhook(db.Model):
+    """A URL of a club's (its admin registers it) that is sent the events it asked for
+    (webhooks.EVENTS), each body signed with `secret` (HMAC-SHA256)."""
+
+    __tablename__ = "webhook"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    url: Mapped[str] = mapped_column(String(500))
+    events: Mapped[list[str]] = mapped_column(JSON)
+    secret: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class WebhookDelivery(db.Model):
+    """One event for one webhook: written in the transaction of the write it tells of, sent
+    after it commits by the sender (webhooks.send_due), which claims it first (`claimed_until`)
+    so that one worker sends it; retried at `next_at` until it is answered 2xx ("sent") or a
+    day has passed ("failed"). `body` is fixed when written: a retry sends the same bytes."""
+
+    __tablename__ = "webhook_delivery"
+    __table_args__ = (Index("ix_webhook_delivery_due", "status", "next_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    webhook_id: Mapped[int] = mapped_column(ForeignKey("webhook.id", ondelete="CASCADE"),
+                                            index=True)
+    event: Mapped[str] = mapped_column(String(30))
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    status: Mapped[str] = mapped_column(String(10), default="due")  # due | sent | failed
+    next_at: Mapped[datetime] = mapped_column(default=utcnow)
+    claimed_until: Mapped[datetime | None] = mapped_column(nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    answered_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    answer_status: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    answer: Mapped[str | None] = mapped_column(String(300), nullable=True)
+
+
 class RatingMove(db.Model):
     """One rated game's move of one person or pair of a club (spec/ratings.md): the (mu, sigma)
     just after it. A cache of the club's replay, never its truth (club_ratings reads a row only

@@ -18,7 +18,7 @@ from flask import request
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
 
-from . import problems
+from . import documents, limits, problems
 from .problems import PROBLEM
 
 PREFIX = "/api/v1"
@@ -46,7 +46,11 @@ class ProblemApi(Api):
             response = {"description": status.phrase}
             if status >= 400:
                 response["schema"] = Problem
+                response["headers"] = {**RATE_LIMIT, **(RETRY_AFTER if status == 429 else {}),
+                                       **(CHALLENGE if status == 401 else {})}
                 prepare_response(response, self.spec, PROBLEM)
+            elif status == 304:
+                response["headers"] = {**RATE_LIMIT, **ETAG}
             self.spec.components.response(status.name, response, lazy=True)
 
 
@@ -62,12 +66,42 @@ _IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False
                                    "the first answer again, and changes nothing more."}
 
 
+def _header(description: str, kind: str = "string", required: bool = False) -> dict:
+    return {"description": description, "required": required, "schema": {"type": kind}}
+
+
+# The response headers, declared where they are sent.
+RATE_LIMIT = {
+    "RateLimit-Limit": _header("The quota this answer counts against (IETF draft "
+                               "ratelimit-headers): a token's writes a minute, or without a "
+                               "right token the wrong codes and tokens its address may send.",
+                               "integer", True),
+    "RateLimit-Remaining": _header("What is left of it.", "integer", True),
+    "RateLimit-Reset": _header("Seconds until it is whole again.", "integer", True)}
+ETAG = {"ETag": _header("The version of what was answered: If-None-Match for a read, the "
+                        "game's If-Match for a write.")}
+WRITTEN = {"Location": _header("The game's address (a hand added, a game started)."),
+           "Idempotent-Replayed": _header("true: the first answer to this Idempotency-Key, "
+                                          "given again.")}
+RETRY_AFTER = {"Retry-After": _header("Seconds to wait before sending it again.", "integer",
+                                      True)}
+CHALLENGE = {"WWW-Authenticate": _header("Bearer realm=\"scorekeeper\"", required=True)}
+
+
+def _declare_headers(view, headers: dict) -> None:
+    """Add `headers` to each success answer `blp.response` declared on `view`."""
+    for answers in view._apidoc.get("response", {}).get("responses", {}).values():
+        for answer in answers:
+            answer["headers"] = {**answer.get("headers", {}), **headers}
+
+
 def documented(codes=(), read: bool = False, write: bool = False, token: bool = True,
                post: bool = False):
     """Document an operation's refusals (problem+json), its conditional headers, and whether it
     needs a token (401 without one, 429 past the wrong-token limit). Put it above
     `blp.arguments`, so that the query's parameters stay documented."""
-    statuses = set(codes) | ({401, 429} if token else set()) | ({400} if write else set())
+    statuses = set(codes) | ({401, 429} if token else set()) | \
+        ({400, 415} if write else set()) | ({409} if post else set())
     parameters = [_IF_NONE_MATCH] if read else []
     if write:
         parameters.append(_IF_MATCH)
@@ -79,7 +113,10 @@ def documented(codes=(), read: bool = False, write: bool = False, token: bool = 
         params += parameters
         if post:
             params.append(_IDEMPOTENCY_KEY)
-        doc = {"parameters": params, "security": [{"bearer": []}] if token else []}
+        doc = {"parameters": params, "security": [{"bearer": []}] if token else [],
+               "operationId": view.__name__}
+        _declare_headers(view, {**RATE_LIMIT, **(ETAG if read or write else {}),
+                                **(WRITTEN if post else {})})
         for status in sorted(statuses, reverse=True):
             view = blp.alt_response(status, response=HTTPStatus(status).name)(view)
         if read:
@@ -96,7 +133,12 @@ def init_app(app) -> None:
 
     app.config.update(API_TITLE="Scorekeeper", API_VERSION="1", OPENAPI_VERSION="3.0.3",
                       OPENAPI_URL_PREFIX=PREFIX, OPENAPI_JSON_PATH="openapi.json")
-    api = ProblemApi(app, spec_kwargs={"info": {"description": _DESCRIPTION}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": _DESCRIPTION},
+                                       "servers": [{"url": "/", "description": "This server: "
+                                                    "the paths name /api/v1."}]})
+    for name, schema in documents.COMPONENTS.items():
+        api.spec.components.schema(name, schema)
+    api.ma_plugin.converter.add_attribute_function(documents.field_document)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer",
                                                    "description": "An API token (skt_...)."})
     from ..web import RowIdConverter
@@ -107,8 +149,16 @@ def init_app(app) -> None:
     csrf.exempt(blp)
     problems.answer_unrouted(app, PREFIX)
     app.after_request(_document_manners)
+    app.after_request(_rate_limits)
     api.register_blueprint(blp)
     app.register_blueprint(tokens.bp)
+
+
+def _rate_limits(response):
+    """Every answer under /api/v1, routed or not, says its rate limit."""
+    if request.path.startswith(PREFIX + "/"):
+        return limits.say_quota(response)
+    return response
 
 
 def _document_manners(response):
@@ -123,5 +173,7 @@ _DESCRIPTION = (
     "players → API tokens) as `Authorization: Bearer <token>`. Errors are "
     "application/problem+json with the engine's sentence in `detail`. Every GET has an ETag "
     "(If-None-Match: 304); a write carries the version it was made on (If-Match: the game's "
-    "ETag, or `version` in the body; 409 when stale, 428 without); every POST takes an "
-    "Idempotency-Key.")
+    "ETag, or `version` in the body; 412 when the If-Match is stale, 409 when the version is, "
+    "428 without either); every POST takes an Idempotency-Key, and only an answer that "
+    "changed something is kept for it. Each error's `type` names its kind: "
+    f"{problems.TYPES}<kind>, a page that explains it. {problems.HAND_NUMBERS}")

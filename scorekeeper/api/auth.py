@@ -39,9 +39,19 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def too_many(everyone: bool = False):
-    """429 as a problem: too many wrong codes or tokens from here (or from everyone)."""
-    return problem_response(429, codes.too_many_guesses_sentence(everyone), codes.RETRY_AFTER)
+def too_many_codes(everyone: bool = False):
+    """429 as a problem: too many wrong join codes from here (or from everyone)."""
+    return problem_response(429, codes.too_many_guesses_sentence(everyone), codes.RETRY_AFTER,
+                            "too-many-wrong-codes")
+
+
+def too_many_tokens(everyone: bool = False):
+    """429 as a problem: too many wrong tokens from here (or from everyone); they are counted
+    with the wrong codes, but said as what they are."""
+    said = ("Too many wrong API tokens are being tried on this server right now" if everyone
+            else "Too many wrong API tokens came from this address")
+    return problem_response(429, f"{said}; wait a minute and try again.", codes.RETRY_AFTER,
+                            "too-many-wrong-tokens")
 
 
 _CHALLENGE = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
@@ -72,17 +82,19 @@ def _read_token():
     scheme, _, secret = header.strip().partition(" ")
     secret = secret.strip()
     if scheme.lower() != "bearer" or not secret:
-        refuse(401, "The Authorization header must be “Bearer <token>”.", _CHALLENGE)
+        refuse(401, "The Authorization header must be “Bearer <token>”.", _CHALLENGE,
+               "token-invalid")
     row = None
     if secret.startswith(PREFIX) and len(secret) < 100:
         row = store.token_by_hash(secret_hash(secret))
     if row is None:
-        codes.wrong_secret(too_many)
+        codes.wrong_secret(too_many_tokens)
         refuse(401, "This token is not valid: it was revoked, its phone left the club, or it "
-                    "was mistyped.", _CHALLENGE)
+                    "was mistyped.", _CHALLENGE, "token-invalid")
     now = utcnow()
     if row.expires_at is not None and row.expires_at <= now:
-        refuse(401, f"This token expired on {row.expires_at:%Y-%m-%d %H:%M} UTC.", _CHALLENGE)
+        refuse(401, f"This token expired on {row.expires_at:%Y-%m-%d %H:%M} UTC.", _CHALLENGE,
+               "token-invalid")
     if row.last_used_at is None or row.last_used_at < now - store.TOKEN_USE_STEP:
         store.token_used(row.id, now)
     return row

@@ -4,6 +4,7 @@ standings. Each is read by the function the club's page reads it with (players.q
 players.numbers, the events library), so every number is the page's."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timezone
 
 from flask import current_app, url_for
@@ -14,7 +15,7 @@ from ..events.record import event_record, load_event
 from ..extensions import db
 from ..models import Club
 from ..players import numbers, queries
-from . import auth, blp, documented, schemas
+from . import auth, blp, documented, documents, schemas
 from .problems import refuse
 
 
@@ -25,6 +26,31 @@ def readable_club(club_id: int) -> Club:
     if club is None:
         refuse(404, auth.no_club(club_id))
     return club
+
+
+@blp.route("/me", methods=["GET"])
+@documented(read=True)
+@blp.response(200, schemas.Me)
+def me():
+    """What this request's token is: the club or the game it opens, and what it may do there."""
+    token = auth.token()
+    utc = {k: v and v.replace(tzinfo=timezone.utc)
+           for k, v in (("last_used_at", token.last_used_at), ("expires_at", token.expires_at))}
+    return {"label": token.label, "right": token.right, "may": auth.RIGHT_WORDS[token.right],
+            "club_id": token.club_id, "game_id": token.game_id,
+            "writes": token.right in (auth.CLUB_WRITE, auth.GAME_SCORE), **utc}
+
+
+@blp.route("/clubs/<int:club_id>", methods=["GET"])
+@documented(read=True, codes=(403, 404))
+@blp.response(200, schemas.Club)
+def club(club_id: int):
+    """The club: its name, and how many people and games it has."""
+    club = readable_club(club_id)
+    return {"id": club.id, "name": club.name,
+            "created_at": club.created_at.replace(tzinfo=timezone.utc),
+            "people": len(queries.people(club.id)),
+            "games": queries.game_count(club.id)}
 
 
 @blp.route("/clubs/<int:club_id>/people", methods=["GET"])
@@ -43,7 +69,7 @@ def _links(club_id: int, args: dict, page: int, pages: int) -> str:
     def url(n: int) -> str:
         return url_for("api.club_games", club_id=club_id, _external=True,
                        **{**args, "page": n})
-    rels = {"first": 1, "prev": page - 1 if page > 1 else None,
+    rels = {"first": 1, "prev": min(page - 1, pages) if page > 1 else None,
             "next": page + 1 if page < pages else None, "last": pages}
     return ", ".join(f'<{url(n)}>; rel="{rel}"' for rel, n in rels.items() if n)
 
@@ -57,27 +83,29 @@ def _links(club_id: int, args: dict, page: int, pages: int) -> str:
     "X-Total-Count": {"description": "How many games the filters match",
                       "schema": {"type": "integer"}}})
 def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
-    """The club's games, newest first, a page at a time (Link: first, prev, next, last),
-    filtered by day (from, to: YYYY-MM-DD), variant, person, event and status, as the club's
-    archive page lists them."""
+    """The club's games, newest first, a page at a time (Link: first, prev, next, last; a page
+    past the last is empty), filtered by day (from, to: YYYY-MM-DD), variant, person, event
+    and status, as the club's archive page lists them, and by updated_since (those written
+    since a sync)."""
     club = readable_club(club_id)
     names, events = queries.people(club.id), queries.events(club.id)
     for key, known, what in (("person", names, "person"), ("event", events, "event")):
-        if query.get(key) is not None and query[key] not in known:
-            refuse(422, f"The club has no {what} #{query[key]}.")
-    if query.get("variant") and query["variant"] not in rules.VARIANTS:
-        refuse(422, f"There is no variant {query['variant']!r}.")
+        if query.get(key) is not None and query[key] not in known:  # (a valid id: 404)
+            refuse(404, f"The club has no {what} #{query[key]}.")
     # (as the archive page's form sends them: text)
     args = {k: v.isoformat() if hasattr(v, "isoformat") else str(v)
             for k, v in query.items() if v is not None}
-    page = queries.club_games(club.id, queries.read_filters(args, rules.VARIANTS, names,
-                                                            events), per_page)
+    since = query.get("updated_since")
+    filters = replace(queries.read_filters(args, rules.VARIANTS, names, events),
+                      updated_since=since and since.astimezone(timezone.utc).replace(tzinfo=None))
+    page = queries.club_games(club.id, filters, per_page, past_the_end=True)
     args.pop("page", None)
     if per_page != queries.PAGE_SIZE:
         args["per_page"] = per_page
-    rows = [numbers.archive_row(g) for g in page.games]
+    rows = [{**numbers.archive_row(g), "updated_at": g["updated_at"]} for g in page.games]
     for row in rows:  # stored in UTC, said so
-        row["date"] = row["date"].replace(tzinfo=timezone.utc)
+        for key in ("date", "updated_at"):
+            row[key] = row[key].replace(tzinfo=timezone.utc)
     return rows, {
         "Link": _links(club.id, args, page.page, page.pages),
         "X-Total-Count": str(page.total)}
@@ -123,7 +151,7 @@ def _document(value: dict):
 
 @blp.route("/clubs/<int:club_id>/events/<int:event_id>", methods=["GET"])
 @documented(read=True, codes=(403, 404))
-@blp.response(200, schemas.DOCUMENT)
+@blp.response(200, documents.ref("EventRecord"))
 def event(club_id: int, event_id: int):
     """The event record (spec/events.md): its entrants, matches and their games' records."""
     return _document(_event(club_id, event_id))
@@ -131,7 +159,7 @@ def event(club_id: int, event_id: int):
 
 @blp.route("/clubs/<int:club_id>/events/<int:event_id>/standings", methods=["GET"])
 @documented(read=True, codes=(403, 404))
-@blp.response(200, schemas.DOCUMENT)
+@blp.response(200, documents.ref("EventStandings"))
 def event_standings(club_id: int, event_id: int):
     """The event's standings, as `scorekeeper standings` prints them (spec/events.md)."""
     return _document(tournament.standings(_event(club_id, event_id)))

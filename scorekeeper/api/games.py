@@ -20,9 +20,9 @@ from .. import codes, render_cache, rules, security, store
 from ..access import normalize_code
 from ..games import bgstats, entry
 from ..games.new_game import check_record
-from ..models import MAX_HANDS, Club, Game
+from ..models import CODE_ALPHABET, CODE_LENGTH, MAX_HANDS, Club, Game
 from ..extensions import db
-from . import auth, blp, documented, schemas
+from . import auth, blp, documented, limits, schemas
 from .idempotency import idempotent
 from .problems import CACHE_CONTROL, held, not_modified, refuse
 
@@ -108,6 +108,9 @@ def get_game(game_id: int):
 
 
 @blp.route("/viewer/<code>", methods=["GET"])
+@blp.doc(parameters=[{"in": "path", "name": "code", "required": True, "schema": {
+    "type": "string", "pattern": f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$"}, "description":
+    "The game's join code (lower case, a space or dashes are read too: “abc 2345”)."}])
 @documented(read=True, codes=(400, 404, 429), token=False)
 @blp.response(200, schemas.Game)
 def viewer_game(code: str):
@@ -116,35 +119,46 @@ def viewer_game(code: str):
     normalized = normalize_code(code)
     if normalized is None:
         refuse(400, "A code is 7 letters and digits, like “ABC 2345”.")
-    game = codes.find_game_by_code(normalized, auth.too_many)
+    game = codes.find_game_by_code(normalized, auth.too_many_codes)
     if game is None:
         refuse(404, "No game has that code.")
     return _kept_answer(game.id, game.version, lambda: _load(game.id))
 
 
-def _version(game: Game, sent: int | None) -> int:
-    """The version the write was made on: If-Match (the game's ETag; * is the version now) or
-    `version` in the body; 428 without either, 409 when either is not the game's version."""
-    header = request.headers.get("If-Match")
-    versions = set() if sent is None else {sent}
-    if header:
-        tags = parse_etags(header)
-        if tags.star_tag:
-            versions.add(game.version)
-        for tag in tags.as_set(include_weak=True):
-            m = _GAME_ETAG.fullmatch(tag or "")
-            versions.add(int(m[2]) if m and int(m[1]) == game.id else -1)
-    if not versions:
+def _version(game: Game, sent: int | None) -> tuple[int, bool]:
+    """The version the write was made on, and whether If-Match named it: the game's ETag in
+    If-Match (412 when it is not the game's now, another game's or no game's ETag), else
+    `version` in the body (409 when stale); 428 without either. `If-Match: *` names no
+    version (RFC 9110 would let it pass any): a write needs the one it was made on."""
+    tags = parse_etags(request.headers.get("If-Match"))
+    named = tags.as_set(include_weak=True) - {"", None}
+    if not named and sent is None:
         refuse(428, "Send the version the change was made on: If-Match with the game's ETag, "
-                    "or `version` in the body.")
-    if versions != {game.version}:
-        _stale(game, min(versions))
-    return game.version
+                    "or `version` in the body (If-Match: * names no version).",
+               kind="version-required")
+    if named:
+        versions = set()
+        for tag in named:
+            m = _GAME_ETAG.fullmatch(tag)
+            versions.add(int(m[2]) if m and int(m[1]) == game.id else None)
+        if game.version not in versions:
+            _stale(game, versions - {None}, by_header=True)
+    if sent is not None and sent != game.version:
+        _stale(game, {sent})
+    return game.version, bool(named)
 
 
-def _stale(game: Game, version: int):
-    refuse(409, f"The game changed since version {version}: it is at version {game.version} "
-                f"now. Read it again, then send the change made on that version.",
+def _stale(game: Game, versions: set, by_header: bool = False):
+    """409 for a stale `version` in the body; 412 (RFC 9110) for an If-Match that is not the
+    game's ETag now, whether an older one, another game's or not an ETag at all."""
+    now = f"it is at version {game.version} now (ETag \"{game_etag(game.id, game.version)}\")"
+    if by_header:
+        said = (f"The game changed since version {min(versions)}" if versions else
+                f"If-Match is not an ETag of game #{game.id}")
+        refuse(412, f"{said}: {now}. Read it again, then send the change with its ETag.",
+               kind="precondition-failed", version=game.version)
+    refuse(409, f"The game changed since version {min(versions)}: {now}. Read it again, then "
+                f"send the change made on that version.", kind="stale-version",
            version=game.version)
 
 
@@ -156,30 +170,35 @@ def _checked(game: Game, hand: dict, index: int | None) -> dict:
         refuse(422, problem)
     result = rules.preview(entry.as_saved(game, game.record(), index), hand, index)
     if not result.get("ok"):
-        refuse(422, result.get("error") or "The hand is not valid.", hand=result.get("hand"))
+        refuse(422, result.get("error") or "The hand is not valid.", kind="refused-by-rules",
+               hand=result.get("hand"))
     return result
 
 
-def _to_write(game_id: int, body: dict) -> tuple[Game, object, int]:
+def _to_write(game_id: int, body: dict) -> tuple[Game, object, tuple[int, bool]]:
     """The game a write names, the token that may write it, and the version the write was made
-    on: each write's checks, in the order that answers 401, 404, 403, then 428/409."""
+    on (with whether If-Match named it): each write's checks, in the order that answers 401,
+    404, 403, then 428, 412, 409."""
     auth.token()
     game = _load(game_id)
     token = auth.require_game(game, write=True)
+    limits.count_write(token)
     return game, token, _version(game, body.get("version"))
 
 
-def _written(game: Game, version: int, action: str, number: int, old, new, token, result=None):
-    written = store.write_hand(game, version, action, number, old, new, auth.via(token),
+def _written(game: Game, version: tuple[int, bool], action: str, number: int, old, new, token,
+             result=None):
+    made_on, by_header = version
+    written = store.write_hand(game, made_on, action, number, old, new, auth.via(token),
                                result=result)
     if written is None:  # another client's write got there first
         db.session.expire_all()
-        _stale(_load(game.id), version)
+        _stale(_load(game.id), {made_on}, by_header)
     return written
 
 
 @blp.route("/games/<int:game_id>/hands", methods=["POST"])
-@documented(codes=(401, 403, 404, 409, 422, 428), write=True, post=True)
+@documented(codes=(401, 403, 404, 409, 412, 422, 428), write=True, post=True)
 @blp.arguments(schemas.HandWrite)
 @blp.response(201, schemas.Game)
 @idempotent
@@ -195,7 +214,7 @@ def append_hand(body: dict, game_id: int):
 
 
 @blp.route("/games/<int:game_id>/hands/<int:number>", methods=["PUT"])
-@documented(codes=(401, 403, 404, 409, 422, 428), write=True)
+@documented(codes=(401, 403, 404, 409, 412, 422, 428), write=True)
 @blp.arguments(schemas.HandWrite)
 @blp.response(200, schemas.Game)
 def change_hand(body: dict, game_id: int, number: int):
@@ -211,7 +230,7 @@ def change_hand(body: dict, game_id: int, number: int):
 
 
 @blp.route("/games/<int:game_id>/hands/undo", methods=["POST"])
-@documented(codes=(401, 403, 404, 409, 422, 428), write=True, post=True)
+@documented(codes=(401, 403, 404, 409, 412, 422, 428), write=True, post=True)
 @blp.arguments(schemas.Undo)
 @blp.response(200, schemas.Game)
 @idempotent
@@ -219,7 +238,8 @@ def undo_hand(body: dict, game_id: int):
     """Take back the last hand (the history keeps it, as the page's undo does)."""
     game, token, version = _to_write(game_id, body)
     if not game.hands:
-        refuse(409, "There is no hand to take back.", version=game.version)
+        refuse(409, "There is no hand to take back.", kind="nothing-to-undo",
+               version=game.version)
     last = game.hands[-1]
     _written(game, version, "undone", last.number, dict(last.data), None, token)
     return _answer(game)
@@ -233,13 +253,13 @@ def undo_hand(body: dict, game_id: int):
 def new_game(body: dict, club_id: int):
     """A new game of the club from a game record (its hands too), checked as an import is;
     each name seats the roster's person of that name (a new name joins the roster)."""
-    auth.require_club(club_id, write=True)
-    token = auth.token()
+    token = auth.require_club(club_id, write=True)
+    limits.count_write(token)
     club = db.session.get(Club, club_id)
     if club is None:
         refuse(404, auth.no_club(club_id))
     record, error = check_record(body["record"])
     if error:
-        refuse(422, error)
+        refuse(422, error, kind="refused-by-rules")
     game = store.start_game(record, via=auth.via(token), club=club)
     return _answer(game, status=201, Location=url_for("api.get_game", game_id=game.id))

@@ -5,12 +5,16 @@ The key is claimed in the database before the write (store.claim_idempotency_key
 token and key, whichever worker or thread gets there first), and the answer kept in that row
 after it. A second request with the key while the first is being answered waits for its answer
 (up to WAIT seconds); one with the key but another body is refused (422): a key names one
-request. A request that failed with a server error frees its key. Answers are kept a day.
+request, its JSON read as data (the same keys in another order are the same request). Only
+what was applied is kept (as Stripe does): a request refused before it changed anything (a
+stale version, a hand the rules refuse, a 429) or failed with a server error frees its key, so
+the retry that follows a fresh read is answered anew. Answers are kept a day.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import re
 import time
 
@@ -28,9 +32,11 @@ KEPT_HEADERS = ("Location", "ETag", "Content-Type")
 
 
 def _fingerprint() -> str:
-    """The request a key names: its method, path and body."""
+    """The request a key names: its method, path and body (JSON as data: its keys sorted)."""
     digest = hashlib.sha256(f"{request.method} {request.path}\n".encode())
-    digest.update(request.get_data())
+    body = request.get_json(silent=True)
+    digest.update(request.get_data() if body is None else
+                  json.dumps(body, sort_keys=True, separators=(",", ":")).encode())
     return digest.hexdigest()
 
 
@@ -58,12 +64,12 @@ def idempotent(view):
         while row is not None:
             if row.request_hash != fingerprint:
                 refuse(422, "This Idempotency-Key was sent with another request: use a new key "
-                            "for each request.")
+                            "for each request.", kind="key-reused")
             if row.status is not None:
                 return _replay(row)
             if time.monotonic() > deadline:
                 refuse(409, "The first request with this Idempotency-Key is still being "
-                            "answered: send it again in a moment.")
+                            "answered: send it again in a moment.", kind="key-in-use")
             time.sleep(0.05)
             row = store.idempotent_answer(token.id, key)
             if row is None:  # the first one failed and freed the key: answer it anew
@@ -75,7 +81,7 @@ def idempotent(view):
             if response is None:
                 store.release_idempotency_key(token.id, key)
                 raise
-        if response.status_code >= 500:
+        if response.status_code >= 400:  # refused, or failed: nothing was applied
             store.release_idempotency_key(token.id, key)
         else:
             store.keep_answer(token.id, key, response.status_code, response.get_data(as_text=True),

@@ -26,7 +26,7 @@ def _chosen(club_id: int, season_id: int | None) -> tuple[list, object]:
         return seasons, None
     season = next((s for s in seasons if s.id == season_id), None)
     if season is None:
-        refuse(422, f"The club has no season #{season_id}.")
+        refuse(404, f"The club has no season #{season_id}.")
     return seasons, season
 
 

@@ -5,9 +5,12 @@ of it, both as the format defines them: they are passed through whole, never res
 """
 from __future__ import annotations
 
+from datetime import timezone
+
 from marshmallow import RAISE, Schema, fields, validate
 
 from ..models import MAX_HANDS, MAX_ID
+from ..rules import VARIANTS
 
 WHOLE = {"strict": True}
 ID = {"validate": validate.Range(min=1, max=MAX_ID), **WHOLE}
@@ -22,8 +25,10 @@ class Closed(Schema):
 class Problem(Schema):
     """An error (RFC 9457): `detail` is the plain sentence to show."""
 
-    type = fields.String(required=True)
-    title = fields.String(required=True)
+    type = fields.String(required=True, metadata={
+        "description": "The kind of problem: /api/v1/problems/<kind>, a page that explains it "
+                       "(about:blank for a refusal no kind names)."})
+    title = fields.String(required=True, metadata={"description": "The kind's title."})
     status = fields.Integer(required=True)
     detail = fields.String(required=True)
     hand = fields.Integer(allow_none=True, metadata={
@@ -51,18 +56,49 @@ class Game(Schema):
     finished = fields.Boolean(required=True)
     players = fields.List(fields.Nested(Player), required=True)
     record = fields.Dict(required=True, metadata={
-        "description": "The game record (spec/game-record.md): the inputs."})
+        "description": "The game record (game-record.md): the inputs.",
+        "document": "GameRecord"})
     result = fields.Dict(required=True, metadata={
-        "description": "The engine's result of the record: every score, derived."})
+        "description": "The engine's result of the record: every score, derived.",
+        "document": "GameResult"})
     bg_stats_url = fields.String(allow_none=True, metadata={
         "description": "A finished game: BG Stats' “create play” link with it filled in."})
+
+
+class Me(Schema):
+    """The token a request carries: what it opens and may do."""
+
+    label = fields.String(required=True, metadata={"description": "Its name, as the history "
+                                                                   "names its writes."})
+    right = fields.String(required=True, validate=validate.OneOf(
+        ["club-read", "club-write", "game-score", "game-read"]))
+    may = fields.String(required=True, metadata={"description": "The right in words."})
+    club_id = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The club a club token opens (null: a game token)."})
+    game_id = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "The game a game token opens (null: a club token)."})
+    writes = fields.Boolean(required=True, metadata={"description": "Whether it may write."})
+    last_used_at = fields.DateTime(allow_none=True, required=True, metadata={
+        "description": "UTC, noted at most once a minute."})
+    expires_at = fields.DateTime(allow_none=True, required=True, metadata={
+        "description": "UTC; null: it never expires."})
+
+
+class Club(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.DateTime(required=True, metadata={"description": "UTC."})
+    people = fields.Integer(required=True, metadata={"description": "On its roster."})
+    games = fields.Integer(required=True, metadata={
+        "description": "Its games (GET /clubs/{club_id}/games lists them)."})
 
 
 class HandWrite(Closed):
     """A hand to append or put in place of one, in the record's format for the variant."""
 
     hand = fields.Dict(required=True, metadata={
-        "description": "One hand as in the record's `hands` (rules.md: its shape per variant)."})
+        "description": "One hand as in the record's `hands` (rules.md: its shape per variant).",
+        "document": "Hand"})
     version = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
         "description": "The version the hand was made on (or send If-Match: the game's ETag)."},
         **WHOLE)
@@ -75,7 +111,8 @@ class Undo(Closed):
 
 class NewGame(Closed):
     record = fields.Dict(required=True, metadata={
-        "description": f"A game record (spec/game-record.md), with up to {MAX_HANDS} hands."})
+        "description": f"A game record (game-record.md), with up to {MAX_HANDS} hands.",
+        "document": "GameRecord"})
 
 
 class Person(Schema):
@@ -88,13 +125,18 @@ class Person(Schema):
 class GamesQuery(Closed):
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_ID))
     per_page = fields.Integer(load_default=25, validate=validate.Range(min=1, max=100))
-    variant = fields.String(validate=validate.Length(max=40))
+    variant = fields.String(validate=validate.OneOf(list(VARIANTS)))
     person = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     event = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     status = fields.String(validate=validate.OneOf(["finished", "playing"]))
     from_ = fields.Date(data_key="from", attribute="from", metadata={
         "description": "Games started on or after this day (YYYY-MM-DD)."})
     to = fields.Date(metadata={"description": "Games started on or before this day."})
+    updated_since = fields.AwareDateTime(default_timezone=timezone.utc, metadata={
+        "description": "Games written (a hand, a change, a finish) at or after this moment "
+                       "(ISO 8601; UTC when it names no offset): to fetch what changed since "
+                       "the last sync, send that sync's first answer's `Date` less a minute "
+                       "(a write in flight then may commit after it), and read every page."})
 
 
 class ArchiveSide(Schema):
@@ -119,18 +161,22 @@ class ArchiveGame(Schema):
     sides = fields.List(fields.Nested(ArchiveSide), required=True)
     winners = fields.List(fields.String(), required=True)
     event = fields.Dict(allow_none=True)
+    updated_at = fields.DateTime(required=True, metadata={
+        "description": "Its last write (UTC): what `updated_since` compares."})
 
 
 class PersonStats(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     numbers = fields.Dict(allow_none=True, required=True, metadata={
-        "description": "stats.player_stats of her games (spec/stats.md); null before any."})
+        "description": "stats.player_stats of her games (stats.md); null before any.",
+        "document": "PlayerStats"})
 
 
 class ClubStats(Schema):
     summary = fields.Dict(required=True, metadata={"description": "stats.club_summary"})
-    people = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True, metadata={
+    people = fields.Dict(keys=fields.String(), values=fields.Dict(metadata={
+        "document": "PlayerStats"}), required=True, metadata={
         "description": "Person id -> stats.player_stats"})
 
 

@@ -18,15 +18,27 @@ from ..extensions import db
 from ..games.new_game import clean_name
 from ..models import ApiToken, utcnow
 from ..rules.record import whole_number
-from . import auth
+from . import auth, problems
 
 bp = Blueprint("api_tokens", __name__)
 
 
 @bp.get("/api/v1/docs")
 def docs():
-    """Every operation of the API, drawn from its OpenAPI document by a local script."""
-    return web.render("api/docs.html", "api/_docs.html")
+    """Every operation of the API, drawn from its OpenAPI document by a local script, and
+    every kind of problem it answers."""
+    return web.render("api/docs.html", "api/_docs.html", kinds=problems.KINDS,
+                      hand_numbers=problems.HAND_NUMBERS)
+
+
+@bp.get(problems.TYPES + "<name>")
+def problem(name: str):
+    """The page a problem's `type` URI names: what that kind of refusal means, what to do."""
+    if name not in problems.KINDS:
+        abort(404)
+    return web.render("api/problem.html", "api/_problem.html", kind=problems.KINDS[name],
+                      type_uri=problems.problem_type(name), kinds=problems.KINDS,
+                      hand_numbers=problems.HAND_NUMBERS)
 
 MAX_DAYS = 3650
 

@@ -53,13 +53,16 @@ def _ranks(totals: list, winners: set, lowest_wins: bool) -> list[int]:
 
 
 def play(game, record: dict, result: dict) -> dict | None:
-    """The play as BG Stats reads it, or None while the game is not finished."""
+    """The play as BG Stats reads it, or None while the game is not finished: its players the
+    winners first (both partners), then by place, in seat order within one."""
     if not (result.get("ok") and result.get("finished")):
         return None
     variant = VARIANTS[game.variant]
     winners = set(result["winners"])
     ranks = _ranks(result["totals"], winners, variant.lowest_wins)
     ended = max((h.created_at for h in game.hands), default=game.created_at)
+    # the first to bid: left of the first dealer (game-record.md: "left of X" is X + 1)
+    first_bidder = (record["first_dealer"] + 1) % len(record["players"])
     players = []
     for seat in game.players:
         side = variant.side_of(seat.seat)
@@ -67,10 +70,10 @@ def play(game, record: dict, result: dict) -> dict | None:
                   "sourcePlayerId": f"person-{seat.person_id}" if seat.person_id is not None
                   else f"name-{name_key(seat.name)}",
                   "score": result["totals"][side], "winner": side in winners,
-                  "rank": ranks[side], "startPlayer": seat.seat == record["first_dealer"]}
+                  "rank": ranks[side], "startPlayer": seat.seat == first_bidder}
         if variant.partnership:
             player["role"] = result["sides"][side]
-        players.append(player)
+        players.append((ranks[side], seat.seat, player))
     return {
         "sourceName": "Scorekeeper",
         "sourcePlayId": f"scorekeeper-game-{game.id}",
@@ -79,7 +82,7 @@ def play(game, record: dict, result: dict) -> dict | None:
         "board": board(variant, record["options"]),
         "game": {"name": variant.title, "highestWins": not variant.lowest_wins,
                  "noPoints": False, "sourceGameId": variant.id},
-        "players": players,
+        "players": [player for _rank, _seat, player in sorted(players, key=lambda p: p[:2])],
     }
 
 

@@ -35,6 +35,7 @@ class Filters:
     status: str | None = None  # "finished" | "playing" | None
     page: int = 1
     event: int | None = None  # the club event the games were played in
+    updated_since: datetime | None = None  # (UTC) games written since: an API client's sync
 
     def query_args(self, **change) -> dict[str, Any]:
         """The filters as URL arguments, for links to another page of the list (page 1 and
@@ -140,6 +141,8 @@ def _filtered(club_id: int, f: Filters):
     if f.event:
         where.append(Game.event_match_id.in_(
             select(EventMatch.id).where(EventMatch.event_id == f.event)))
+    if f.updated_since:
+        where.append(Game.updated_at >= f.updated_since)
     return where
 
 
@@ -152,13 +155,22 @@ class ArchivePage:
     filters: Filters = field(default_factory=Filters)
 
 
-def club_games(club_id: int, f: Filters, page_size: int = PAGE_SIZE) -> ArchivePage:
+def game_count(club_id: int, f: Filters | None = None) -> int:
+    """How many of the club's games the filters match (all of them without)."""
+    return db.session.scalar(select(func.count()).select_from(Game)
+                             .where(*_filtered(club_id, f or Filters())))
+
+
+def club_games(club_id: int, f: Filters, page_size: int = PAGE_SIZE,
+               past_the_end: bool = False) -> ArchivePage:
     """A page of the club's games, newest first, filtered: each with its players by seat and
-    what an archive row shows of its cached summary (winner, totals: _SLIM_SUMMARY)."""
+    what an archive row shows of its cached summary (winner, totals: _SLIM_SUMMARY). A page
+    past the last is the last (the archive page's link of an old bookmark), or, with
+    `past_the_end`, that page: empty (the API's, where a client pages until a page is)."""
     where = _filtered(club_id, f)
-    total = db.session.scalar(select(func.count()).select_from(Game).where(*where))
+    total = game_count(club_id, f)
     pages = max(1, -(-total // page_size))
-    page = min(f.page, pages)
+    page = f.page if past_the_end else min(f.page, pages)
     rows = db.session.execute(_archive_query(where).limit(page_size)
                               .offset((page - 1) * page_size)).all()
     seats = _seats(Player.game_id.in_([r.id for r in rows]), names=True) if rows else {}

@@ -19,7 +19,8 @@ the version bumps, the inserts that never fail on a race), club_numbers (summari
 kept numbers), rating_moves (a club's ratings, kept), people (a club's roster), club_rules,
 games, seats (seats and counts), events, event_tv (an event's TV link), handover (taking over,
 the rematch), clubs (a club and its phones), phones (phones, their roles, join-code guesses),
-tokens (API tokens). This package names every function callers use, so `store.write_hand(...)` reads the same as before.
+tokens (API tokens), webhooks (a club's webhooks and their deliveries). This package names every
+function callers use, so `store.write_hand(...)` reads the same as before.
 """
 from .club_numbers import (ClubHead, _move_club_numbers, club_head, club_stamp, counted,
                            derive_summary, game_seats, keep_club_stats, played, rated_parts,
@@ -36,10 +37,13 @@ from .games import (_insert_games, _summary_before, get_game, get_head, phone_ga
                     put_back_hand, renew_join_code, rotate_scorer, start_game, table_now, write_hand)
 from .handover import rematch, take_over
 from .people import _people, _roster, add_person, merge_people, rename_person
-from .phones import (adopt_old_roles, forget_guess, grant_role, new_phone, prune_guesses,
-                     record_guess)
+from .phones import (adopt_old_roles, forget_guess, grant_role, guesses_from, new_phone,
+                     prune_guesses, record_guess)
 from .rating_moves import keep_rating_moves, rating_basis, rating_key, rating_rows, rerate_later
 from .seats import (claim_seat, count_hand, drop_counts, pending_counts, phone_seat,
                     phone_seat_now, refuse_round, release_seat, seat_claims, unseated_phones)
-from .tokens import (TOKEN_USE_STEP, claim_idempotency_key, idempotent_answer, keep_answer,
-                     make_token, release_idempotency_key, revoke_token, token_by_hash, token_used)
+from .tokens import (TOKEN_USE_STEP, api_writes, claim_idempotency_key, forget_api_write,
+                     idempotent_answer, keep_answer, make_token, record_api_write,
+                     release_idempotency_key, revoke_token, token_by_hash, token_used)
+from .webhooks import (add_webhook, claim_delivery, delivered, due_deliveries, enqueue,
+                       enqueue_test, remove_webhook, send_again)

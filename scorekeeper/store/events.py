@@ -15,6 +15,7 @@ from ..models import (AuditEvent, Club, ClubEvent, EventAudit, EventEntrant, Eve
 from .club_numbers import _move_club_numbers, derive_summary
 from .common import Refused, _bump, _bump_event, _insert_or_ignore, phone_name
 from .games import _move_ratings, _new_games, _summary_before
+from .webhooks import enqueue
 from .people import _people
 
 
@@ -142,6 +143,9 @@ def seat_matches(event: ClubEvent, version: int, number: int,
         _new_games([record for _id, record in played], via, club, people,
                    [match_id for match_id, _record in played])
         _event_audit(event.id, action, via, {"round": number, "matches": len(matches)})
+        enqueue(club.id, {"event.round_started": {
+            "club_event": {"id": event.id, "name": event.name}, "round": number,
+            "playoff": action != "round started", "tables": len(played)}}, utcnow())
         db.session.commit()
     except IntegrityError:
         db.session.rollback()

@@ -20,6 +20,7 @@ from .club_rules import _set_club_rules
 from .common import Refused, _bump, _insert_on_conflict, commit_keeping_state
 from .people import _person, _roster
 from .rating_moves import _rate_finished, rerate_later
+from .webhooks import enqueue, game_events
 
 
 def get_game(game_id: int, events: bool = False, summary: bool = False) -> Game | None:
@@ -257,6 +258,11 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
         db.session.add(written)
         _move_club_numbers(game.club_id, [(game, before, summary)], versions=1)
         _move_ratings(game, before, summary, now, action in ADDS_A_HAND)
+        if game.club_id is not None:  # (its webhooks' deliveries: written with the write)
+            enqueue(game.club_id, game_events(
+                game_id, version + 1, record, summary, action, number,
+                new if action in ADDS_A_HAND or action == "edited" else old,
+                bool(before and before["finished"])), now)
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()

@@ -30,6 +30,13 @@ def record_guess(address: str, now: datetime, window: timedelta) -> tuple[int, i
     return attempt_id, mine, everyone
 
 
+def guesses_from(address: str, since: datetime) -> tuple[int, datetime | None]:
+    """The lookups counted from `address` since `since`, and the first of them."""
+    return tuple(db.session.execute(
+        select(func.count(), func.min(GuessAttempt.at))
+        .where(GuessAttempt.address == address, GuessAttempt.at > since)).one())
+
+
 def forget_guess(attempt_id: int) -> None:
     """A lookup that does not count (refused, or a right code): its row goes."""
     db.session.execute(delete(GuessAttempt).where(GuessAttempt.id == attempt_id))

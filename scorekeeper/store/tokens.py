@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, delete, or_, select, update
+from sqlalchemy import bindparam, delete, func, or_, select, update
 
 from .. import kept_reads
 from ..extensions import db
-from ..models import ApiToken, IdempotentAnswer, utcnow
+from ..models import ApiToken, ApiWrite, IdempotentAnswer, utcnow
 from .common import _insert_or_ignore
 
 
@@ -101,10 +101,47 @@ def keep_answer(token_id: int, key: str, status: int, body: str, headers: dict) 
 
 
 def release_idempotency_key(token_id: int, key: str) -> None:
-    """The request that claimed `key` failed without an answer worth repeating (an error of
-    the server): the key is free again, so a retry is answered anew."""
+    """The request that claimed `key` changed nothing (refused, or an error of the server): the
+    key is free again, so a retry is answered anew."""
     db.session.rollback()
     db.session.execute(delete(IdempotentAnswer).where(
         IdempotentAnswer.token_id == token_id, IdempotentAnswer.key == key,
         IdempotentAnswer.status.is_(None)))
+    db.session.commit()
+
+
+def record_api_write(token_id: int, now: datetime, window: timedelta) -> tuple[int, int, datetime]:
+    """Count a write of the token before it is made: (its row's id, the token's writes in the
+    last `window` with this one, the first of them). Committed before the count is read, as
+    record_guess is, so no burst on several workers gets past the limit."""
+    db.session.execute(delete(ApiWrite).where(ApiWrite.at <= now - window))
+    row = ApiWrite(token_id=token_id, at=now)
+    db.session.add(row)
+    db.session.flush()
+    row_id = row.id
+    db.session.commit()
+    count, first = db.session.execute(select(func.count(), func.min(ApiWrite.at)).where(
+        ApiWrite.token_id == token_id, ApiWrite.at > now - window)).one()
+    return row_id, count, first
+
+
+_WRITE_TIMES = select(ApiWrite.at).where(ApiWrite.token_id == bindparam("token_id"))
+
+
+def api_writes(token_id: int, now: datetime, window: timedelta) -> tuple[int, datetime | None]:
+    """The token's writes in the last `window`, and when the first of them was (for a read's
+    RateLimit headers: from memory while nothing was committed, see _write_times)."""
+    times = [at for at in _write_times(token_id) if at > now - window]
+    return len(times), min(times, default=None)
+
+
+@kept_reads.keep
+def _write_times(token_id: int) -> list[datetime]:
+    """When the token wrote, as far back as the rows go (each write drops the older ones)."""
+    return [row.at for row in kept_reads.read_committed(_WRITE_TIMES, {"token_id": token_id})]
+
+
+def forget_api_write(row_id: int) -> None:
+    """A write refused by the limit does not count."""
+    db.session.execute(delete(ApiWrite).where(ApiWrite.id == row_id))
     db.session.commit()

@@ -48,15 +48,16 @@ def test_a_finished_partnership_game_both_partners_win_rank_1(app, client):
     assert play["board"].startswith(rules.VARIANTS["lechner42"].title)
     assert isinstance(play["durationMin"], int) and play["durationMin"] >= 0
     by_name = {p["name"]: p for p in play["players"]}
-    assert [p["name"] for p in play["players"]] == ["Ann", "Bob", "Cat", "Dan"]
+    assert [p["name"] for p in play["players"]] == ["Ann", "Cat", "Bob", "Dan"]  # winners first
     for name in ("Ann", "Cat"):
-        assert by_name[name] | {"sourcePlayerId": None} == {
+        assert by_name[name] | {"sourcePlayerId": None, "startPlayer": None} == {
             "name": name, "sourcePlayerId": None, "score": 7, "winner": True, "rank": 1,
-            "startPlayer": False, "role": "Ann & Cat"}
+            "startPlayer": None, "role": "Ann & Cat"}
     for name in ("Bob", "Dan"):
         assert (by_name[name]["winner"], by_name[name]["rank"], by_name[name]["score"],
                 by_name[name]["role"]) == (False, 2, 0, "Bob & Dan")
-    assert by_name["Bob"]["startPlayer"] and sum(p["startPlayer"] for p in play["players"]) == 1
+    # Bob deals first: Cat, on his left, bids first
+    assert by_name["Cat"]["startPlayer"] and sum(p["startPlayer"] for p in play["players"]) == 1
     assert by_name["Ann"]["sourcePlayerId"] == f"person-{person_id(club, 'Ann')}"
     # the same link on the game's page, and again on a second read (stable)
     page = client.get(f"/games/{gid}").get_data(as_text=True)
@@ -82,7 +83,9 @@ def test_mexican_train_is_lowest_wins_and_ranked_by_fewest_pips(app, client):
     play = _play(body["bg_stats_url"])
     assert play["game"]["highestWins"] is False and play["game"]["sourceGameId"] == "mexican-train"
     totals = result["totals"]
-    for seat, p in enumerate(play["players"]):
+    assert [p["rank"] for p in play["players"]] == sorted(p["rank"] for p in play["players"])
+    for p in play["players"]:  # (the winner first, then by place)
+        seat = record["players"].index(p["name"])
         assert p["score"] == totals[seat] and "role" not in p
         assert p["rank"] == 1 + sum(t < totals[seat] for t in totals)
         assert p["winner"] == (seat in result["winners"])

@@ -62,7 +62,7 @@ def test_the_clubs_games_a_page_at_a_time_with_link_headers(app, client):
     for g in moon.get_json():  # the archive page lists the same games, with the same totals
         assert f"/games/{g['id']}" in page
     assert api.get(f"/api/v1/clubs/{club_id}/games?person=999999",
-                   headers=bearer(token)).status_code == 422
+                   headers=bearer(token)).status_code == 404
     assert api.get(f"/api/v1/clubs/{club_id}/games?from=nonsense",
                    headers=bearer(token)).status_code == 422
 
@@ -105,3 +105,40 @@ def test_an_events_standings_and_schedule_as_the_command_line_prints_them(app, c
     assert r.get_json() == tournament.schedule(record)
     assert api.get(f"/api/v1/clubs/{club_id}/events/999/standings",
                    headers=bearer(token)).status_code == 404
+
+
+def test_a_page_past_the_end_is_empty_and_updated_since_gives_what_changed(app, client):
+    from datetime import datetime, timedelta, timezone
+
+    club_id, token, ids = _club_with_games(app, client, n=7)
+    api = api_client(app)
+    url = f"/api/v1/clubs/{club_id}/games"
+    last = api.get(f"{url}?per_page=5&page=2", headers=bearer(token)).get_json()
+    assert len(last) == 2
+    for page in (3, 99):
+        r = api.get(f"{url}?per_page=5&page={page}", headers=bearer(token))
+        assert r.status_code == 200 and r.get_json() == [], page
+        assert r.headers["X-Total-Count"] == "7"
+        prev = re.search(r'<([^>]+)>; rel="prev"', r.headers["Link"])[1]
+        assert "page=2" in prev and 'rel="next"' not in r.headers["Link"]
+    # the archive page keeps showing its last page for an old bookmark
+    assert f"/games/{ids[0]}" in client.get(f"/clubs/{club_id}/games?page=99").get_data(
+        as_text=True)
+
+    synced = datetime.now(timezone.utc)
+    changed = ids[3]
+    game = api.get(f"/api/v1/games/{changed}", headers=bearer(token))
+    r = api.put(f"/api/v1/games/{changed}/hands/0",
+                json={"hand": game.get_json()["record"]["hands"][0]},
+                headers=bearer(token, **{"If-Match": game.headers["ETag"]}))
+    assert r.status_code == 200, r.get_json()
+    since = api.get(url, query_string={"updated_since": synced.isoformat()},
+                    headers=bearer(token))
+    assert since.status_code == 200 and [g["id"] for g in since.get_json()] == [changed]
+    assert since.headers["X-Total-Count"] == "1"
+    assert datetime.fromisoformat(since.get_json()[0]["updated_at"]) >= synced
+    earlier = (synced - timedelta(hours=1)).replace(tzinfo=None).isoformat()  # no offset: UTC
+    assert len(api.get(url, query_string={"updated_since": earlier},
+                       headers=bearer(token)).get_json()) == 7
+    assert api.get(url, query_string={"updated_since": "yesterday"},
+                   headers=bearer(token)).status_code == 422

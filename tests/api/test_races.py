@@ -66,12 +66,12 @@ def test_a_retry_after_the_answer_gets_it_again_and_another_body_is_refused(app,
                      headers=headers)
     assert other.status_code == 422 and "another request" in other.get_json()["detail"]
     assert len(game(gid).hands) == 1
-    # a refusal is an answer too: kept, and given again
+    # a refusal changed nothing: it is answered anew each time, never replayed
     stale = bearer(token, **{"Idempotency-Key": "k2"})
     for _ in range(2):
         r = api.post(f"/api/v1/games/{gid}/hands", json={"hand": LECHNER_HAND, "version": 1},
                      headers=stale)
-        assert r.status_code == 409
+        assert r.status_code == 409 and "Idempotent-Replayed" not in r.headers
     assert len(game(gid).hands) == 1
 
 

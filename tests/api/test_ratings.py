@@ -73,7 +73,7 @@ def test_each_leaderboard_is_the_ratings_csv_all_time_and_in_a_season(app, clien
     assert boards == 6  # (the games finished today: in the season too)
     # refusals: a season the club has not, a group there is not
     r = api.get(f"/api/v1/clubs/{club_id}/ratings/moon?season=999999", headers=token)
-    assert r.status_code == 422 and r.mimetype == "application/problem+json"
+    assert r.status_code == 404 and r.mimetype == "application/problem+json"
     assert "no season #999999" in r.get_json()["detail"]
     assert api.get(f"/api/v1/clubs/{club_id}/ratings/chess", headers=token).status_code == 404
 

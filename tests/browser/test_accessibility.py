@@ -116,6 +116,8 @@ def test_axe_on_a_new_lechner_game_its_viewer_and_its_tv(phone, live):
     page.goto(f"{base}/api/v1/docs")
     page.locator(".api-op").first.wait_for()
     check("API docs")
+    page.goto(f"{base}/api/v1/problems/precondition-failed")
+    check("API problem type")
     page.goto(f"{base}/games/{gid}/tv")
     check("tv, phone")
 

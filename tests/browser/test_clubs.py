@@ -127,7 +127,15 @@ def test_club_pages_fit_a_phone(phone, live):
     shoot_the_moon(ann, "0")
     outside = ui.new_game(ann, live.url, "moon", ["Ann", "Bob", "Cat"])
     viewer.goto(f"{live.url}/g/{ann.locator('#share .join-code').inner_text().replace(' ', '')}")
+    ann.goto(live.url + club + "/webhooks")
+    ann.fill("#webhook-url", "https://93.184.216.34/hooks/a-long-path-for-a-phone-screen")
+    ann.get_by_role("button", name="Add the webhook").click()
+    ann.wait_for_url(re.compile(r"/webhooks/\d+$"))
+    ann.get_by_role("button", name="Send a test").click()
+    ann.locator("#deliveries").wait_for()
+    webhook = ann.url.removeprefix(live.url)
     pages = [(ann, "/clubs"), (ann, club), (ann, club + "/roster"), (ann, club + "/phones"),
+             (ann, club + "/webhooks"), (ann, webhook),
              (ann, club + "/games/new?variant=lechner42"), (ann, f"/games/{gid}"),
              (bob, club + "/phones"), (bob, f"/games/{gid}"),
              (viewer, f"/games/{outside}"), (viewer, f"/games/{outside}/continue")]

@@ -665,6 +665,7 @@ def _route_cases():
         ("printing.event_card", "GET", EVENT + "/card.png", None, "404"),  # still played
         # the API's pages (its JSON routes: tests/api)
         ("api_tokens.docs", "GET", "/api/v1/docs", None, "page"),
+        ("api_tokens.problem", "GET", "/api/v1/problems/stale-version", None, "page"),
         ("api_tokens.club_tokens", "GET", "/clubs/{club}/api-tokens", None, "page"),
         ("api_tokens.club_tokens", "POST", "/clubs/{club}/api-tokens", {"label": ""},
          "page:422"),
@@ -675,6 +676,14 @@ def _route_cases():
          "page:422"),
         ("api_tokens.revoke_game_token", "POST", "/games/{gid}/api-tokens/9/revoke", {},
          "see:/games/{gid}/api-tokens"),
+        ("webhooks.club_webhooks", "GET", "/clubs/{club}/webhooks", None, "page"),
+        ("webhooks.club_webhooks", "POST", "/clubs/{club}/webhooks", {"url": ""}, "page:422"),
+        ("webhooks.webhook", "GET", "/clubs/{club}/webhooks/9", None, "plain:404"),
+        ("webhooks.send_test", "POST", "/clubs/{club}/webhooks/9/test", {}, "plain:404"),
+        ("webhooks.send_again", "POST", "/clubs/{club}/webhooks/9/deliveries/9/again", {},
+         "plain:404"),
+        ("webhooks.remove", "POST", "/clubs/{club}/webhooks/9/remove", {},
+         "see:/clubs/{club}/webhooks"),
     ]
 
 

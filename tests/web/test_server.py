@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 import http.client
+import os
+import shutil
 import socket
 import threading
 import time
@@ -117,3 +119,80 @@ def test_collect_if_due_collects_as_the_thresholds_say():
         gc.set_threshold(*thresholds)
         if was_enabled:
             gc.enable()
+
+
+def _gunicorn(app, tmp_path) -> tuple:
+    """deploy/gunicorn.conf.py's server of the app's database, as the service runs it: (its
+    port, its process)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    port = _free_port()
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"],
+           "TRUSTED_PROXIES": "1", "SECRET_KEY": "proxy-test", "PORT": str(port),
+           "WEB_CONCURRENCY": "1"}
+    process = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "--config",
+                                str(root / "deploy" / "gunicorn.conf.py"),
+                                "scorekeeper:create_app()"], cwd=root, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return port, process
+        except OSError:
+            assert time.monotonic() < deadline and process.poll() is None, "no gunicorn"
+            time.sleep(0.1)
+
+
+@pytest.mark.skipif(shutil.which("caddy") is None, reason="Caddy is not installed")
+@pytest.mark.parametrize("server", ["waitress", "gunicorn"])
+def test_behind_a_real_proxy_each_client_is_counted_as_itself(app_factory, tmp_path, server):
+    """TRUSTED_PROXIES=1 under `make run` (waitress) and the service's gunicorn, behind Caddy:
+    the clients' addresses are the ones the proxy reports, so one client's wrong codes never
+    lock out another."""
+    import subprocess
+
+    app = app_factory(TRUSTED_PROXIES=1)
+    workers = None
+    if server == "waitress":
+        app_port = serve(app)
+    else:
+        app_port, workers = _gunicorn(app, tmp_path)
+    proxy_port = _free_port()
+    config = tmp_path / "Caddyfile"
+    config.write_text(f"{{\n\tadmin off\n\tauto_https off\n}}\n:{proxy_port} {{\n"
+                      f"\tbind 127.0.0.1\n\treverse_proxy 127.0.0.1:{app_port}\n}}\n")
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    caddy = subprocess.Popen([shutil.which("caddy"), "run", "--adapter", "caddyfile",
+                              "--config", str(config)], env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+
+    def get(source: str) -> int:
+        conn = http.client.HTTPConnection("127.0.0.1", proxy_port, timeout=5,
+                                          source_address=(source, 0))
+        conn.request("GET", "/api/v1/viewer/ZZZZZZZ")
+        status = conn.getresponse().status
+        conn.close()
+        return status
+
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                get("127.0.0.2")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "Caddy did not start"
+                time.sleep(0.1)
+        statuses = [get("127.0.0.2") for _ in range(10)]  # (one counted while waiting)
+        assert statuses[-1] == 429 and statuses[:9] == [404] * 9, statuses
+        assert get("127.0.0.3") == 404  # another client: not locked out
+    finally:
+        for process in (caddy, workers):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=10)

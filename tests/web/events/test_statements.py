@@ -42,8 +42,9 @@ STATEMENTS = {
     # hands and summary, its seats, the phone's role (3), writes the game and its history,
     # moves the kept numbers on (as above, and once kept one more: where the finished game
     # goes in its people's streaks) and rates the game (every person's and pair's latest
-    # move read in one statement, the moves written in one).
-    "events.start_round": 9, "events.playoff": 9,
+    # move read in one statement, the moves written in one). Seating a round reads the club's
+    # webhooks too, whose deliveries are written with it (1).
+    "events.start_round": 10, "events.playoff": 10,
     "events.import_event": 9, "events.late_entrant": 7, "events.swap": 7,
     "events.next_game": 10, "events.stop_at_time": 8}
 OVER = ("events.start_round", "events.playoff", "events.import_event",

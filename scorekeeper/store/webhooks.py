@@ -1,0 +1,115 @@
+"""A club's webhooks and their deliveries (scorekeeper.webhooks sends them).
+
+A delivery is written in the transaction of the write it tells of (enqueue: a hand saved, a
+game finished), so none is lost and none tells of a write that was rolled back; the sender
+claims it with one conditional UPDATE (claim), which one worker of any number wins."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select, update
+
+from ..extensions import db
+from ..models import Webhook, WebhookDelivery, utcnow
+
+
+def add_webhook(club_id: int, url: str, events: list[str], secret: str) -> Webhook:
+    hook = Webhook(club_id=club_id, url=url, events=events, secret=secret)
+    db.session.add(hook)
+    db.session.commit()
+    return hook
+
+
+def remove_webhook(club_id: int, webhook_id: int) -> None:
+    db.session.execute(db.delete(Webhook).where(Webhook.id == webhook_id,
+                                                Webhook.club_id == club_id))
+    db.session.commit()
+
+
+def enqueue(club_id: int | None, events: dict[str, dict], now: datetime) -> None:
+    """Deliveries of `events` (name -> body) to the club's webhooks that asked for them, added
+    to the session: the caller's commit writes them with its write (no commit here)."""
+    if club_id is None or not events:
+        return
+    for hook_id, wanted in db.session.execute(
+            select(Webhook.id, Webhook.events).where(Webhook.club_id == club_id)):
+        for name, body in events.items():
+            if name in wanted:
+                db.session.add(WebhookDelivery(
+                    webhook_id=hook_id, event=name, created_at=now, next_at=now,
+                    body=json.dumps({"event": name, "at": now.isoformat() + "Z", **body},
+                                    ensure_ascii=False, separators=(",", ":"))))
+
+
+def game_events(game_id: int, version: int, record: dict, summary: dict | None, action: str,
+                number: int, hand: dict | None, finished_before: bool) -> dict[str, dict]:
+    """The events a hand's write makes (name -> body): "hand.saved" always, "game.finished"
+    when it finished the game. Each tells the game as it stands: its sides, totals, winners."""
+    players = record["players"]
+    game = {"id": game_id, "variant": record["variant"], "version": version,
+            "players": players, "hands": len(record.get("hands") or []), "finished": False}
+    if summary:
+        sides = [{"name": " & ".join(players[s] for s in side["seats"]),
+                  "total": side["total"], "won": side["won"]} for side in summary["sides"]]
+        game.update(finished=summary["finished"], units=summary["units"], sides=sides,
+                    winners=[side["name"] for side in sides if side["won"]])
+    events = {"hand.saved": {"game": game, "hand": {"number": number, "action": action,
+                                                    "data": hand}}}
+    if game["finished"] and not finished_before:
+        events["game.finished"] = {"game": game}
+    return events
+
+
+def enqueue_test(webhook: Webhook) -> None:
+    """A test delivery ("ping") to one webhook, sent as any other."""
+    now = utcnow()
+    body = {"event": "ping", "at": now.isoformat() + "Z", "club_id": webhook.club_id,
+            "text": "A test from Scorekeeper: this webhook works."}
+    db.session.add(WebhookDelivery(webhook_id=webhook.id, event="ping", created_at=now,
+                                   next_at=now, body=json.dumps(body, ensure_ascii=False)))
+    db.session.commit()
+
+
+def send_again(webhook_id: int, delivery_id: int) -> None:
+    """The delivery is due again now, with a day of retries from now."""
+    now = utcnow()
+    db.session.execute(update(WebhookDelivery).where(
+        WebhookDelivery.id == delivery_id, WebhookDelivery.webhook_id == webhook_id)
+        .values(status="due", next_at=now, created_at=now, claimed_until=None)
+        .execution_options(synchronize_session=False))
+    db.session.commit()
+
+
+def due_deliveries(now: datetime, limit: int = 20) -> list[int]:
+    """Ids of deliveries due now and not claimed by a sender."""
+    return list(db.session.scalars(
+        select(WebhookDelivery.id).where(
+            WebhookDelivery.status == "due", WebhookDelivery.next_at <= now,
+            or_(WebhookDelivery.claimed_until.is_(None), WebhookDelivery.claimed_until < now))
+        .order_by(WebhookDelivery.next_at, WebhookDelivery.id).limit(limit)))
+
+
+def claim_delivery(delivery_id: int, now: datetime, lease: timedelta) -> bool:
+    """Claim the delivery for `lease`: True for the one sender whose UPDATE found it still
+    due and unclaimed (the database serialises the UPDATEs: any number of workers)."""
+    claimed = db.session.execute(update(WebhookDelivery).where(
+        WebhookDelivery.id == delivery_id, WebhookDelivery.status == "due",
+        WebhookDelivery.next_at <= now,
+        or_(WebhookDelivery.claimed_until.is_(None), WebhookDelivery.claimed_until < now))
+        .values(claimed_until=now + lease, attempts=WebhookDelivery.attempts + 1)
+        .execution_options(synchronize_session=False)).rowcount
+    db.session.commit()
+    return claimed == 1
+
+
+def delivered(delivery_id: int, now: datetime, status: int | None, answer: str,
+              next_at: datetime | None) -> None:
+    """The answer to an attempt: sent (next_at None and a 2xx), due again at `next_at`, or
+    failed for good (next_at None otherwise)."""
+    done = status is not None and 200 <= status < 300
+    db.session.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id).values(
+        status="sent" if done else "due" if next_at else "failed",
+        next_at=next_at or now, claimed_until=None, answered_at=now, answer_status=status,
+        answer=answer[:300]).execution_options(synchronize_session=False))
+    db.session.commit()
