@@ -352,10 +352,12 @@ def phone_game_heads() -> list:
 def no_game():
     """The one answer for a game that is not there and for one this request may not read:
     ids cannot be counted (as GitHub answers 404 for a private repository). It says how a
-    game is opened: by its join code."""
-    return _reload_htmx(web.refuse(404, "No game here", "This phone has no game at this "
-                                                        "address. Open a game with its join "
-                                                        "code."))
+    game is opened: by its join code. A write is told that nothing was saved (a hand sent to
+    a game forfeited meanwhile, or to one this phone may not score): the scorer keeps it."""
+    saved = "" if request.method in ("GET", "HEAD") else ", so nothing was saved"
+    return _reload_htmx(web.refuse(404, "No game here", f"This phone has no game at this "
+                                                        f"address{saved}. Open a game with its "
+                                                        f"join code."))
 
 
 def require_reader(game) -> None:

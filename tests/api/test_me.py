@@ -2,7 +2,7 @@
 /clubs/{id}, RateLimit-* headers on every answer, and a limit of writes per token."""
 from __future__ import annotations
 
-from tests.web.helpers import game
+from tests.web.helpers import game, post_hand
 
 from .helpers import (LECHNER_HAND, api_client, bearer, club_game, club_token, create,
                       create_club, game_token)
@@ -27,12 +27,14 @@ def test_me_says_what_the_token_opens_and_may_do(app, client):
 
 def test_a_club_by_its_id(app, client):
     club_id = create_club(client)
-    club_game(client, club_id, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
+    gid = club_game(client, club_id, "lechner42", ["Ann", "Bob", "Cat", "Dan"])
     token = club_token(client, club_id, "club-read")
     api = api_client(app)
     r = api.get(f"/api/v1/clubs/{club_id}", headers=bearer(token))
     assert r.status_code == 200, r.get_json()
-    body = r.get_json()
+    assert r.get_json()["games"] == 0  # a game with no hand counts nowhere
+    post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "points": "34"})
+    body = api.get(f"/api/v1/clubs/{club_id}", headers=bearer(token)).get_json()
     assert body["id"] == club_id and body["games"] == 1 and body["people"] == 4
     assert body["name"] and "code" not in body
     assert api.get(f"/api/v1/clubs/{club_id + 1}", headers=bearer(token)).status_code in (
