@@ -12,10 +12,10 @@
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from sqlalchemy import select
 
-from .. import access, codes, qr, store, web
+from .. import access, codes, qr, rules, store, web
 from ..extensions import db
 from ..models import Game
 
@@ -54,7 +54,20 @@ def viewer(code: str):
     game = codes.find_game_by_code(normalized) if normalized else None
     if game is None:
         return _join_page(code, "No game has that code.", 404)
+    if game.finished:
+        return access.grant_viewer(_result_preview(game), game)
     return _to_game(game)
+
+
+def _result_preview(game):
+    """A finished game's viewer link answers its link preview itself (the result card, in
+    partials/printing/_og.html) and goes on to the game page at once (a meta refresh, and a
+    link for a browser that does not follow it): a chat app's crawler keeps no cookie, so
+    behind a redirect it would find only the page of a game it may not read."""
+    record = game.record()
+    return render_template("sharing/preview.html", game=game, record=record,
+                           result=rules.score(record), variant=rules.VARIANTS.get(game.variant),
+                           target=url_for("games.game_page", game_id=game.id))
 
 
 # ---------------------------------------------------------------- scorer link

@@ -113,3 +113,26 @@ def test_names_are_drawn_in_letters_the_built_in_font_has():
     long_names = [("Bartholomew-Wolfeschlegelsteinhausen & Maximiliana " * 3, "1,234", True)]
     image = Image.open(io.BytesIO(result_png("x" * 300, "y" * 300, long_names * 9)))
     assert image.size == (1200, 630)
+
+
+def test_the_viewer_link_of_a_finished_game_previews_its_result_to_a_crawler(app, client):
+    """A chat app's crawler keeps no cookie: behind a redirect it would find only the page of
+    a game it may not read. The viewer link of a finished game answers the preview itself and
+    goes on to the game at once; one still played stays a plain redirect."""
+    game_id = finished_game(client)
+    code = game(game_id).code
+    crawler = app.test_client(use_cookies=False)
+    answer = crawler.get(f"/g/{code}")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    assert f'http-equiv="refresh" content="0; url=/games/{game_id}"' in page
+    assert f'<a href="/games/{game_id}">' in page  # without the refresh: a tap
+    found = re.search(r'<meta property="og:image" content="([^"]+)"', page)
+    assert found and 'og:description" content="Bob &amp; Dan won' in page
+    image = crawler.get(found.group(1).replace("&amp;", "&"))
+    assert image.status_code == 200 and Image.open(io.BytesIO(image.data)).size == (1200, 630)
+    phone = app.test_client()  # a phone following the link may read the game after it
+    phone.get(f"/g/{code}")
+    assert phone.get(f"/games/{game_id}").status_code == 200
+    playing = create(client, "texas42")
+    assert crawler.get(f"/g/{game(playing).code}").status_code == 303
