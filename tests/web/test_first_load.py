@@ -73,6 +73,17 @@ def test_a_page_links_only_the_files_it_uses(pages):
     assert not {"events.css", "event-pages.css", "review.css"} & (linked["viewer"]
                                                                   | linked["scorer"])
     assert "event-pages.css" in linked["event"]
+    assert "kept-counts.js" not in linked["viewer"] | linked["scorer"]
+
+
+def test_where_players_count_their_own_every_phone_gets_the_counts_script(app, client):
+    """Mexican Train: a seated viewer sends her own count (kept-counts.js); the hands and the
+    form stay the scorer's."""
+    game_id = create(client, "mexican-train")
+    viewer = set(first_load(viewer_of(app, client, game_id), f"/games/{game_id}")[2])
+    scorer = set(first_load(client, f"/games/{game_id}")[2])
+    assert "kept-counts.js" in viewer and "kept-counts.js" in scorer
+    assert not {"kept-hands.js", "hand-keeper.js", "hand-form.js"} & viewer
 
 
 def test_a_static_file_is_sent_its_smallest_and_revalidated_compressed(client):
