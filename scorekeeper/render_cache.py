@@ -133,7 +133,7 @@ def body(cache_key: str, render: Callable[[], str]) -> str:
     return _filled(text)
 
 
-def _encoding() -> str | None:
+def accepted_encoding() -> str | None:
     """br or gzip, when this request accepts it (q=0 refuses)."""
     offered = {}
     for part in request.headers.get("Accept-Encoding", "").split(","):
@@ -149,16 +149,17 @@ def _encoding() -> str | None:
     return None
 
 
-def compress(data: bytes, encoding: str) -> bytes:
+def compress(data: bytes, encoding: str, smallest: bool = False) -> bytes:
     """`data` brotli- or gzip-compressed, as Flask-Compress would (mtime 0: the same bytes
-    every time)."""
+    every time); `smallest`: as small as the encoder makes it, slowly (for what is compressed
+    once and sent many times: the static files, assets.py)."""
     if encoding == "br":
         import brotli
 
-        return brotli.compress(data, quality=5)
+        return brotli.compress(data, quality=11 if smallest else 5)
     import gzip
 
-    return gzip.compress(data, compresslevel=6, mtime=0)
+    return gzip.compress(data, compresslevel=9 if smallest else 6, mtime=0)
 
 
 def respond(cache_key: str, text: str):
@@ -167,7 +168,7 @@ def respond(cache_key: str, text: str):
     beside it: between two hands the hundreds of viewers' updates, and a phone's page asked
     again, cost neither a render nor a compression (Flask-Compress leaves an answer that has
     its Content-Encoding alone)."""
-    encoding = _encoding()
+    encoding = accepted_encoding()
     if encoding is None or len(text) < MIN_COMPRESSED:
         return make_response(text)
     template = cache().get(cache_key)

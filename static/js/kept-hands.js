@@ -1,5 +1,6 @@
-// The hands kept on this phone (loaded on every page after pwa.js, whose helpers it uses as
-// window.SK): a hand whose save could not reach the server is kept (localStorage, a queue per
+// The hands kept on this phone (loaded after pwa.js, whose helpers it uses as window.SK, on the
+// pages of a game this phone scores: partials/games/_kept_scripts.html; elsewhere pwa.js says
+// which hands wait): a hand whose save could not reach the server is kept (localStorage, a queue per
 // game, in the order they were saved) and the form is ready for the next hand at once
 // (hand-keeper.js draws it, on the "sk:kept" event); any number of hands wait so, each listed
 // as "kept on this phone, checked when the server is back". Once the server answers they are
@@ -23,7 +24,7 @@
   var SK = window.SK;
   if (!SK) return;
   var GAME = SK.GAME, RETRY_MS = SK.RETRY_MS;
-  var store = SK.store, read = SK.read, write = SK.write, text = SK.text, el = SK.el,
+  var read = SK.read, write = SK.write, text = SK.text, el = SK.el,
       slot = SK.slot, refusal = SK.refusal;
   var SAVE_PATH = /\/games\/(\d+)\/hands(?:\/(\d+))?$/;  // enter (POST .../hands) or edit (.../hands/<n>)
   var SEND_TIMEOUT_MS = 15000;
@@ -844,39 +845,12 @@
     renderRows(entries);
   });
 
-  // Elsewhere (the home page, say): a word about each hand still kept, with the way back to its
-  // game, where it is sent or settled.
-  function keptElsewhere() {
-    var s = store("localStorage");
-    if (!s) return;
-    var games = [];
-    for (var i = 0; i < s.length; i++) {
-      var m = (s.key(i) || "").match(/^sk:kept:(\d+)$/);
-      if (m) games.push(m[1]);
-    }
-    if (!games.length) return;
-    var node = slot("kept");
-    if (!node) return;
-    node.className = "alert warn kept";
-    games.forEach(function (game) {
-      var entries = queue(game);
-      if (!entries.length) return;
-      node.appendChild(el("p", {}, [
-        document.createTextNode("Kept on this phone, not saved yet: " + entries.map(
-          function (e) { return e.label; }).join(", ") + ". "),
-        el("a", {href: entries[0].url.replace(/\/hands(?:\/\d+)?$/, ""),
-                 text: "Open its game"})]));
-    });
-  }
-
   function start() {
-    if (!GAME) keptElsewhere();
-    if (GAME) {
-      afterForm();
-      renderKept();
-      var entry = kept(GAME);
-      if (entry && entry.state === "waiting") scheduleSend(0);
-    }
+    if (!GAME) return;
+    afterForm();
+    renderKept();
+    var entry = kept(GAME);
+    if (entry && entry.state === "waiting") scheduleSend(0);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -9,7 +9,9 @@
 //    the server cannot be reached (see 4 below);
 // 5. the hands kept while the server could not be reached are static/js/kept-hands.js's, the
 //    pip counts kept so static/js/kept-counts.js's; both use the helpers this file shares as
-//    window.SK (storage, the status area's slots, a refusal's reason).
+//    window.SK (storage, the status area's slots, a refusal's reason). They are loaded only
+//    where this phone enters hands or counts (partials/games/_kept_scripts.html); on any other
+//    page this file says which hands wait, with the way back to their game.
 (function () {
   "use strict";
 
@@ -245,14 +247,44 @@
   }
   document.addEventListener("htmx:afterSettle", keepGamePage);
 
+  // ------------------------------------------------------------------ 5. hands kept, elsewhere
+  // A page without kept-hands.js (the home page, a watcher's page): a word about each hand
+  // still kept (kept-hands.js's queues), with the way back to its game, where it is sent or
+  // settled.
+  function keptElsewhere() {
+    if (document.querySelector("script[src*='/kept-hands.js']")) return;
+    var s = store("localStorage");
+    if (!s) return;
+    var queues = [];
+    for (var i = 0; i < s.length; i++) {
+      var key = s.key(i) || "";
+      if (!/^sk:kept:\d+$/.test(key)) continue;
+      var entries = read(key);
+      entries = Array.isArray(entries) ? entries : entries ? [entries] : [];
+      if (entries.length) queues.push(entries);
+    }
+    if (!queues.length) return;
+    var node = slot("kept");
+    if (!node) return;
+    node.className = "alert warn kept";
+    queues.forEach(function (entries) {
+      node.appendChild(el("p", {}, [
+        document.createTextNode("Kept on this phone, not saved yet: " + entries.map(
+          function (e) { return e.label; }).join(", ") + ". "),
+        el("a", {href: entries[0].url.replace(/\/hands(?:\/\d+)?$/, ""),
+                 text: "Open its game"})]));
+    });
+  }
+
   // What kept-hands.js and kept-counts.js use (loaded after this file; deferred scripts run
   // in order).
-  window.SK = Object.freeze({GAME: GAME, RETRY_MS: RETRY_MS, store: store, read: read,
+  window.SK = Object.freeze({GAME: GAME, RETRY_MS: RETRY_MS, read: read,
                              write: write, text: text, el: el, slot: slot, refusal: refusal});
 
   function start() {
     setUpWakeLock();
     setUpOfflinePage();
+    keptElsewhere();
     if (GAME && swUrl) {
       navigator.serviceWorker.ready.then(function () { worker = true; keepGamePage(); });
     }
