@@ -424,6 +424,10 @@ class ClubEvent(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # The record's `draws` (tied groups in the order drawn) and `withdrawn` (entrants who left
+    # after the event began), as events.md keeps them; None for none.
+    draws: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    withdrawn: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     entrants: Mapped[list["EventEntrant"]] = relationship(
         order_by="EventEntrant.seed", cascade="all, delete-orphan")
@@ -476,6 +480,8 @@ class EventMatch(db.Model):
     forfeit: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bracket: Mapped[str | None] = mapped_column(String(12), nullable=True)
     pool: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # A match of a playoff deciding a tie (events.md "Deciding a tie").
+    playoff: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     games: Mapped[list[Game]] = relationship(order_by="Game.id")

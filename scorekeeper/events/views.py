@@ -1,7 +1,7 @@
 """The event pages of a club: the list, a new event, the event page (schedule, tables with
 their live scores, standings), its TV view and live poll, a table card per match, and the
 organizer's actions (start a round, call time, a forfeit, a late entrant, a swap, the next
-game of a match, a playoff), export and import.
+game of a match, a playoff or a draw), export and import.
 
 Every page needs this phone's membership of the club (clubs.roster.load_club: nothing of a club
 is shown to anyone else); an event of another club is 404. Only the event's creator and the
@@ -17,7 +17,7 @@ from ..clubs import roster
 from ..games import seats
 from ..extensions import db
 from ..models import MAX_ID, ClubEvent, EventEntrant, EventMatch
-from ..tournament.event import pool_members
+from ..tournament import deciding
 from . import bp, live, record as records, running, setup, sheets
 
 MAX_VERSION = 2**31 - 1
@@ -193,11 +193,10 @@ def start_round(club_id: int, event_id: int):
     if problem:
         return _refused(club, phone, event, problem)
     planned = running.next_round(records.event_record(event))
-    latest = running.rounds_view(event, library_event)[:1]
-    if latest and latest[0]["open"]:
-        return _refused(club, phone, event, f"Round {latest[0]['number']} is still being "
-                                            f"played: start the next one when its matches are "
-                                            f"over.")
+    still_open = running.earliest_open(running.rounds_view(event, library_event))
+    if still_open is not None:
+        return _refused(club, phone, event, f"Round {still_open} is still being played: start "
+                                            f"the next one when its matches are over.")
     if planned is None:
         return _refused(club, phone, event, "Every round is seated: nothing is left to start "
                                             "until the results are in.")
@@ -408,38 +407,62 @@ def late_entrant(club_id: int, event_id: int):
     return _to_event(club_id, event_id)
 
 
+def _tie(club, phone, event):
+    """(the parsed event, the tie the form names: its `entrant`s), or (None, the refusal)."""
+    library_event, problem = running.parsed(event)
+    if problem:
+        return None, _refused(club, phone, event, problem)
+    group = [setup.whole(r) for r in request.form.getlist("entrant")]
+    if len(group) < 2 or len(set(group)) != len(group) or None in group:
+        return None, _refused(club, phone, event, "Pick the tied entrants.")
+    tie = deciding.find_tie(library_event, group)
+    if tie is None:
+        return None, _refused(club, phone, event, "Those entrants are not tied (any more): "
+                                                  "look at the standings as they are now.")
+    return (library_event, tie), None
+
+
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
 def playoff(club_id: int, event_id: int):
     """A tie decided by more matches between the tied entrants (events.md: each counts like
-    any other), in the rounds after the last: one match for two, every pair once for three
-    or more (running.playoff)."""
+    any other), in the rounds after the last (shared with another tie's playoff being played,
+    at tables of its own): one match for two, every pair once for three or more."""
     club, phone, event = _running(club_id, event_id)
-    library_event, problem = running.parsed(event)
-    if problem:
-        return _refused(club, phone, event, problem)
-    if not library_event.teams or library_event.bracket and event.format != "pools":
-        return _refused(club, phone, event, "A playoff is played between teams of a round "
-                                            "robin or a pool.")
-    tied = [setup.whole(r) for r in request.form.getlist("entrant")]
-    if len(tied) < 2 or len(set(tied)) != len(tied) or not all(
-            e is not None and e < len(event.entrants) for e in tied):
-        return _refused(club, phone, event, "Pick the tied entrants.")
-    number = max([m.round for m in event.matches] + [0]) + 1
-    pool = None
-    if event.format == "pools":
-        pool = next((p for p, members in enumerate(pool_members(library_event), start=1)
-                     if set(tied) <= set(members)), None)
-        if pool is None:
-            return _refused(club, phone, event, "A pool's playoff is between its entrants.")
-    matches = running.playoff(event, library_event, tied, number, pool)
-    record = records.event_record(event)
-    record["matches"] += [{**{k: v for k, v in values.items() if v}, "games": []}
-                          for values, _game in matches]
-    problem = setup.problem_of(record)
-    if problem:
-        return _refused(club, phone, event, problem)
+    found, refused = _tie(club, phone, event)
+    if refused:
+        return refused
+    library_event, tie = found
+    if tie.playoff:
+        return _refused(club, phone, event, tie.playoff)
+    matches = running.playoff(event, library_event, tie)
     try:
-        store.seat_matches(event, _version(), number, matches, _via(phone), "playoff")
+        store.seat_matches(event, _version(), matches[0][0]["round"], matches, _via(phone),
+                           "playoff")
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/draw")
+def draw(club_id: int, event_id: int):
+    """A tie decided by a draw (events.md): the order drawn at the table (`order`: the
+    entrants, first place first), or with "random" the app's draw, kept in the record."""
+    club, phone, event = _running(club_id, event_id)
+    found, refused = _tie(club, phone, event)
+    if refused:
+        return refused
+    library_event, tie = found
+    if tie.draw:
+        return _refused(club, phone, event, tie.draw)
+    if "random" in request.form:
+        order = setup.drawn(list(tie.entrants))
+    else:
+        order = [setup.whole(r) for r in request.form.getlist("order")]
+        if sorted(e for e in order if e is not None) != list(tie.entrants) or None in order:
+            return _refused(club, phone, event, "Give each tied entrant one place in the order "
+                                                "drawn.")
+    try:
+        store.record_draw(event, order, [library_event.label(e) for e in order], _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
     return _to_event(club_id, event_id)

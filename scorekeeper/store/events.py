@@ -26,7 +26,7 @@ def _event_audit(event_id: int, action: str, via: str, data: dict | None = None)
 _EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff was seated",
                   "time called": "time was called", "forfeit": "a forfeit was recorded",
                   "late entrant": "a late entrant joined", "swap": "a swap was made",
-                  "next game": "a match's next game began",
+                  "next game": "a match's next game began", "draw": "a tie was drawn",
                   "phone moved": "a table phone was moved"}
 
 
@@ -106,7 +106,7 @@ def _new_matches(event_id: int, matches: list[dict]) -> list[int]:
     if not matches:
         return []
     rows = [{"event_id": event_id, "table": None, "entrants": [], "bye": None, "forfeit": None,
-             "bracket": None, "pool": None, "created_at": utcnow(), **values}
+             "bracket": None, "pool": None, "playoff": False, "created_at": utcnow(), **values}
             for values in matches]
 
     def key(row) -> tuple:
@@ -237,6 +237,19 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
                        .execution_options(synchronize_session=False))
     _event_audit(event.id, "forfeit", via, {"round": match.round, "table": match.table,
                                            "side": side})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def record_draw(event: ClubEvent, order: list[int], names: list[str], via: str) -> None:
+    """A tied group's order drawn (events.md `draws`; `names` the entrants', for the history),
+    kept with the event's draws so far (as `event` was read: a second tap, or another
+    phone's, finds the event moved on)."""
+    _bump_event_from(event, "the draw was not kept")
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(draws=list(event.draws or []) + [list(order)])
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "draw", via, {"order": list(order), "names": names})
     db.session.commit()
     db.session.expire_all()
 
