@@ -80,6 +80,11 @@ def seating(event: ClubEvent, library_event, planned: dict) -> list[tuple[dict, 
     for match in planned["matches"]:
         values = {"table": match["table"], "entrants": list(match["entrants"]),
                   "bracket": match.get("bracket"), "pool": match.get("pool")}
+        gone = [side for side, e in enumerate(match["entrants"])
+                if library_event.teams and e in library_event.withdrawn]
+        if gone:  # a withdrawn entrant's match is its forfeit (events.md), no game
+            out.append(({**values, "forfeit": gone[0]}, None))
+            continue
         seats = library_event.seats(tuple(match["entrants"]))
         out.append((values, game_record(event, seats, 0)))
     out += [({"bye": bye, "entrants": []}, None) for bye in planned["byes"]]
@@ -91,6 +96,24 @@ def playoff(event: ClubEvent, library_event, tie) -> list[tuple[dict, dict]]:
     and tables it is seated at), each with its first game."""
     return [(values, game_record(event, library_event.seats(tuple(values["entrants"])), 0))
             for values in deciding.playoff_matches(library_event, tie)]
+
+
+def withdrawal_forfeits(event: ClubEvent, library_event, seed: int
+                        ) -> list[tuple[EventMatch, int]]:
+    """The matches entrant `seed` forfeits by withdrawing (events.md): each seated one of its
+    matches not decided and with no hand in (one being played stands), with its side."""
+    by_index = dict(enumerate(library_event.matches))
+    hands = records.inputs_of(event)
+    out = []
+    for i, row in enumerate(records.ordered(event.matches)):
+        if seed not in row.entrants or row.forfeit is not None:
+            continue
+        if match_winners(library_event, by_index[i]):
+            continue
+        if any(hands.get(g.id, {}).get("hands") for g in row.games):
+            continue
+        out.append((row, list(row.entrants).index(seed)))
+    return out
 
 
 def round_started(event: ClubEvent, number: int):

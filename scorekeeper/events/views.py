@@ -468,6 +468,72 @@ def draw(club_id: int, event_id: int):
     return _to_event(club_id, event_id)
 
 
+def _withdrawing(club_id: int, event_id: int, seed: int):
+    """(club, phone, event, parsed event, the entrant's name), or a refusal as the response."""
+    club, phone, event = _running(club_id, event_id)
+    library_event, problem = running.parsed(event)
+    if problem:
+        return None, _refused(club, phone, event, problem)
+    if seed >= len(library_event.entrants):
+        abort(404)
+    if not library_event.teams:
+        return None, _refused(club, phone, event, "A player who leaves a progressive or tables "
+                                                  "event swaps seats with one sitting out.")
+    if not event.matches:
+        return None, _refused(club, phone, event, "The event has not begun: nobody withdraws "
+                                                  "before round 1.")
+    return (club, phone, event, library_event, library_event.label(seed)), None
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants/<int:seed>/withdraw")
+def withdraw(club_id: int, event_id: int, seed: int):
+    """An entrant who leaves after the event began (events.md "Withdrawal"): first the page
+    says what will happen (its matches not yet played become its forfeits, now and in every
+    round seated later; what it played stands), then `confirm` does it."""
+    found, refused = _withdrawing(club_id, event_id, seed)
+    if refused:
+        return refused
+    club, phone, event, library_event, name = found
+    if seed in library_event.withdrawn:
+        return _refused(club, phone, event, f"{name} withdrew already.")
+    forfeits = running.withdrawal_forfeits(event, library_event, seed)
+    if "confirm" not in request.form:
+        names = running.names_of(library_event)
+        return _render_page(club_id, event_id, confirm_withdraw={
+            "seed": seed, "name": name, "version": event.version,
+            "forfeits": [f"round {row.round}, table {row.table} against "
+                         f"{names[row.entrants[1 - side]]}" for row, side in forfeits]})
+    try:
+        store.withdraw(event, seed, forfeits, name, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants/<int:seed>/withdraw/undo")
+def undo_withdraw(club_id: int, event_id: int, seed: int):
+    """A withdrawal undone until the next round is seated: the matches it forfeited are played
+    again, each with a new first game."""
+    found, refused = _withdrawing(club_id, event_id, seed)
+    if refused:
+        return refused
+    club, phone, event, library_event, name = found
+    data = store.withdrawal(event.id, seed) if seed in library_event.withdrawn else None
+    if data is None:
+        return _refused(club, phone, event, f"{name} has not withdrawn.")
+    latest = max(m.round for m in event.matches)
+    if latest > data["latest"]:
+        return _refused(club, phone, event, f"Round {latest} was seated since {name} withdrew: "
+                                            f"the withdrawal stands.")
+    games = [(row.id, running.game_record(event, library_event.seats(tuple(row.entrants)), 0))
+             for row in event.matches if row.id in data["forfeits"] and row.forfeit is not None]
+    try:
+        store.undo_withdrawal(event, seed, games, name, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
 # --------------------------------------------------------------------------- export, import
 
 def _csv(club_id: int, event_id: int, sheet, name: str):

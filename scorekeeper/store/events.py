@@ -27,6 +27,8 @@ _EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff 
                   "time called": "time was called", "forfeit": "a forfeit was recorded",
                   "late entrant": "a late entrant joined", "swap": "a swap was made",
                   "next game": "a match's next game began", "draw": "a tie was drawn",
+                  "withdrawn": "an entrant was withdrawn",
+                  "withdrawal undone": "a withdrawal was undone",
                   "phone moved": "a table phone was moved"}
 
 
@@ -250,6 +252,58 @@ def record_draw(event: ClubEvent, order: list[int], names: list[str], via: str) 
                        .values(draws=list(event.draws or []) + [list(order)])
                        .execution_options(synchronize_session=False))
     _event_audit(event.id, "draw", via, {"order": list(order), "names": names})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def withdraw(event: ClubEvent, seed: int, forfeits: list[tuple[EventMatch, int]], name: str,
+             via: str) -> None:
+    """Entrant `seed` leaves (events.md `withdrawn`): each of its matches not yet played
+    (`forfeits`: the match and the entrant's side in it) is forfeited by it, its games going
+    as record_forfeit's do (refused when a hand came in meanwhile). The round seated last is
+    kept in the history: the withdrawal is undone only until the next round is seated."""
+    _bump_event_from(event, f"{name} was not withdrawn")
+    for match, side in forfeits:
+        if match.games:
+            _all_unplayed(match, db.session.execute(
+                delete(Game).where(_unplayed(match)).execution_options(
+                    synchronize_session=False)).rowcount, "it is played, not forfeited")
+        db.session.execute(update(EventMatch).where(EventMatch.id == match.id)
+                           .values(forfeit=side).execution_options(synchronize_session=False))
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(withdrawn=list(event.withdrawn or []) + [seed])
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "withdrawn", via, {
+        "entrant": seed, "names": [name], "forfeits": [m.id for m, _side in forfeits],
+        "latest": max((m.round for m in event.matches), default=0)})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def withdrawal(event_id: int, seed: int) -> dict | None:
+    """The history's data of entrant `seed`'s withdrawal (withdraw), None when it has none."""
+    rows = db.session.scalars(select(EventAudit.data).where(
+        EventAudit.event_id == event_id, EventAudit.action == "withdrawn")
+        .order_by(EventAudit.id.desc())).all()
+    return next((data for data in rows if data and data.get("entrant") == seed), None)
+
+
+def undo_withdrawal(event: ClubEvent, seed: int, games: list[tuple[int, dict]], name: str,
+                    via: str) -> None:
+    """Entrant `seed` is back: the matches its withdrawal forfeited are played again, each
+    with a new first game (`games`: match id and the game's record)."""
+    _bump_event_from(event, f"{name}'s withdrawal was not undone")
+    if games:
+        db.session.execute(update(EventMatch).where(EventMatch.id.in_([m for m, _r in games]))
+                           .values(forfeit=None).execution_options(synchronize_session=False))
+        club = db.session.get(Club, event.club_id)
+        people = {p.key: p for p in entrant_people(event)}
+        _new_games([record for _m, record in games], via, club, people,
+                   [match_id for match_id, _record in games])
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(withdrawn=[e for e in event.withdrawn or [] if e != seed] or None)
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "withdrawal undone", via, {"entrant": seed, "names": [name]})
     db.session.commit()
     db.session.expire_all()
 

@@ -648,6 +648,8 @@ def _route_cases():
         ("events.late_entrant", "POST", EVENT + "/entrants", {"entrant": ""}, "page:422"),
         ("events.playoff", "POST", EVENT + "/playoff", {}, "page:422"),
         ("events.draw", "POST", EVENT + "/draw", {}, "page:422"),
+        ("events.withdraw", "POST", EVENT + "/entrants/0/withdraw", {}, "page"),
+        ("events.undo_withdraw", "POST", EVENT + "/entrants/0/withdraw/undo", {}, "page:422"),
         ("events.export", "GET", EVENT + "/export.json", None, "event-json"),
         ("events.standings_csv", "GET", EVENT + "/standings.csv", None, "csv:Rank"),
         ("events.schedule_csv", "GET", EVENT + "/schedule.csv", None, "csv:Round"),

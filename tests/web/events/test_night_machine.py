@@ -2,13 +2,14 @@
 over the real app (its test client; the hands through the store's one write function, as the
 game page writes them) whose rules are what an organizer and the tables do: start the next
 round, play a game to the end with a random result, enter part of a game, forfeit, a late
-entrant, a playoff (a double tap too), a draw, call time, a table phone scanning its card and
-following its table. After every step:
+entrant, withdraw (and undo it), a playoff (a double tap too), a draw, call time, a table
+phone scanning its card and following its table. After every step:
 
 - the standings the event page shows equal `scorekeeper standings` of the exported record;
 - no match is seated while a match it depends on is open (a round after every match before it,
   a playoff after its stage's matches, the bracket after every pool match, playoffs included);
-- no entrant plays twice in a round, no table holds two matches in a round;
+- no entrant plays twice in a round, no table holds two matches in a round; a withdrawn
+  team's match seated later is its forfeit;
 - a table phone is sent to the earliest open game at its table;
 - a champion ("Champion"/"Winner", the TV's "Every match played") only when `complete`;
 - no acknowledged hand is lost.
@@ -52,6 +53,7 @@ class Night(RuleBasedStateMachine):
         self.hands: dict[int, int] = {}  # game id -> hands the store acknowledged
         self.phones: dict[int, list] = {}  # table -> [phone, the game it is on]
         self.was_decided: dict[int, bool] = {}  # match id -> decided, as of the last step
+        self.was_withdrawn: set[int] = set()
         self.late = 0
         self.look()
 
@@ -172,6 +174,21 @@ class Night(RuleBasedStateMachine):
         self.post("/draw", entrant=[str(e) for e in group], random="1")
         self.look()
 
+    @precondition(lambda self: self.record is not None and self.matches
+                  and len(self.record.get("withdrawn", [])) < 2)
+    @rule(data=st.data(), undo=st.booleans())
+    def withdraw(self, data, undo):
+        seed = data.draw(st.sampled_from(range(len(self.record["entrants"]))))
+        self.client.post(url(self.club_id, self.event_id, f"/entrants/{seed}/withdraw"))
+        r = self.client.post(url(self.club_id, self.event_id, f"/entrants/{seed}/withdraw"),
+                             data={"confirm": "1"})
+        assert r.status_code in (303, 422)
+        if undo:
+            r = self.client.post(url(self.club_id, self.event_id,
+                                     f"/entrants/{seed}/withdraw/undo"))
+            assert r.status_code in (303, 422)
+        self.look()
+
     # ---------------------------------------------------------------- the tables
 
     @precondition(lambda self: self.record is not None and self.open_games())
@@ -271,6 +288,9 @@ class Night(RuleBasedStateMachine):
         """A match seated since the last step: every match it may follow was decided then (a
         playoff: its stage's matches; another match: every match seated before it)."""
         new = [(row, m) for row, m in self.matches if row.id not in self.was_decided]
+        for row, m in new:  # a withdrawn team's match seated later is its forfeit
+            gone = [e for e in row.entrants if e in self.was_withdrawn]
+            assert not gone or row.forfeit is not None, (row.round, row.table, gone)
         before = [(row, m) for row, m in self.matches if row.id in self.was_decided]
         for row, m in new:
             if row.bye is not None:
@@ -283,6 +303,7 @@ class Night(RuleBasedStateMachine):
             assert not still_open, (f"round {row.round} table {row.table} seated while "
                                     f"{still_open} was open")
         self.was_decided = {row.id: self.decided(m) for row, m in self.matches}
+        self.was_withdrawn = set(self.record.get("withdrawn", []))
 
     def champion_only_when_complete(self, complete: bool):
         page = self.client.get(url(self.club_id, self.event_id)).get_data(as_text=True)

@@ -42,10 +42,16 @@ STATEMENTS = {
     # moves the kept numbers on (as above, and once kept one more: where the finished game
     # goes in its people's streaks) and rates the game (every person's and pair's latest
     # move read in one statement, the moves written in one).
+    # A withdrawal reads the event as seating does (3) and writes the event, the forfeited
+    # matches' games and rows, its withdrawn list and its history (its confirmation is the
+    # event page drawn afresh: 8 either way); its undo reads the same and its history row
+    # (4), writes the event, the matches, their new games and seats, and the history.
+    "events.withdraw": 8, "events.undo_withdraw": 7,
     "events.start_round": 9, "events.playoff": 9,
     "events.import_event": 9, "events.late_entrant": 7, "events.swap": 7,
     "events.next_game": 10, "events.stop_at_time": 8}
-OVER = ("events.start_round", "events.playoff", "events.import_event",
+OVER = ("events.start_round", "events.playoff", "events.import_event", "events.withdraw",
+        "events.undo_withdraw",
         "events.late_entrant", "events.swap", "events.next_game", "events.stop_at_time")
 
 
@@ -102,6 +108,9 @@ def _night(app, client, teams: int) -> dict[str, int]:
     count("events.stop_at_time", f"/games/{next_game}/time/stop",
           {"version": str(store.get_game(next_game).version)}, phone=table)
     count("events.late_entrant", url(club_id, event_id, "/entrants"), {"entrant": "Kim & Lou"})
+    count("events.withdraw", url(club_id, event_id, "/entrants/1/withdraw"), {})
+    count("events.withdraw", url(club_id, event_id, "/entrants/1/withdraw"), {"confirm": "1"})
+    count("events.undo_withdraw", url(club_id, event_id, "/entrants/1/withdraw/undo"), {})
     for name, path, headers in (("event_page", "", {}), ("event_live", "/live", HX),
                                 ("tv", "/tv", {}), ("history", "/history", {}),
                                 ("standings_csv", "/standings.csv", {}),
