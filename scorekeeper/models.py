@@ -428,6 +428,9 @@ class ClubEvent(db.Model):
     # after the event began), as events.md keeps them; None for none.
     draws: Mapped[list | None] = mapped_column(JSON, nullable=True)
     withdrawn: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # The entrants the check-in took out before round 1 (not in the record: each its seed,
+    # name and people), kept so the check-in can be undone until round 1 is seated.
+    checked_out: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     entrants: Mapped[list["EventEntrant"]] = relationship(
         order_by="EventEntrant.seed", cascade="all, delete-orphan")

@@ -1,5 +1,6 @@
 """event_match.playoff (a match of a playoff deciding a tie); club_event.draws and
-club_event.withdrawn (the event record's `draws` and `withdrawn`, spec/events.md)
+club_event.withdrawn (the event record's `draws` and `withdrawn`, spec/events.md);
+club_event.checked_out (the entrants a check-in took out, until round 1)
 
 Revision ID: a38d1f5c7e20
 Revises: c7e3a9d15b62
@@ -24,10 +25,12 @@ def upgrade():
     with op.batch_alter_table('club_event', schema=None) as batch_op:
         batch_op.add_column(sa.Column('draws', sa.JSON(), nullable=True))
         batch_op.add_column(sa.Column('withdrawn', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('checked_out', sa.JSON(), nullable=True))
 
 
 def downgrade():
     with op.batch_alter_table('club_event', schema=None) as batch_op:
+        batch_op.drop_column('checked_out')
         batch_op.drop_column('withdrawn')
         batch_op.drop_column('draws')
     with op.batch_alter_table('event_match', schema=None) as batch_op:

@@ -468,6 +468,60 @@ def draw(club_id: int, event_id: int):
     return _to_event(club_id, event_id)
 
 
+def _before_round_1(club_id: int, event_id: int):
+    """(club, phone, event) of an event not begun, or a refusal as the response."""
+    club, phone, event = _running(club_id, event_id)
+    if event.matches:
+        return None, _refused(club, phone, event, "Round 1 is seated: the check-in is over (an "
+                                                  "entrant who leaves now withdraws).")
+    return (club, phone, event), None
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/check-in")
+def check_in(club_id: int, event_id: int):
+    """Before round 1 (events.md "Check-in"): the entrants ticked (`here`) stay, the rest are
+    taken out and the seeds close up. First the page says who goes; `confirm` does it."""
+    found, refused = _before_round_1(club_id, event_id)
+    if refused:
+        return refused
+    club, phone, event = found
+    seeds = {e.seed for e in event.entrants}
+    here = {setup.whole(s) for s in request.form.getlist("here")} & seeds
+    absent = sorted(seeds - here)
+    if not absent:
+        return _refused(club, phone, event, "Everyone is here: nobody to take out.")
+    record = records.event_record(event, games=False)
+    record["entrants"] = [e for i, e in enumerate(record["entrants"]) if i in here]
+    problem = setup.problem_of(record)
+    if problem:
+        return _refused(club, phone, event, problem)
+    if "confirm" not in request.form:
+        names = [e.name or " & ".join(e.players) for e in event.entrants]
+        return _render_page(club_id, event_id, confirm_check_in={
+            "here": sorted(here), "out": [names[s] for s in absent]})
+    try:
+        store.check_in(event, absent, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/check-in/undo")
+def undo_check_in(club_id: int, event_id: int):
+    """The check-in undone until round 1 is seated: those it took out come back."""
+    found, refused = _before_round_1(club_id, event_id)
+    if refused:
+        return refused
+    club, phone, event = found
+    if not event.checked_out:
+        return _refused(club, phone, event, "No check-in to undo.")
+    try:
+        store.undo_check_in(event, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
 def _withdrawing(club_id: int, event_id: int, seed: int):
     """(club, phone, event, parsed event, the entrant's name), or a refusal as the response."""
     club, phone, event = _running(club_id, event_id)

@@ -27,7 +27,8 @@ _EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff 
                   "time called": "time was called", "forfeit": "a forfeit was recorded",
                   "late entrant": "a late entrant joined", "swap": "a swap was made",
                   "next game": "a match's next game began", "draw": "a tie was drawn",
-                  "withdrawn": "an entrant was withdrawn",
+                  "withdrawn": "an entrant was withdrawn", "checked in": "the check-in was done",
+                  "check-in undone": "the check-in was undone",
                   "withdrawal undone": "a withdrawal was undone",
                   "phone moved": "a table phone was moved"}
 
@@ -252,6 +253,62 @@ def record_draw(event: ClubEvent, order: list[int], names: list[str], via: str) 
                        .values(draws=list(event.draws or []) + [list(order)])
                        .execution_options(synchronize_session=False))
     _event_audit(event.id, "draw", via, {"order": list(order), "names": names})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def _reseed(event_id: int, order: dict[int, int]) -> None:
+    """The entrants' (by row id) new seeds, through negative ones first (a seed is unique in
+    its event at every row written)."""
+    if not order:
+        return
+    db.session.execute(update(EventEntrant).where(EventEntrant.id.in_(order))
+                       .values(seed=case({i: -1 - seed for i, seed in order.items()},
+                                         value=EventEntrant.id))
+                       .execution_options(synchronize_session=False))
+    db.session.execute(update(EventEntrant).where(EventEntrant.event_id == event_id,
+                                                  EventEntrant.seed < 0)
+                       .values(seed=-EventEntrant.seed - 1)
+                       .execution_options(synchronize_session=False))
+
+
+def check_in(event: ClubEvent, absent: list[int], via: str) -> None:
+    """Before round 1 (events.md "Check-in"): the entrants `absent` (seeds) are taken out of
+    the event and the seeds close up; they are kept aside (checked_out) until round 1 is
+    seated, so the check-in can be undone."""
+    _bump_event_from(event, "the check-in was not done")
+    out = [e for e in event.entrants if e.seed in absent]
+    stay = [e for e in event.entrants if e.seed not in absent]
+    names = [e.name or " & ".join(e.players) for e in out]
+    kept = [{"seed": e.seed, "name": e.name, "person_id": e.person_id,
+             "partner_id": e.partner_id, "label": label} for e, label in zip(out, names)]
+    db.session.execute(delete(EventEntrant).where(EventEntrant.id.in_([e.id for e in out]))
+                       .execution_options(synchronize_session=False))
+    _reseed(event.id, {e.id: seed for seed, e in enumerate(stay)})
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(checked_out=kept).execution_options(synchronize_session=False))
+    _event_audit(event.id, "checked in", via, {"names": names, "here": len(stay)})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def undo_check_in(event: ClubEvent, via: str) -> None:
+    """The entrants the check-in took out come back at their seeds (before round 1)."""
+    _bump_event_from(event, "the check-in was not undone")
+    back = {e["seed"]: e for e in event.checked_out or []}
+    stay = iter(event.entrants)
+    order = {}
+    for seed in range(len(event.entrants) + len(back)):
+        if seed not in back:
+            order[next(stay).id] = seed
+    _reseed(event.id, order)
+    db.session.execute(insert(EventEntrant), [
+        {"event_id": event.id, "seed": seed, "name": e["name"], "person_id": e["person_id"],
+         "partner_id": e["partner_id"]} for seed, e in sorted(back.items())])
+    names = [e["label"] for _seed, e in sorted(back.items())]
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(checked_out=None).execution_options(synchronize_session=False))
+    _event_audit(event.id, "check-in undone", via, {"names": names})
     db.session.commit()
     db.session.expire_all()
 

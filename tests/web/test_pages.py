@@ -649,6 +649,8 @@ def _route_cases():
         ("events.playoff", "POST", EVENT + "/playoff", {}, "page:422"),
         ("events.draw", "POST", EVENT + "/draw", {}, "page:422"),
         ("events.withdraw", "POST", EVENT + "/entrants/0/withdraw", {}, "page"),
+        ("events.check_in", "POST", EVENT + "/check-in", {}, "page:422"),
+        ("events.undo_check_in", "POST", EVENT + "/check-in/undo", {}, "page:422"),
         ("events.undo_withdraw", "POST", EVENT + "/entrants/0/withdraw/undo", {}, "page:422"),
         ("events.export", "GET", EVENT + "/export.json", None, "event-json"),
         ("events.standings_csv", "GET", EVENT + "/standings.csv", None, "csv:Rank"),

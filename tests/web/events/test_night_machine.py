@@ -2,7 +2,7 @@
 over the real app (its test client; the hands through the store's one write function, as the
 game page writes them) whose rules are what an organizer and the tables do: start the next
 round, play a game to the end with a random result, enter part of a game, forfeit, a late
-entrant, withdraw (and undo it), a playoff (a double tap too), a draw, call time, a table
+entrant, check-in and withdraw (each undone or not), a playoff (a double tap too), a draw, call time, a table
 phone scanning its card and following its table. After every step:
 
 - the standings the event page shows equal `scorekeeper standings` of the exported record;
@@ -172,6 +172,19 @@ class Night(RuleBasedStateMachine):
     def draw(self, data):
         group = data.draw(st.sampled_from(self.ties()))
         self.post("/draw", entrant=[str(e) for e in group], random="1")
+        self.look()
+
+    @precondition(lambda self: self.record is not None and not self.matches)
+    @rule(data=st.data(), undo=st.booleans())
+    def check_in(self, data, undo):
+        count = len(self.record["entrants"])
+        here = data.draw(st.sets(st.sampled_from(range(count)), min_size=count - 1))
+        r = self.client.post(url(self.club_id, self.event_id, "/check-in"),
+                             data={"here": [str(e) for e in sorted(here)], "confirm": "1"})
+        assert r.status_code in (303, 422)
+        if undo:
+            r = self.client.post(url(self.club_id, self.event_id, "/check-in/undo"))
+            assert r.status_code in (303, 422)
         self.look()
 
     @precondition(lambda self: self.record is not None and self.matches

@@ -47,11 +47,14 @@ STATEMENTS = {
     # event page drawn afresh: 8 either way); its undo reads the same and its history row
     # (4), writes the event, the matches, their new games and seats, and the history.
     "events.withdraw": 8, "events.undo_withdraw": 7,
+    # A check-in (and its undo) reads the event (3) and writes the event, the entrants (out,
+    # then the seeds closed up through negative ones: 3), the event's row and its history.
+    "events.check_in": 8, "events.undo_check_in": 8,
     "events.start_round": 9, "events.playoff": 9,
     "events.import_event": 9, "events.late_entrant": 7, "events.swap": 7,
     "events.next_game": 10, "events.stop_at_time": 8}
 OVER = ("events.start_round", "events.playoff", "events.import_event", "events.withdraw",
-        "events.undo_withdraw",
+        "events.undo_withdraw", "events.check_in", "events.undo_check_in",
         "events.late_entrant", "events.swap", "events.next_game", "events.stop_at_time")
 
 
@@ -85,6 +88,11 @@ def _night(app, client, teams: int) -> dict[str, int]:
         "name": "Friday", "day": "2026-11-27", "variant": "texas42", "format": "round-robin",
         "entrants": entrants, "best_of": "3"})
     event_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    count("events.check_in", url(club_id, event_id, "/check-in"),
+          {"here": [str(i) for i in range(1, teams)]})
+    count("events.check_in", url(club_id, event_id, "/check-in"),
+          {"here": [str(i) for i in range(1, teams)], "confirm": "1"})
+    count("events.undo_check_in", url(club_id, event_id, "/check-in/undo"), {})
     count("events.start_round", url(club_id, event_id, "/rounds"),
           {"version": str(event(event_id).version)})
     games = round_games(event_id, 1)

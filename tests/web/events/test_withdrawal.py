@@ -85,3 +85,37 @@ def test_nobody_withdraws_before_round_1_nor_from_a_progressive_event(client):
     assert start_round(client, _club, players).status_code == 303
     r = withdraw(client, _club, players, 0)
     assert r.status_code == 422 and "swaps seats" in text(r)
+
+
+def test_a_check_in_takes_out_who_is_not_here_closes_up_the_seeds_and_is_undone(client):
+    """events.md "Check-in": before round 1 the entrants not here are taken out (they are not
+    in the record) and the seeds close up; it says so first; undone until round 1 is seated."""
+    club_id, event_id = club_with_event(client)  # Ann & Bob, Cat & Dan, Eve & Fay, Gus & Hal
+    page = text(client.get(url(club_id, event_id)))
+    assert "Check-in: who is here?" in page
+    version = event(event_id).version
+    r = client.post(url(club_id, event_id, "/check-in"), data={"here": ["0", "2", "3"]})
+    assert r.status_code == 200
+    assert ("Start with the 3 here? Cat & Dan is taken out of the event, and the seeds close "
+            "up.") in " ".join(text(r).split())
+    assert event(event_id).version == version
+    r = client.post(url(club_id, event_id, "/check-in"),
+                    data={"here": ["0", "2", "3"], "confirm": "1"})
+    assert r.status_code == 303
+    record = records.event_record(event(event_id))
+    assert [e["players"] for e in record["entrants"]] == [["Ann", "Bob"], ["Eve", "Fay"],
+                                                          ["Gus", "Hal"]]
+    assert "checked in · Cat & Dan" in text(client.get(url(club_id, event_id, "/history")))
+    assert client.post(url(club_id, event_id, "/check-in/undo")).status_code == 303
+    record = records.event_record(event(event_id))
+    assert [e["players"][0] for e in record["entrants"]] == ["Ann", "Cat", "Eve", "Gus"]
+    assert client.post(url(club_id, event_id, "/check-in/undo")).status_code == 422
+    assert client.post(url(club_id, event_id, "/check-in"),
+                       data={"here": ["1", "2", "3"], "confirm": "1"}).status_code == 303
+    assert start_round(client, club_id, event_id).status_code == 303
+    r = client.post(url(club_id, event_id, "/check-in/undo"))
+    assert r.status_code == 422 and "check-in is over" in text(r)
+    assert [e["players"][0] for e in records.event_record(event(event_id))["entrants"]] == [
+        "Cat", "Eve", "Gus"]
+    r = client.post(url(club_id, event_id, "/check-in"), data={"here": ["0"]})
+    assert r.status_code == 422
