@@ -57,13 +57,19 @@ class Night(RuleBasedStateMachine):
         self.late = 0
         self.look()
 
-    @initialize(night=st.sampled_from(NIGHTS))
-    def open_the_night(self, night):
+    @initialize(night=st.sampled_from(NIGHTS), pools_played=st.booleans(), data=st.data())
+    def open_the_night(self, night, pools_played, data):
+        """The night opens; a pools night half the time with its pools played (random
+        results), where its ties are decided."""
         fmt, entrants, extra = night
         self.format = fmt
         self.club_id = create_club(self.client)
         self.event_id = new_event(self.client, self.club_id, entrants=entrants, fmt=fmt, **extra)
         self.look()
+        for _round in range(3 if fmt == "pools" and pools_played else 0):
+            self.start_round()
+            self.every_table_plays_to_the_end(data)
+            self.seated_in_order()
 
     # ---------------------------------------------------------------- what the night holds
 
