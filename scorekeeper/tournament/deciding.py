@@ -18,12 +18,13 @@ from .seating import planned_rounds, round_robin
 class Tie:
     """A group of entrants still level after every tie-break, in seed order; `pool` its pool
     (from 1) in a pools event. `playoff`/`draw`: why it cannot be decided that way now, or
-    None when it can."""
+    None when it can; `playing`: its playoff is being played."""
 
     entrants: tuple[int, ...]
     pool: int | None
     playoff: str | None
     draw: str | None
+    playing: bool = False
 
 
 def ties(event: Event) -> list[Tie]:
@@ -49,7 +50,7 @@ def ties(event: Event) -> list[Tie]:
             playoff = waits
             if playoff is None and not _plays_off(event):
                 playoff = "A playoff is played between teams of a round robin or a pool."
-            out.append(Tie(group, pool, playoff, waits))
+            out.append(Tie(group, pool, playoff, waits, _playing(event, group)))
     return out
 
 
@@ -57,12 +58,16 @@ def _plays_off(event: Event) -> bool:
     return event.format in ("round-robin", "pools")
 
 
+def _playing(event: Event, group: tuple[int, ...]) -> bool:
+    return any(m.playoff and not decided(event, m) and set(m.entrants) & set(group)
+               for m in event.matches)
+
+
 def _waits(event: Event, group: tuple[int, ...], pool: int | None, members: list[int]
            ) -> str | None:
     """Why the group cannot be decided yet: its stage still being played, or its playoff."""
     names = " v ".join(event.label(e) for e in group)
-    if any(m.playoff and not decided(event, m) and set(m.entrants) & set(group)
-           for m in event.matches):
+    if _playing(event, group):
         return f"The playoff of {names} is being played: it decides the tie."
     regular = [m for m in event.matches if not m.playoff and (pool is None or m.pool == pool)]
     if event.format in ("progressive", "tables"):

@@ -33,8 +33,8 @@ def unplayed(match: dict) -> dict:
 def test_two_pools_tied_play_off_side_by_side_each_at_its_own_tables():
     event = parse_event(tied_pools())
     ties = deciding.ties(event)
-    assert [(t.entrants, t.pool, t.playoff, t.draw) for t in ties] == [
-        ((0, 3, 4), 1, None, None), ((1, 2, 5), 2, None, None)]
+    assert [(t.entrants, t.pool, t.playoff, t.draw, t.playing) for t in ties] == [
+        ((0, 3, 4), 1, None, None, False), ((1, 2, 5), 2, None, None, False)]
     first = deciding.playoff_matches(event, ties[0])
     assert [(m["round"], m["table"], m["pool"], m["playoff"]) for m in first] == [
         (4, 1, 1, True), (5, 1, 1, True), (6, 1, 1, True)]
@@ -47,6 +47,7 @@ def test_two_pools_tied_play_off_side_by_side_each_at_its_own_tables():
     # pool 1, whose playoff is seated, is offered none again, nor a draw, while it is played
     [tie] = [t for t in deciding.ties(event) if t.pool == 1]
     assert tie.playoff and "being played" in tie.playoff and tie.draw == tie.playoff
+    assert tie.playing
 
 
 def test_the_bracket_waits_for_every_playoff_match_and_complete_for_every_seated_match():

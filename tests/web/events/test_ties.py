@@ -71,7 +71,9 @@ def test_two_pools_tied_three_ways_play_off_side_by_side_to_a_champion(app, clie
     assert sorted((m.round, m.table, m.pool) for m in playoffs) == [
         (4, 1, 1), (4, 2, 2), (5, 1, 1), (5, 2, 2), (6, 1, 1), (6, 2, 2)]
     assert all(m.playoff for m in playoffs)
-    assert "Playoff:" not in text(client.get(url(club_id, event_id)))
+    page = text(client.get(url(club_id, event_id)))
+    assert "Playoff:" not in page
+    assert "The playoff of Ann & Bob v Gus & Hal v Ivy & Jon is being played" in page
 
     # table 1's phone plays round 4, then goes to round 5 (not the latest, 6), then 6
     phone = app.test_client()
