@@ -16,6 +16,7 @@ from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
 from ..tournament.ranking import event_bracket, standings as derive_standings
 from ..tournament import deciding
+from ..tournament.withdrawal import seat_without
 from . import record as records
 from .bracket_svg import draw_bracket, round_names
 
@@ -77,13 +78,12 @@ def seating(event: ClubEvent, library_event, planned: dict) -> list[tuple[dict, 
     """store.seat_matches's matches for a planned round: each match with its first game,
     then the byes."""
     out: list[tuple[dict, dict | None]] = []
+    planned = seat_without(library_event, planned)  # (the cached plan knows no withdrawal)
     for match in planned["matches"]:
         values = {"table": match["table"], "entrants": list(match["entrants"]),
                   "bracket": match.get("bracket"), "pool": match.get("pool")}
-        gone = [side for side, e in enumerate(match["entrants"])
-                if library_event.teams and e in library_event.withdrawn]
-        if gone:  # a withdrawn entrant's match is its forfeit (events.md), no game
-            out.append(({**values, "forfeit": gone[0]}, None))
+        if match.get("forfeit") is not None:  # a withdrawn entrant's: no game
+            out.append(({**values, "forfeit": match["forfeit"]}, None))
             continue
         seats = library_event.seats(tuple(match["entrants"]))
         out.append((values, game_record(event, seats, 0)))
@@ -102,6 +102,8 @@ def withdrawal_forfeits(event: ClubEvent, library_event, seed: int
                         ) -> list[tuple[EventMatch, int]]:
     """The matches entrant `seed` forfeits by withdrawing (events.md): each seated one of its
     matches not decided and with no hand in (one being played stands), with its side."""
+    if not library_event.teams:  # a player who leaves sits out the rounds seated later
+        return []
     by_index = dict(enumerate(library_event.matches))
     hands = records.inputs_of(event)
     out = []

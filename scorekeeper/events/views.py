@@ -530,9 +530,6 @@ def _withdrawing(club_id: int, event_id: int, seed: int):
         return None, _refused(club, phone, event, problem)
     if seed >= len(library_event.entrants):
         abort(404)
-    if not library_event.teams:
-        return None, _refused(club, phone, event, "A player who leaves a progressive or tables "
-                                                  "event swaps seats with one sitting out.")
     if not event.matches:
         return None, _refused(club, phone, event, "The event has not begun: nobody withdraws "
                                                   "before round 1.")
@@ -542,8 +539,9 @@ def _withdrawing(club_id: int, event_id: int, seed: int):
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants/<int:seed>/withdraw")
 def withdraw(club_id: int, event_id: int, seed: int):
     """An entrant who leaves after the event began (events.md "Withdrawal"): first the page
-    says what will happen (its matches not yet played become its forfeits, now and in every
-    round seated later; what it played stands), then `confirm` does it."""
+    says what will happen (a team's matches not yet played become its forfeits, now and in
+    every round seated later; a player sits out every round seated later; what it played
+    stands), then `confirm` does it."""
     found, refused = _withdrawing(club_id, event_id, seed)
     if refused:
         return refused
@@ -554,7 +552,7 @@ def withdraw(club_id: int, event_id: int, seed: int):
     if "confirm" not in request.form:
         names = running.names_of(library_event)
         return _render_page(club_id, event_id, confirm_withdraw={
-            "seed": seed, "name": name, "version": event.version,
+            "seed": seed, "name": name, "teams": library_event.teams,
             "forfeits": [f"round {row.round}, table {row.table} against "
                          f"{names[row.entrants[1 - side]]}" for row, side in forfeits]})
     try:

@@ -75,16 +75,35 @@ def test_a_match_being_played_stands_when_its_team_withdraws(client):
     assert event(event_id).withdrawn == [0]
 
 
-def test_nobody_withdraws_before_round_1_nor_from_a_progressive_event(client):
+def test_nobody_withdraws_before_round_1(client):
     club_id, event_id = club_with_event(client)
     r = withdraw(client, club_id, event_id, 0)
     assert r.status_code == 422 and "not begun" in text(r)
     assert withdraw(client, club_id, event_id, 9).status_code == 404
-    _club, players = club_with_event(client, entrants="Ann\nBob\nCat\nDan\nEve",
-                                     fmt="progressive")
-    assert start_round(client, _club, players).status_code == 303
-    r = withdraw(client, _club, players, 0)
-    assert r.status_code == 422 and "swaps seats" in text(r)
+
+
+def test_a_withdrawn_player_sits_out_every_later_round(client):
+    """A progressive night of five: the one who goes home sits out from the next round on, the
+    one who sat out taking the seat; with nobody to take it, that table sits out."""
+    club_id, event_id = club_with_event(client, entrants="Ann\nBob\nCat\nDan\nEve",
+                                        fmt="progressive")
+    assert start_round(client, club_id, event_id).status_code == 303
+    r = withdraw(client, club_id, event_id, 0, confirm=False)
+    assert "They sit out every round seated later" in " ".join(text(r).split())
+    assert withdraw(client, club_id, event_id, 0).status_code == 303
+    for number in (2, 3):
+        for game in round_games(event_id, number - 1):
+            play(game.id, [0] * 7)
+        assert start_round(client, club_id, event_id).status_code == 303
+        seated = [m for m in event(event_id).matches if m.round == number and m.bye is None]
+        assert [sorted(m.entrants) for m in seated] == [[1, 2, 3, 4]]
+        assert [m.bye for m in event(event_id).matches if m.round == number] == [None, 0]
+    assert tournament.standings(records.event_record(event(event_id)))["ok"]
+    assert withdraw(client, club_id, event_id, 1).status_code == 303
+    for game in round_games(event_id, 3):
+        play(game.id, [0] * 7)
+    assert start_round(client, club_id, event_id).status_code == 303
+    assert sorted(m.bye for m in event(event_id).matches if m.round == 4) == [0, 1, 2, 3, 4]
 
 
 def test_a_check_in_takes_out_who_is_not_here_closes_up_the_seeds_and_is_undone(client):
