@@ -428,6 +428,13 @@ class ClubEvent(db.Model):
     # anyone; None until the organizer makes one, a new one replaces it.
     tv_secret: Mapped[str | None] = mapped_column(String(40), unique=True, index=True,
                                                   nullable=True)
+    # The record's `draws` (tied groups in the order drawn) and `withdrawn` (entrants who left
+    # after the event began), as events.md keeps them; None for none.
+    draws: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    withdrawn: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # The entrants the check-in took out before round 1 (not in the record: each its seed,
+    # name and people), kept so the check-in can be undone until round 1 is seated.
+    checked_out: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     entrants: Mapped[list["EventEntrant"]] = relationship(
         order_by="EventEntrant.seed", cascade="all, delete-orphan")
@@ -480,6 +487,8 @@ class EventMatch(db.Model):
     forfeit: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bracket: Mapped[str | None] = mapped_column(String(12), nullable=True)
     pool: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # A match of a playoff deciding a tie (events.md "Deciding a tie").
+    playoff: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     games: Mapped[list[Game]] = relationship(order_by="Game.id")

@@ -186,10 +186,15 @@ def event_record(event: ClubEvent, games: bool = True) -> dict[str, Any]:
         if entrant.name:
             item["name"] = entrant.name
         entrants.append(item)
-    return {"name": event.name, "format": event.format, "variant": event.variant,
-            "options": dict(event.options or {}), "settings": dict(event.settings or {}),
-            "entrants": entrants,
-            "matches": [match_record(m, inputs) for m in ordered(event.matches)]}
+    out = {"name": event.name, "format": event.format, "variant": event.variant,
+           "options": dict(event.options or {}), "settings": dict(event.settings or {}),
+           "entrants": entrants,
+           "matches": [match_record(m, inputs) for m in ordered(event.matches)]}
+    if event.draws:
+        out["draws"] = [list(group) for group in event.draws]
+    if event.withdrawn:
+        out["withdrawn"] = list(event.withdrawn)
+    return out
 
 
 class Change(NamedTuple):
@@ -233,6 +238,8 @@ def match_record(match: EventMatch, inputs: dict[int, dict[str, list]] | None) -
         out["bracket"] = match.bracket
     if match.pool is not None:
         out["pool"] = match.pool
+    if match.playoff:
+        out["playoff"] = True
     if match.forfeit is not None:
         out["forfeit"] = match.forfeit
     else:

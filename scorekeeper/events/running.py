@@ -15,10 +15,10 @@ from ..rules.card import rules_card
 from ..tournament import EventInvalid, parse_event
 from ..tournament.event import BRACKET_FORMATS, match_winners
 from ..tournament.ranking import event_bracket, standings as derive_standings
-from ..tournament.seating import round_robin
+from ..tournament import deciding
+from ..tournament.withdrawal import seat_without
 from . import record as records
 from .bracket_svg import draw_bracket, round_names
-from .placing import undecided_tie
 
 
 def can_run(event: ClubEvent, phone: Member) -> bool:
@@ -85,28 +85,43 @@ def seating(event: ClubEvent, library_event, planned: dict) -> list[tuple[dict, 
     """store.seat_matches's matches for a planned round: each match with its first game,
     then the byes."""
     out: list[tuple[dict, dict | None]] = []
+    planned = seat_without(library_event, planned)  # (the cached plan knows no withdrawal)
     for match in planned["matches"]:
         values = {"table": match["table"], "entrants": list(match["entrants"]),
                   "bracket": match.get("bracket"), "pool": match.get("pool")}
+        if match.get("forfeit") is not None:  # a withdrawn entrant's: no game
+            out.append(({**values, "forfeit": match["forfeit"]}, None))
+            continue
         seats = library_event.seats(tuple(match["entrants"]))
         out.append((values, game_record(event, seats, 0)))
     out += [({"bye": bye, "entrants": []}, None) for bye in planned["byes"]]
     return out
 
 
-def playoff(event: ClubEvent, library_event, tied: list[int], number: int,
-            pool: int | None) -> list[tuple[dict, dict]]:
-    """store.seat_matches's matches for a playoff among the entrants `tied` (events.md: one
-    more match between them, which counts like any other). Among three or more every pair of
-    them meets once, a round robin of the group (the circle method, as the schedule's) in
-    rounds from `number`, tables from 1; whoever waits is listed as no bye (a round robin
-    gives each entrant one). `pool`: a pools event's pool, whose matches they are."""
+def playoff(event: ClubEvent, library_event, tie) -> list[tuple[dict, dict]]:
+    """store.seat_matches's matches for a tie's playoff (deciding.playoff_matches: the rounds
+    and tables it is seated at), each with its first game."""
+    return [(values, game_record(event, library_event.seats(tuple(values["entrants"])), 0))
+            for values in deciding.playoff_matches(library_event, tie)]
+
+
+def withdrawal_forfeits(event: ClubEvent, library_event, seed: int
+                        ) -> list[tuple[EventMatch, int]]:
+    """The matches entrant `seed` forfeits by withdrawing (events.md): each seated one of its
+    matches not decided and with no hand in (one being played stands), with its side."""
+    if not library_event.teams:  # a player who leaves sits out the rounds seated later
+        return []
+    by_index = dict(enumerate(library_event.matches))
+    hands = records.inputs_of(event)
     out = []
-    for offset, rnd in enumerate(round_robin(tied)):
-        for table, sides in enumerate(rnd.tables, start=1):
-            values = {"round": number + offset, "table": table, "entrants": list(sides),
-                      "bracket": "pool" if pool else None, "pool": pool}
-            out.append((values, game_record(event, library_event.seats(sides), 0)))
+    for i, row in enumerate(records.ordered(event.matches)):
+        if seed not in row.entrants or row.forfeit is not None:
+            continue
+        if match_winners(library_event, by_index[i]):
+            continue
+        if any(hands.get(g.id, {}).get("hands") for g in row.games):
+            continue
+        out.append((row, list(row.entrants).index(seed)))
     return out
 
 
@@ -174,6 +189,12 @@ def rounds_view(event: ClubEvent, library_event) -> list[dict]:
     return [rounds[n] for n in sorted(rounds, reverse=True)]
 
 
+def earliest_open(rounds: list[dict]) -> int | None:
+    """The earliest round (rounds_view's) with a match still open, or None: nothing is seated
+    after a round while one is (a playoff's rounds, a match reopened by an undo)."""
+    return min((rnd["number"] for rnd in rounds if rnd["open"]), default=None)
+
+
 def round_clock(event: ClubEvent, ctx: dict[str, Any]) -> int | None:
     """The minutes left of the round shown in `ctx` (event_context's): the clock runs while
     the round is played, none once its last match is decided."""
@@ -196,10 +217,11 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["record"] = record
     ctx["library_event"] = library_event
     ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
+    ctx["open_round"] = earliest_open(ctx["rounds"])
     current = ctx["rounds"][0]["number"] if ctx["rounds"] else None
     ctx["current_round"] = current
     ctx["minutes_left"] = round_clock(event, ctx)
-    ctx["tied"] = _tied_groups(ctx["standings"])
+    ctx["ties"] = deciding.ties(library_event)
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
     if library_event.bracket:
         tree = event_bracket(library_event)
@@ -221,18 +243,6 @@ def _phase(library_event, standings: dict) -> str:
         started = any(m.bracket not in (None, "pool") for m in library_event.matches)
         return "bracket" if started else "pools"
     return "bracket" if library_event.bracket else "standings"
-
-
-def _tied_groups(standings: dict) -> list[list[int]]:
-    """Entrants still level after every tie-break, each group by rank (a playoff decides), in
-    the standings and in each pool's."""
-    tables = [standings["standings"]] + [p["standings"] for p in standings.get("pools", [])]
-    groups: dict[tuple[int, int], list[int]] = {}
-    for t, rows in enumerate(tables):
-        for row in rows:
-            if undecided_tie(row):
-                groups.setdefault((t, row["rank"]), []).append(row["entrant"])
-    return [g for g in groups.values() if len(g) > 1]
 
 
 def card(event: ClubEvent, library_event, row: EventMatch) -> dict[str, Any]:

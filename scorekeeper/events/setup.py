@@ -203,7 +203,8 @@ def imported(raw: dict) -> tuple[dict | None, list[dict], str | None]:
         entrants.append({"name": team, "players": players})
     fields = {"name": name, "day": date.today(), "variant": raw["variant"],
               "options": raw.get("options") or {}, "format": raw["format"],
-              "settings": raw.get("settings") or {}, "seeds_drawn": False}
+              "settings": raw.get("settings") or {}, "seeds_drawn": False,
+              "draws": raw.get("draws") or None, "withdrawn": raw.get("withdrawn") or None}
     return fields, entrants, None
 
 
@@ -213,7 +214,8 @@ def imported_matches(raw: dict) -> list[tuple[dict, list[dict]]]:
     for m in raw.get("matches") or []:
         values = {"round": m["round"], "table": m.get("table"), "bye": m.get("bye"),
                   "entrants": list(m.get("entrants") or []), "forfeit": m.get("forfeit"),
-                  "bracket": m.get("bracket"), "pool": m.get("pool")}
+                  "bracket": m.get("bracket"), "pool": m.get("pool"),
+                  "playoff": bool(m.get("playoff"))}
         games = [{"variant": raw["variant"], "players": [clean_name(p) for p in g["players"]],
                   "first_dealer": g.get("first_dealer", 0), "options": raw.get("options") or {},
                   "hands": g.get("hands", []), **({"called": True} if g.get("called") else {})}

@@ -1,7 +1,7 @@
 """The event pages of a club: the list, a new event, the event page (schedule, tables with
 their live scores, standings), its TV view and live poll, a table card per match, and the
 organizer's actions (start a round, call time, a forfeit, a late entrant, a swap, the next
-game of a match, a playoff), export and import.
+game of a match, a playoff or a draw), export and import.
 
 Every page needs this phone's membership of the club (clubs.roster.load_club: nothing of a club
 is shown to anyone else); an event of another club is 404. Only the event's creator and the
@@ -17,7 +17,7 @@ from ..clubs import roster
 from ..games import seats
 from ..extensions import db
 from ..models import MAX_ID, ClubEvent, EventEntrant, EventMatch
-from ..tournament.event import pool_members
+from ..tournament import deciding
 from . import bp, live, record as records, running, setup, sheets
 
 MAX_VERSION = 2**31 - 1
@@ -193,11 +193,10 @@ def start_round(club_id: int, event_id: int):
     if problem:
         return _refused(club, phone, event, problem)
     planned = running.next_round(records.event_record(event))
-    latest = running.rounds_view(event, library_event)[:1]
-    if latest and latest[0]["open"]:
-        return _refused(club, phone, event, f"Round {latest[0]['number']} is still being "
-                                            f"played: start the next one when its matches are "
-                                            f"over.")
+    still_open = running.earliest_open(running.rounds_view(event, library_event))
+    if still_open is not None:
+        return _refused(club, phone, event, f"Round {still_open} is still being played: start "
+                                            f"the next one when its matches are over.")
     if planned is None:
         return _refused(club, phone, event, "Every round is seated: nothing is left to start "
                                             "until the results are in.")
@@ -408,38 +407,180 @@ def late_entrant(club_id: int, event_id: int):
     return _to_event(club_id, event_id)
 
 
+def _tie(club, phone, event):
+    """(the parsed event, the tie the form names: its `entrant`s), or (None, the refusal)."""
+    library_event, problem = running.parsed(event)
+    if problem:
+        return None, _refused(club, phone, event, problem)
+    group = [setup.whole(r) for r in request.form.getlist("entrant")]
+    if len(group) < 2 or len(set(group)) != len(group) or None in group:
+        return None, _refused(club, phone, event, "Pick the tied entrants.")
+    tie = deciding.find_tie(library_event, group)
+    if tie is None:
+        return None, _refused(club, phone, event, "Those entrants are not tied (any more): "
+                                                  "look at the standings as they are now.")
+    return (library_event, tie), None
+
+
 @bp.post("/clubs/<int:club_id>/events/<int:event_id>/playoff")
 def playoff(club_id: int, event_id: int):
     """A tie decided by more matches between the tied entrants (events.md: each counts like
-    any other), in the rounds after the last: one match for two, every pair once for three
-    or more (running.playoff)."""
+    any other), in the rounds after the last (shared with another tie's playoff being played,
+    at tables of its own): one match for two, every pair once for three or more."""
     club, phone, event = _running(club_id, event_id)
-    library_event, problem = running.parsed(event)
-    if problem:
-        return _refused(club, phone, event, problem)
-    if not library_event.teams or library_event.bracket and event.format != "pools":
-        return _refused(club, phone, event, "A playoff is played between teams of a round "
-                                            "robin or a pool.")
-    tied = [setup.whole(r) for r in request.form.getlist("entrant")]
-    if len(tied) < 2 or len(set(tied)) != len(tied) or not all(
-            e is not None and e < len(event.entrants) for e in tied):
-        return _refused(club, phone, event, "Pick the tied entrants.")
-    number = max([m.round for m in event.matches] + [0]) + 1
-    pool = None
-    if event.format == "pools":
-        pool = next((p for p, members in enumerate(pool_members(library_event), start=1)
-                     if set(tied) <= set(members)), None)
-        if pool is None:
-            return _refused(club, phone, event, "A pool's playoff is between its entrants.")
-    matches = running.playoff(event, library_event, tied, number, pool)
-    record = records.event_record(event)
-    record["matches"] += [{**{k: v for k, v in values.items() if v}, "games": []}
-                          for values, _game in matches]
+    found, refused = _tie(club, phone, event)
+    if refused:
+        return refused
+    library_event, tie = found
+    if tie.playoff:
+        return _refused(club, phone, event, tie.playoff)
+    matches = running.playoff(event, library_event, tie)
+    try:
+        store.seat_matches(event, _version(), matches[0][0]["round"], matches, _via(phone),
+                           "playoff")
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/draw")
+def draw(club_id: int, event_id: int):
+    """A tie decided by a draw (events.md): the order drawn at the table (`order`: the
+    entrants, first place first), or with "random" the app's draw, kept in the record."""
+    club, phone, event = _running(club_id, event_id)
+    found, refused = _tie(club, phone, event)
+    if refused:
+        return refused
+    library_event, tie = found
+    if tie.draw:
+        return _refused(club, phone, event, tie.draw)
+    if "random" in request.form:
+        order = setup.drawn(list(tie.entrants))
+    else:
+        order = [setup.whole(r) for r in request.form.getlist("order")]
+        if sorted(e for e in order if e is not None) != list(tie.entrants) or None in order:
+            return _refused(club, phone, event, "Give each tied entrant one place in the order "
+                                                "drawn.")
+    try:
+        store.record_draw(event, order, [library_event.label(e) for e in order], _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+def _before_round_1(club_id: int, event_id: int):
+    """(club, phone, event) of an event not begun, or a refusal as the response."""
+    club, phone, event = _running(club_id, event_id)
+    if event.matches:
+        return None, _refused(club, phone, event, "Round 1 is seated: the check-in is over (an "
+                                                  "entrant who leaves now withdraws).")
+    return (club, phone, event), None
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/check-in")
+def check_in(club_id: int, event_id: int):
+    """Before round 1 (events.md "Check-in"): the entrants ticked (`here`) stay, the rest are
+    taken out and the seeds close up. First the page says who goes; `confirm` does it."""
+    found, refused = _before_round_1(club_id, event_id)
+    if refused:
+        return refused
+    club, phone, event = found
+    seeds = {e.seed for e in event.entrants}
+    here = {setup.whole(s) for s in request.form.getlist("here")} & seeds
+    absent = sorted(seeds - here)
+    if not absent:
+        return _refused(club, phone, event, "Everyone is here: nobody to take out.")
+    record = records.event_record(event, games=False)
+    record["entrants"] = [e for i, e in enumerate(record["entrants"]) if i in here]
     problem = setup.problem_of(record)
     if problem:
         return _refused(club, phone, event, problem)
+    if "confirm" not in request.form:
+        names = [e.name or " & ".join(e.players) for e in event.entrants]
+        return _render_page(club_id, event_id, confirm_check_in={
+            "here": sorted(here), "out": [names[s] for s in absent]})
     try:
-        store.seat_matches(event, _version(), number, matches, _via(phone), "playoff")
+        store.check_in(event, absent, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/check-in/undo")
+def undo_check_in(club_id: int, event_id: int):
+    """The check-in undone until round 1 is seated: those it took out come back."""
+    found, refused = _before_round_1(club_id, event_id)
+    if refused:
+        return refused
+    club, phone, event = found
+    if not event.checked_out:
+        return _refused(club, phone, event, "No check-in to undo.")
+    try:
+        store.undo_check_in(event, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+def _withdrawing(club_id: int, event_id: int, seed: int):
+    """(club, phone, event, parsed event, the entrant's name), or a refusal as the response."""
+    club, phone, event = _running(club_id, event_id)
+    library_event, problem = running.parsed(event)
+    if problem:
+        return None, _refused(club, phone, event, problem)
+    if seed >= len(library_event.entrants):
+        abort(404)
+    if not event.matches:
+        return None, _refused(club, phone, event, "The event has not begun: nobody withdraws "
+                                                  "before round 1.")
+    return (club, phone, event, library_event, library_event.label(seed)), None
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants/<int:seed>/withdraw")
+def withdraw(club_id: int, event_id: int, seed: int):
+    """An entrant who leaves after the event began (events.md "Withdrawal"): first the page
+    says what will happen (a team's matches not yet played become its forfeits, now and in
+    every round seated later; a player sits out every round seated later; what it played
+    stands), then `confirm` does it."""
+    found, refused = _withdrawing(club_id, event_id, seed)
+    if refused:
+        return refused
+    club, phone, event, library_event, name = found
+    if seed in library_event.withdrawn:
+        return _refused(club, phone, event, f"{name} withdrew already.")
+    forfeits = running.withdrawal_forfeits(event, library_event, seed)
+    if "confirm" not in request.form:
+        names = running.names_of(library_event)
+        return _render_page(club_id, event_id, confirm_withdraw={
+            "seed": seed, "name": name, "teams": library_event.teams,
+            "forfeits": [f"round {row.round}, table {row.table} against "
+                         f"{names[row.entrants[1 - side]]}" for row, side in forfeits]})
+    try:
+        store.withdraw(event, seed, forfeits, name, _via(phone))
+    except store.Refused as refused:
+        return _refused(club, phone, event, str(refused))
+    return _to_event(club_id, event_id)
+
+
+@bp.post("/clubs/<int:club_id>/events/<int:event_id>/entrants/<int:seed>/withdraw/undo")
+def undo_withdraw(club_id: int, event_id: int, seed: int):
+    """A withdrawal undone until the next round is seated: the matches it forfeited are played
+    again, each with a new first game."""
+    found, refused = _withdrawing(club_id, event_id, seed)
+    if refused:
+        return refused
+    club, phone, event, library_event, name = found
+    data = store.withdrawal(event.id, seed) if seed in library_event.withdrawn else None
+    if data is None:
+        return _refused(club, phone, event, f"{name} has not withdrawn.")
+    latest = max(m.round for m in event.matches)
+    if latest > data["latest"]:
+        return _refused(club, phone, event, f"Round {latest} was seated since {name} withdrew: "
+                                            f"the withdrawal stands.")
+    games = [(row.id, running.game_record(event, library_event.seats(tuple(row.entrants)), 0))
+             for row in event.matches if row.id in data["forfeits"] and row.forfeit is not None]
+    try:
+        store.undo_withdrawal(event, seed, games, name, _via(phone))
     except store.Refused as refused:
         return _refused(club, phone, event, str(refused))
     return _to_event(club_id, event_id)

@@ -30,9 +30,10 @@ from .clubs import (create_club, ensure_admin, hand_admin, import_club, join_clu
                     let_back_in, name_season, new_club_code, remove_member)
 from .common import Refused, phone_name
 from .event_tv import new_tv_link
-from .events import (_unplayed, add_entrant, call_time, create_event, entrant_people, import_event,
-                     move_table_phone, record_forfeit, scanned_table_card, seat_matches,
-                     stop_at_time, swap_player, table_phones)
+from .events import (_unplayed, add_entrant, call_time, check_in, create_event, entrant_people,
+                     import_event, move_table_phone, record_draw, record_forfeit, scanned_table_card,
+                     seat_matches, stop_at_time, swap_player, table_phones, undo_check_in,
+                     undo_withdrawal, withdraw, withdrawal)
 from .games import (_insert_games, _summary_before, get_game, get_head, phone_game_heads,
                     put_back_hand, renew_join_code, rotate_scorer, start_game, table_now, write_hand)
 from .handover import rematch, take_over

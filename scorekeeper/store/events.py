@@ -27,7 +27,10 @@ def _event_audit(event_id: int, action: str, via: str, data: dict | None = None)
 _EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff was seated",
                   "time called": "time was called", "forfeit": "a forfeit was recorded",
                   "late entrant": "a late entrant joined", "swap": "a swap was made",
-                  "next game": "a match's next game began",
+                  "next game": "a match's next game began", "draw": "a tie was drawn",
+                  "withdrawn": "an entrant was withdrawn", "checked in": "the check-in was done",
+                  "check-in undone": "the check-in was undone",
+                  "withdrawal undone": "a withdrawal was undone",
                   "phone moved": "a table phone was moved"}
 
 
@@ -107,7 +110,7 @@ def _new_matches(event_id: int, matches: list[dict]) -> list[int]:
     if not matches:
         return []
     rows = [{"event_id": event_id, "table": None, "entrants": [], "bye": None, "forfeit": None,
-             "bracket": None, "pool": None, "created_at": utcnow(), **values}
+             "bracket": None, "pool": None, "playoff": False, "created_at": utcnow(), **values}
             for values in matches]
 
     def key(row) -> tuple:
@@ -241,6 +244,127 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
                        .execution_options(synchronize_session=False))
     _event_audit(event.id, "forfeit", via, {"round": match.round, "table": match.table,
                                            "side": side})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def record_draw(event: ClubEvent, order: list[int], names: list[str], via: str) -> None:
+    """A tied group's order drawn (events.md `draws`; `names` the entrants', for the history),
+    kept with the event's draws so far (as `event` was read: a second tap, or another
+    phone's, finds the event moved on)."""
+    _bump_event_from(event, "the draw was not kept")
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(draws=list(event.draws or []) + [list(order)])
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "draw", via, {"order": list(order), "names": names})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def _reseed(event_id: int, order: dict[int, int]) -> None:
+    """The entrants' (by row id) new seeds, through negative ones first (a seed is unique in
+    its event at every row written)."""
+    if not order:
+        return
+    db.session.execute(update(EventEntrant).where(EventEntrant.id.in_(order))
+                       .values(seed=case({i: -1 - seed for i, seed in order.items()},
+                                         value=EventEntrant.id))
+                       .execution_options(synchronize_session=False))
+    db.session.execute(update(EventEntrant).where(EventEntrant.event_id == event_id,
+                                                  EventEntrant.seed < 0)
+                       .values(seed=-EventEntrant.seed - 1)
+                       .execution_options(synchronize_session=False))
+
+
+def check_in(event: ClubEvent, absent: list[int], via: str) -> None:
+    """Before round 1 (events.md "Check-in"): the entrants `absent` (seeds) are taken out of
+    the event and the seeds close up; they are kept aside (checked_out) until round 1 is
+    seated, so the check-in can be undone."""
+    _bump_event_from(event, "the check-in was not done")
+    out = [e for e in event.entrants if e.seed in absent]
+    stay = [e for e in event.entrants if e.seed not in absent]
+    names = [e.name or " & ".join(e.players) for e in out]
+    kept = [{"seed": e.seed, "name": e.name, "person_id": e.person_id,
+             "partner_id": e.partner_id, "label": label} for e, label in zip(out, names)]
+    db.session.execute(delete(EventEntrant).where(EventEntrant.id.in_([e.id for e in out]))
+                       .execution_options(synchronize_session=False))
+    _reseed(event.id, {e.id: seed for seed, e in enumerate(stay)})
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(checked_out=kept).execution_options(synchronize_session=False))
+    _event_audit(event.id, "checked in", via, {"names": names, "here": len(stay)})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def undo_check_in(event: ClubEvent, via: str) -> None:
+    """The entrants the check-in took out come back at their seeds (before round 1)."""
+    _bump_event_from(event, "the check-in was not undone")
+    back = {e["seed"]: e for e in event.checked_out or []}
+    stay = iter(event.entrants)
+    order = {}
+    for seed in range(len(event.entrants) + len(back)):
+        if seed not in back:
+            order[next(stay).id] = seed
+    _reseed(event.id, order)
+    db.session.execute(insert(EventEntrant), [
+        {"event_id": event.id, "seed": seed, "name": e["name"], "person_id": e["person_id"],
+         "partner_id": e["partner_id"]} for seed, e in sorted(back.items())])
+    names = [e["label"] for _seed, e in sorted(back.items())]
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(checked_out=None).execution_options(synchronize_session=False))
+    _event_audit(event.id, "check-in undone", via, {"names": names})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def withdraw(event: ClubEvent, seed: int, forfeits: list[tuple[EventMatch, int]], name: str,
+             via: str) -> None:
+    """Entrant `seed` leaves (events.md `withdrawn`): each of its matches not yet played
+    (`forfeits`: the match and the entrant's side in it) is forfeited by it, its games going
+    as record_forfeit's do (refused when a hand came in meanwhile). The round seated last is
+    kept in the history: the withdrawal is undone only until the next round is seated."""
+    _bump_event_from(event, f"{name} was not withdrawn")
+    for match, side in forfeits:
+        if match.games:
+            _all_unplayed(match, db.session.execute(
+                delete(Game).where(_unplayed(match)).execution_options(
+                    synchronize_session=False)).rowcount, "it is played, not forfeited")
+        db.session.execute(update(EventMatch).where(EventMatch.id == match.id)
+                           .values(forfeit=side).execution_options(synchronize_session=False))
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(withdrawn=list(event.withdrawn or []) + [seed])
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "withdrawn", via, {
+        "entrant": seed, "names": [name], "forfeits": [m.id for m, _side in forfeits],
+        "latest": max((m.round for m in event.matches), default=0)})
+    db.session.commit()
+    db.session.expire_all()
+
+
+def withdrawal(event_id: int, seed: int) -> dict | None:
+    """The history's data of entrant `seed`'s withdrawal (withdraw), None when it has none."""
+    rows = db.session.scalars(select(EventAudit.data).where(
+        EventAudit.event_id == event_id, EventAudit.action == "withdrawn")
+        .order_by(EventAudit.id.desc())).all()
+    return next((data for data in rows if data and data.get("entrant") == seed), None)
+
+
+def undo_withdrawal(event: ClubEvent, seed: int, games: list[tuple[int, dict]], name: str,
+                    via: str) -> None:
+    """Entrant `seed` is back: the matches its withdrawal forfeited are played again, each
+    with a new first game (`games`: match id and the game's record)."""
+    _bump_event_from(event, f"{name}'s withdrawal was not undone")
+    if games:
+        db.session.execute(update(EventMatch).where(EventMatch.id.in_([m for m, _r in games]))
+                           .values(forfeit=None).execution_options(synchronize_session=False))
+        club = db.session.get(Club, event.club_id)
+        people = {p.key: p for p in entrant_people(event)}
+        _new_games([record for _m, record in games], via, club, people,
+                   [match_id for match_id, _record in games])
+    db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
+                       .values(withdrawn=[e for e in event.withdrawn or [] if e != seed] or None)
+                       .execution_options(synchronize_session=False))
+    _event_audit(event.id, "withdrawal undone", via, {"entrant": seed, "names": [name]})
     db.session.commit()
     db.session.expire_all()
 

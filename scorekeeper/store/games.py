@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy import bindparam, false, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased, defer, joinedload, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -73,8 +73,9 @@ def _head(game_id: int, phone_id: int | None):
 class TableNow(NamedTuple):
     """Where a phone scoring an event's game plays now (table_now): the game's round, the
     table the phone follows (its TablePhone row, else the game's table), the event's latest
-    round, and the latest game at that table in that round (None: nobody sits there, or the
-    match was forfeited), whether it is over and its scorer secret (the phone following its
+    round, and the game at that table: the earliest not over, else the latest of the latest
+    round (None: nobody sits there, or the match was forfeited), whether it is over and its
+    scorer secret (the phone following its
     table is made its scorer: events.follow_table)."""
 
     round: int
@@ -99,10 +100,16 @@ _FOLLOWED = func.coalesce(
     .correlate(_MINE).scalar_subquery(), _MINE.table)
 _LATEST = (select(func.max(_LAST.round)).where(_LAST.event_id == _MINE.event_id)
            .correlate(_MINE).scalar_subquery())
-_THERE_NOW = (select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
-              .where(_THERE.event_id == _MINE.event_id, _THERE.round == _LATEST,
-                     _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
-              .correlate(_MINE).scalar_subquery())
+# The game at the table: the earliest one not over (a playoff's rounds are played one after
+# the other at a table), else the latest of the latest round.
+_THERE_NOW = func.coalesce(
+    select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
+    .where(_THERE.event_id == _MINE.event_id, _THERE.table == _FOLLOWED, _AT.finished == false())
+    .order_by(_THERE.round, _AT.id).limit(1).correlate(_MINE).scalar_subquery(),
+    select(_AT.id).join(_THERE, _AT.event_match_id == _THERE.id)
+    .where(_THERE.event_id == _MINE.event_id, _THERE.round == _LATEST,
+           _THERE.table == _FOLLOWED).order_by(_AT.id.desc()).limit(1)
+    .correlate(_MINE).scalar_subquery())
 # Built once (a finished game's phones poll it every 2 s): the game's match, the phone's
 # table, the latest round, the game at that table then, whether it is over, its secret.
 _TABLE_NOW = (select(_MINE.round, _FOLLOWED, _LATEST, _THERE_NOW,

@@ -11,6 +11,7 @@ from .brackets import Bracket
 from .event import Event, EventInvalid, parse_event
 from .ranking import Pools, event_bracket, standings as derive_standings
 from .seating import first_dealer, planned_rounds
+from .withdrawal import seat_without
 
 __all__ = ["Event", "EventInvalid", "parse_event", "standings", "schedule", "schedule_of",
            "first_dealer"]
@@ -57,7 +58,7 @@ def _rounds_to_seat(event: Event) -> dict:
     if event.bracket:
         tree = event_bracket(event)
         rounds += _bracket_rounds(event, tree.bracket if isinstance(tree, Pools) else tree)
-    return {"rounds": rounds}
+    return {"rounds": [seat_without(event, rnd) for rnd in rounds]}
 
 
 def _bracket_rounds(event: Event, bracket: Bracket) -> list[dict]:

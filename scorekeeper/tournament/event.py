@@ -70,6 +70,7 @@ class Match:
     forfeit: int | None = None
     bracket: str | None = None
     pool: int | None = None
+    playoff: bool = False
     games: list[dict] = field(default_factory=list)
 
     @property
@@ -87,6 +88,8 @@ class Event:
     settings: Settings
     entrants: list[Entrant]
     matches: list[Match]
+    draws: list[tuple[int, ...]] = field(default_factory=list)  # tied groups, in the order drawn
+    withdrawn: tuple[int, ...] = ()  # entrants who left after the event began
 
     @property
     def teams(self) -> bool:
@@ -151,6 +154,8 @@ def parse_event(raw: Any) -> Event:
     settings = _settings(raw.get("settings"), fmt, variant)
     entrants = _entrants(raw.get("entrants"), fmt, variant, settings)
     event = Event(name, fmt, variant, options, rules, settings, entrants, [])
+    event.draws = _draws(event, raw.get("draws"))
+    event.withdrawn = _withdrawn(event, raw.get("withdrawn"))
     matches = raw.get("matches", [])
     if matches is None:
         matches = []
@@ -271,6 +276,34 @@ def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[
     return out
 
 
+def _draws(event: Event, raw: Any) -> list[tuple[int, ...]]:
+    """`draws`: each a tied group of two or more entrants, in the order drawn."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(group, list) for group in raw):
+        raise EventInvalid(None, "Draws must be a list of tied groups, each its entrants in the "
+                                 "order drawn.")
+    out = []
+    for group in raw:
+        drawn = tuple(_index(event, e, "A draw") for e in group)
+        if len(drawn) < 2 or len(set(drawn)) != len(drawn):
+            raise EventInvalid(None, "A draw orders two or more entrants, each once.")
+        out.append(drawn)
+    return out
+
+
+def _withdrawn(event: Event, raw: Any) -> tuple[int, ...]:
+    """`withdrawn`: the entrants who left after the event began, each once."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise EventInvalid(None, "Withdrawn must be a list of the entrants who left.")
+    out = tuple(_index(event, e, "Withdrawn") for e in raw)
+    if len(set(out)) != len(out):
+        raise EventInvalid(None, "An entrant is listed twice as withdrawn.")
+    return out
+
+
 def _index(event: Event, value: Any, where: str) -> int:
     if not is_whole(value) or not 0 <= value < len(event.entrants):
         raise EventInvalid(None, f"{where}: there is no entrant {show_value(value)} in this event "
@@ -307,6 +340,7 @@ def _read_match(event: Event, i: int, m: Any) -> Match:
     match.entrants = tuple(_index(event, e, match.where) for e in raw)
     _check_entrants(event, match)
     _check_bracket(event, match, m)
+    _check_playoff(event, match, m)
     forfeit, games = m.get("forfeit"), m.get("games")
     if forfeit is not None:
         if not event.teams:
@@ -370,6 +404,17 @@ def _check_bracket(event: Event, match: Match, m: dict) -> None:
             raise EventInvalid(match.index, f"{match.where}: {event.label(outside[0])} is not in "
                                             f"pool {pool}.")
         match.pool = pool
+
+
+def _check_playoff(event: Event, match: Match, m: dict) -> None:
+    """A playoff match decides a tie of a round robin or of a pool (events.md)."""
+    playoff = m.get("playoff", False)
+    if not isinstance(playoff, bool):
+        raise EventInvalid(match.index, f"{match.where}: playoff must be true or false.")
+    if playoff and not (event.format == "round-robin" or match.bracket == "pool"):
+        raise EventInvalid(match.index, f"{match.where}: a playoff decides a tie of a round "
+                                        f"robin or a pool.")
+    match.playoff = playoff
 
 
 def _game(event: Event, match: Match, g: int, game: Any, seats: list[str]) -> dict:
@@ -459,6 +504,11 @@ def game_wins(event: Event, match: Match) -> list[int]:
 
 def needed_wins(event: Event) -> int:
     return event.settings.best_of // 2 + 1
+
+
+def decided(event: Event, match: Match) -> bool:
+    """A match seated that is over: forfeited, or won (a bye is never open)."""
+    return match.bye is not None or bool(match_winners(event, match))
 
 
 def match_winners(event: Event, match: Match) -> list[int]:

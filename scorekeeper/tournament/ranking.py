@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .brackets import PENDING, Bracket, claim, double_elimination, pools_bracket, single_elimination
-from .event import Event, Match, match_winners, needed_wins, pool_members
+from .event import Event, Match, decided, match_winners, needed_wins, pool_members
 from .seating import pool_rounds
 
 
@@ -129,10 +129,23 @@ def ranked(event: Event, entrants: list[int], games: list[Outcome]) -> list[dict
         groups = split
     rows, rank = [], 1
     for group in groups:
-        for e in group:
-            rows.append(row(event, lines[e], rank, len(group) > 1))
+        order = drawn_order(event, group)
+        for place, e in enumerate(order or group):
+            rows.append(row(event, lines[e], rank + place if order else rank,
+                            len(group) > 1 and not order))
         rank += len(group)
     return rows
+
+
+def drawn_order(event: Event, group: list[int]) -> list[int] | None:
+    """A group still level after every tie-break in the order a draw gave it (the first of
+    the record's `draws` holding all of it), or None (no draw decides it)."""
+    if len(group) < 2:
+        return None
+    for draw in event.draws:
+        if set(group) <= set(draw):
+            return sorted(group, key=draw.index)
+    return None
 
 
 def row(event: Event, line: Line, rank: int | None, tied: bool) -> dict:
@@ -151,6 +164,11 @@ def pairs_done(event: Event, members: list[int], matches: list[Match]) -> bool:
             met[key] = met.get(key, 0) + 1
     return all(met.get(frozenset((a, b)), 0) >= event.cycles
                for i, a in enumerate(members) for b in members[i + 1:])
+
+
+def seated_done(event: Event, matches: list[Match]) -> bool:
+    """Every match seated (a playoff included) is finished or forfeited."""
+    return all(decided(event, m) for m in matches)
 
 
 def rounds_done(event: Event) -> bool:
@@ -172,7 +190,8 @@ class Pools:
         self.matches = [by_pool.get(p + 1, []) for p in range(len(self.members))]
         self.standings = [ranked(event, members, outcomes(event, matches))
                           for members, matches in zip(self.members, self.matches)]
-        self.done = all(pairs_done(event, members, matches)
+        # (a pool with a match still open, its playoff's included, is not over: events.md)
+        self.done = all(pairs_done(event, members, matches) and seated_done(event, matches)
                         for members, matches in zip(self.members, self.matches))
         last_pool_round = max([len(pool_rounds(event))] + [m.round for m in event.matches
                                                           if m.bracket == "pool"])
@@ -237,19 +256,23 @@ def standings(event: Event) -> dict:
     games = outcomes(event, event.matches)
     everyone = list(range(len(event.entrants)))
     out: dict = {"format": event.format}
+    # complete: what the format seats is over, and every match seated besides (a playoff)
+    seated = seated_done(event, event.matches)
     if not event.bracket:
         rows = ranked(event, everyone, games)
         if event.format == "round-robin":
             complete = pairs_done(event, everyone, event.matches)
         else:
             complete = rounds_done(event)
-        out.update(complete=complete, standings=rows)
+        out.update(complete=complete and seated, standings=rows)
         return out
     tree = event_bracket(event)
     if isinstance(tree, Pools):
         complete = tree.done and tree.bracket.champion is not None
-        out.update(complete=complete, standings=bracket_rows(event, tree.ranks(), games),
+        out.update(complete=complete and seated,
+                   standings=bracket_rows(event, tree.ranks(), games),
                    pools=[{"pool": p + 1, "standings": rows} for p, rows in enumerate(tree.standings)])
         return out
-    out.update(complete=tree.champion is not None, standings=bracket_rows(event, tree.ranks(), games))
+    out.update(complete=tree.champion is not None and seated,
+               standings=bracket_rows(event, tree.ranks(), games))
     return out

@@ -652,6 +652,11 @@ def _route_cases():
         ("events.playoff", "POST", EVENT + "/playoff", {}, "page:422"),
         ("events.new_link", "POST", EVENT + "/tv-link", {}, "see:" + EVENT),
         ("events.tv_link", "GET", "/e/" + "x" * 32 + "/tv", None, "404"),  # no such TV link
+        ("events.draw", "POST", EVENT + "/draw", {}, "page:422"),
+        ("events.withdraw", "POST", EVENT + "/entrants/0/withdraw", {}, "page"),
+        ("events.check_in", "POST", EVENT + "/check-in", {}, "page:422"),
+        ("events.undo_check_in", "POST", EVENT + "/check-in/undo", {}, "page:422"),
+        ("events.undo_withdraw", "POST", EVENT + "/entrants/0/withdraw/undo", {}, "page:422"),
         ("events.export", "GET", EVENT + "/export.json", None, "event-json"),
         ("events.standings_csv", "GET", EVENT + "/standings.csv", None, "csv:Rank"),
         ("events.schedule_csv", "GET", EVENT + "/schedule.csv", None, "csv:Round"),

@@ -108,6 +108,18 @@ def played_event(record: dict) -> dict:
         record["matches"] += [{"round": planned["round"], "bye": b} for b in planned["byes"]]
 
 
+def tied_event(record: dict) -> dict:
+    """played_event(record) with seeds 1, 2 and 3 beating each other in turn (1 beats 2, 2
+    beats 3, 3 beats 1, each 7-0): level after every tie-break."""
+    record = played_event(record)
+    for match in record["matches"]:
+        if sorted(match.get("entrants", ())) == [0, 2]:
+            side = match["entrants"].index(2)
+            for game in match["games"]:
+                game["hands"] = [HAND[side]] * 7
+    return record
+
+
 def teams_record(n: int, fmt: str = "round-robin", **settings) -> dict:
     return {"name": f"{n} teams", "format": fmt, "variant": "texas42", "options": {},
             "settings": settings,

@@ -131,7 +131,7 @@ def test_time_called_reaches_every_open_game_of_the_round(client):
     assert round_games(event_id, 1)[1].finished
 
 
-def test_a_forfeit_a_late_entrant_and_a_playoff(client):
+def test_a_forfeit_a_late_entrant_and_no_playoff_of_entrants_not_tied(client):
     club_id, event_id = club_with_event(client, entrants="Ann & Bob\nCat & Dan\nEve & Fay")
     start_round(client, club_id, event_id)
     match = next(m for m in event(event_id).matches if m.bye is None)
@@ -148,12 +148,11 @@ def test_a_forfeit_a_late_entrant_and_a_playoff(client):
     assert e.entrants[-1].players == ["Gus", "Hal"]
     assert any(m.bye == 3 and m.round == 1 for m in e.matches)
     assert "Gus" in {p.name for p in e.entrants[-1].person.club.people}
-    # a playoff between two entrants, in the round after the last
+    # a playoff only decides a tie (events.md): these two are not tied
     r = client.post(url(club_id, event_id, "/playoff"),
                     data={"entrant": ["0", "2"], "version": str(e.version)})
-    assert r.status_code == 303
-    playoff = max(event(event_id).matches, key=lambda m: m.round)
-    assert playoff.round == 2 and playoff.entrants == [0, 2] and len(playoff.games) == 1
+    assert r.status_code == 422 and "not tied" in text(r)
+    assert max(m.round for m in event(event_id).matches) == 1
 
 
 def test_a_forfeit_with_hands_in_is_refused_plainly(client):
@@ -323,20 +322,6 @@ def test_a_best_of_one_event_game_has_no_rematch(client):
     game = round_games(event_id, 1)[0]
     play(game.id, [0] * 7)
     assert "Rematch" not in text(client.get(f"/games/{game.id}"))
-
-
-def test_a_pools_playoff_is_between_entrants_of_one_pool(client):
-    teams = "\n".join(f"P{i} & Q{i}" for i in range(6))
-    club_id, event_id = club_with_event(client, entrants=teams, fmt="pools", pool_size="3")
-    e = event(event_id)
-    r = client.post(url(club_id, event_id, "/playoff"),
-                    data={"entrant": ["0", "1"], "version": str(e.version)})
-    assert r.status_code == 422 and "A pool's playoff is between its entrants." in text(r)
-    r = client.post(url(club_id, event_id, "/playoff"),
-                    data={"entrant": ["0", "3"], "version": str(e.version)})
-    assert r.status_code == 303
-    playoff = event(event_id).matches[0]
-    assert (playoff.bracket, playoff.pool, playoff.entrants) == ("pool", 1, [0, 3])
 
 
 def test_an_event_action_on_what_another_phone_changed_is_refused_saying_what_happened(client):

@@ -11,7 +11,7 @@ from scorekeeper.extensions import db
 
 from ..test_live_scale import MAX_STATEMENTS, statements
 from .helpers import (drop_caches, event, import_event, new_event, play, played_event,
-                      round_games, scorer_path, start_round, teams_record, url)
+                      round_games, scorer_path, start_round, teams_record, tied_event, url)
 from ..clubs.helpers import create_club
 
 # What each route sends, on SQLite and PostgreSQL alike (a query more or less fails the test:
@@ -22,7 +22,7 @@ STATEMENTS = {
     "events.export": 5, "events.table_phones": 4, "events.table_card": 5,
     "events.move_phone": 5, "events.forfeit": 5, "events.call_time": 6,
     "events.follow_table": 6, "events.create_event": 6, "events.new_link": 4,
-    "events.tv_link": 6,
+    "events.tv_link": 6, "events.draw": 6,
     # More than six, each the same however big the event: organizer writes, a few a night,
     # where a statement writes one table, so a route writing more than five tables cannot
     # send six (issue 29 asked six of every request; these stay above it, as its closing note
@@ -44,10 +44,19 @@ STATEMENTS = {
     # goes in its people's streaks) and rates the game (every person's and pair's latest
     # move read in one statement, the moves written in one). Seating a round reads the club's
     # webhooks too, whose deliveries are written with it (1).
+    # A withdrawal reads the event as seating does (3) and writes the event, the forfeited
+    # matches' games and rows, its withdrawn list and its history (its confirmation is the
+    # event page drawn afresh: 8 either way); its undo reads the same and its history row
+    # (4), writes the event, the matches, their new games and seats, and the history.
+    "events.withdraw": 8, "events.undo_withdraw": 7,
+    # A check-in (and its undo) reads the event (3) and writes the event, the entrants (out,
+    # then the seeds closed up through negative ones: 3), the event's row and its history.
+    "events.check_in": 8, "events.undo_check_in": 8,
     "events.start_round": 10, "events.playoff": 10,
     "events.import_event": 9, "events.late_entrant": 7, "events.swap": 7,
     "events.next_game": 10, "events.stop_at_time": 8}
-OVER = ("events.start_round", "events.playoff", "events.import_event",
+OVER = ("events.start_round", "events.playoff", "events.import_event", "events.withdraw",
+        "events.undo_withdraw", "events.check_in", "events.undo_check_in",
         "events.late_entrant", "events.swap", "events.next_game", "events.stop_at_time")
 
 
@@ -81,6 +90,11 @@ def _night(app, client, teams: int) -> dict[str, int]:
         "name": "Friday", "day": "2026-11-27", "variant": "texas42", "format": "round-robin",
         "entrants": entrants, "best_of": "3"})
     event_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    count("events.check_in", url(club_id, event_id, "/check-in"),
+          {"here": [str(i) for i in range(1, teams)]})
+    count("events.check_in", url(club_id, event_id, "/check-in"),
+          {"here": [str(i) for i in range(1, teams)], "confirm": "1"})
+    count("events.undo_check_in", url(club_id, event_id, "/check-in/undo"), {})
     count("events.start_round", url(club_id, event_id, "/rounds"),
           {"version": str(event(event_id).version)})
     games = round_games(event_id, 1)
@@ -104,6 +118,9 @@ def _night(app, client, teams: int) -> dict[str, int]:
     count("events.stop_at_time", f"/games/{next_game}/time/stop",
           {"version": str(store.get_game(next_game).version)}, phone=table)
     count("events.late_entrant", url(club_id, event_id, "/entrants"), {"entrant": "Kim & Lou"})
+    count("events.withdraw", url(club_id, event_id, "/entrants/1/withdraw"), {})
+    count("events.withdraw", url(club_id, event_id, "/entrants/1/withdraw"), {"confirm": "1"})
+    count("events.undo_withdraw", url(club_id, event_id, "/entrants/1/withdraw/undo"), {})
     for name, path, headers in (("event_page", "", {}), ("event_live", "/live", HX),
                                 ("tv", "/tv", {}), ("history", "/history", {}),
                                 ("standings_csv", "/standings.csv", {}),
@@ -114,9 +131,12 @@ def _night(app, client, teams: int) -> dict[str, int]:
     count("events.tv_link", f"/e/{event(event_id).tv_secret}/tv", phone=app.test_client())
     count("events.import_event", events + "/import",
           {"record": json.dumps(played_event(teams_record(teams)))})
-    played = import_event(client, club_id, played_event(teams_record(teams)))
+    played = import_event(client, club_id, tied_event(teams_record(teams)))
+    count("events.draw", url(club_id, played, "/draw"),
+          {"entrant": ["0", "1", "2"], "random": "1", "version": str(event(played).version)})
+    played = import_event(client, club_id, tied_event(teams_record(teams)))
     count("events.playoff", url(club_id, played, "/playoff"),
-          {"entrant": ["0", "1"], "version": str(event(played).version)})
+          {"entrant": ["0", "1", "2"], "version": str(event(played).version)})
     follows = new_event(client, club_id, entrants=entrants)  # (best of 1)
     assert start_round(client, club_id, follows).status_code == 303
     games = [g.id for g in round_games(follows, 1)]
