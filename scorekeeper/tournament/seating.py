@@ -534,8 +534,8 @@ def tables_plan(n: int, sizes: tuple[int, ...], rounds: int,
                  for s in seating)
 
 
-# How a pair that sat together before weighs in a round (fewest_again): any pair seated again
-# weighs more than every earlier meeting of every pair of the round together.
+# How a pair that sat together before weighs in a round (fewest_again, again_weight): any pair
+# seated again weighs more than the earlier meetings of every pair of the round together.
 AGAIN = 10_000
 REGROUP_WORK = 60_000  # tables tried per round: a round of up to ~16 players is searched whole
 
@@ -548,7 +548,9 @@ def fewest_again(seating: list[list[int]], tables: list[tuple[int, int]], n: int
     seatings with the fewest such pairs, one whose pairs met the fewest times before. A round
     the plan seats as well as that is kept as it is (its seat order weighed); one it does not
     is replaced by the search's (least_together), each table's first seat given to whoever has
-    had it least."""
+    had it least. Only a search that ended within its work is taken: where one did not (about
+    16 players and more), the plan is kept whole, since a round it seated for the plan's earlier
+    rounds, put after the search's, could seat one pair together every round."""
     met = [[0] * n for _ in range(n)]
     firsts = [0] * n
     seated = sum(size for _, size in tables)
@@ -556,8 +558,11 @@ def fewest_again(seating: list[list[int]], tables: list[tuple[int, int]], n: int
     for r, seats in enumerate(seating):
         groups = [seats[first:first + size] for first, size in tables]
         if r >= fixed:
+            searched = Search(REGROUP_WORK)
             found = least_together(seats[:seated], [size for _, size in tables], met,
-                                   together_cost(groups, met))
+                                   together_cost(groups, met), searched)
+            if searched.tried > searched.work:
+                return seating
             if found is not None:
                 groups = [sorted(g, key=lambda p: (firsts[p], g.index(p))) for g in found]
                 seats = [p for g in groups for p in g] + seats[seated:]
@@ -570,15 +575,27 @@ def fewest_again(seating: list[list[int]], tables: list[tuple[int, int]], n: int
     return out
 
 
+def again_weight(meetings: int) -> int:
+    """What a pair seated together weighs, having met `meetings` times before: AGAIN once it
+    has met at all, and the square of its meetings, so that of the seatings with the fewest
+    pairs again, one spreads them over pairs that met least (not one pair every round)."""
+    return AGAIN * (meetings > 0) + meetings * meetings
+
+
 def together_cost(groups: list[list[int]], met: list[list[int]]) -> int:
-    """What least_together weighs of a round's tables: AGAIN for each pair that sat together
-    before, and each earlier meeting of its pairs."""
-    return sum(AGAIN * (met[a][b] > 0) + met[a][b]
-               for g in groups for a, b in combinations(g, 2))
+    """What least_together weighs of a round's tables: again_weight of each of its pairs."""
+    return sum(again_weight(met[a][b]) for g in groups for a, b in combinations(g, 2))
+
+
+class Search:
+    """How much of its work a search may do, and how much it did: past `work`, not exact."""
+
+    def __init__(self, work: int):
+        self.work, self.tried = work, 0
 
 
 def least_together(players: list[int], sizes: list[int], met: list[list[int]], above: int,
-                   work: int = REGROUP_WORK) -> list[list[int]] | None:
+                   search: Search | None = None) -> list[list[int]] | None:
     """The players at tables of `sizes` costing least (together_cost), when one costs less
     than `above`; None when none does. A depth-first search (each player in turn to a table
     with room, one empty table of a size tried, the cheapest first) cut where what it has
@@ -590,10 +607,10 @@ def least_together(players: list[int], sizes: list[int], met: list[list[int]], a
     adds = {p: [0] * len(sizes) for p in players}
     best: list[list[int]] | None = None
     best_cost = above
-    tried = 0
+    search = search or Search(REGROUP_WORK)
 
     def weigh(a: int, b: int) -> int:
-        return AGAIN * (met[a][b] > 0) + met[a][b]
+        return again_weight(met[a][b])
 
     def least_left(i: int) -> int:
         """The least the players from the i-th on add, each at its cheapest open table."""
@@ -601,12 +618,12 @@ def least_together(players: list[int], sizes: list[int], met: list[list[int]], a
         return sum(min(adds[p][t] for t in open_) for p in order[i:])
 
     def seat(i: int, cost: int) -> None:
-        nonlocal best, best_cost, tried
+        nonlocal best, best_cost
         if i == len(order):
             best, best_cost = [list(t) for t in tables], cost
             return
-        tried += 1
-        if tried > work or cost + least_left(i) >= best_cost:
+        search.tried += 1
+        if search.tried > search.work or cost + least_left(i) >= best_cost:
             return
         player, empty = order[i], set()
         options = []

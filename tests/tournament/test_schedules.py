@@ -180,9 +180,10 @@ def test_tables_sizes_and_sit_outs(n, variant, size, rounds):
     sizes = [len(m["entrants"]) for m in out[0]["matches"]]
     if len(out) > 1 and sum(sizes) == n and len(set(sizes)) == 1 and sizes[0] <= len(sizes):
         assert not together(out[:1]) & together(out[1:2])  # round 2 can put everyone apart
-    met = Counter({frozenset(p): 0 for p in combinations(range(n), 2)})
-    met.update(pair for r in out for m in r["matches"] for pair in sat_together(m["entrants"]))
-    assert max(met.values()) <= -(-sum(met.values()) // len(met)) + 2
+    # How often a pair meets is no longer bounded here: each round seats as few pairs together
+    # again as it can (issue 38; test_seating_again checks it against every seating), and
+    # round by round that can seat one pair together in every round (17 players at tables of
+    # 4, four rounds; the issue's 12 at tables of 4 in round 3).
     seatings = [tuple(tuple(m["entrants"]) for m in r["matches"]) for r in out]
     assert len(set(seatings)) == len(seatings)  # no round seats everyone as an earlier one did
 
