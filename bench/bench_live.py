@@ -530,7 +530,7 @@ def part_saturday(port, args, app):
           f"{args.watchers} phones: the event's live part ({len(members)} members' cookies) "
           f"and the TV by its link")
     args.phones, args.games = args.watchers, len(targets)
-    server_before, client_before = tree_cpu(args.server_pid), time.process_time()
+    server_before = tree_cpu(args.server_pid)
     database_before = tree_cpu(args.database_pid) if args.database_pid else 0.0
     gc.freeze()
     gc.disable()

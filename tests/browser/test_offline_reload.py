@@ -5,7 +5,6 @@ a context with service workers blocked), no pull-to-refresh, a warning before th
 while hands wait, and the kept hands sent as soon as the page is back."""
 from __future__ import annotations
 
-import re
 import time
 
 import pytest

@@ -38,8 +38,8 @@ def test_the_api_answers_a_game_or_club_not_its_own_as_one_not_there(app, client
     api = api_client(app)
     game_reader = bearer(game_token(client, gid, "game-read"))
     club_reader = bearer(club_token(client, cid, "club-read"))
-    for url, headers in ((f"/api/v1/games/{{}}", game_reader),
-                         (f"/api/v1/clubs/{{}}/people", club_reader)):
+    for url, headers in (("/api/v1/games/{}", game_reader),
+                         ("/api/v1/clubs/{}/people", club_reader)):
         mine = other if "games" in url else other_club
         a, b = api.get(url.format(mine), headers=headers), api.get(url.format(MISSING),
                                                                    headers=headers)

@@ -16,7 +16,7 @@ from scorekeeper.models import ClubEvent
 
 from ..clubs.helpers import create_club, join_club
 from ..helpers import text
-from .helpers import (TEAMS, club_with_event, event, new_event, play, round_games, scorer_path,
+from .helpers import (club_with_event, event, new_event, play, round_games, scorer_path,
                       start_round, url)
 
 

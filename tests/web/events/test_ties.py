@@ -10,7 +10,7 @@ from scorekeeper.events import record as records
 
 from ..helpers import text
 from .helpers import club_with_event, event, play, round_games, scorer_path, start_round, url
-from .test_table_phones import follow, led_to
+from .test_table_phones import follow
 
 TEAMS = "\n".join(f"{a} & {b}" for a, b in (("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay"),
                                              ("Gus", "Hal"), ("Ivy", "Jon"), ("Kim", "Lou")))
