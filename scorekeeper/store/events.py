@@ -340,6 +340,8 @@ def withdraw(event: ClubEvent, seed: int, forfeits: list[tuple[EventMatch, int]]
     _event_audit(event.id, "withdrawn", via, {
         "entrant": seed, "names": [name], "forfeits": [m.id for m, _side in forfeits],
         "latest": max((m.round for m in event.matches), default=0)})
+    for match in {m.round: m for m, _side in forfeits}.values():  # each round it may finish
+        enqueue(event.club_id, decided_events(event.club_id, match.id), utcnow())
     db.session.commit()
     db.session.expire_all()
 

@@ -18,7 +18,7 @@ import pytest
 
 from scorekeeper import create_app, webhooks
 from scorekeeper.extensions import db
-from scorekeeper.models import Webhook, WebhookDelivery
+from scorekeeper.models import EventMatch, Webhook, WebhookDelivery
 
 from tests.api.helpers import bearer, club_token
 from tests.random_games import random_record
@@ -272,6 +272,25 @@ def test_an_events_rounds_finished_and_its_champion_are_told_once_by_the_decidin
     assert len(told[3]["champions"]) == 1
     assert f'<strong>{html.escape(told[3]["champions"][0])}</strong>' in tv
     assert told[3]["club_event"]["id"] == event_id
+
+
+def test_a_withdrawal_forfeiting_a_rounds_last_match_finishes_the_round(app, client):
+    """A withdrawal's forfeits are forfeits: the one that decides a round's last match tells
+    of the round."""
+    from tests.web.events.helpers import play, round_games, start_round, url
+
+    club_id, event_id = _event_with_webhook(app, client)
+    assert start_round(client, club_id, event_id).status_code in (200, 303)
+    gus_and_hal = 3
+    played, = [g for g in round_games(event_id, 1)
+               if gus_and_hal not in db.session.get(EventMatch, g.event_match_id).entrants]
+    play(played.id, [0] * 7)
+    assert _event_deliveries() == []
+    r = client.post(url(club_id, event_id, f"/entrants/{gus_and_hal}/withdraw"),
+                    data={"confirm": "1"})
+    assert r.status_code == 303
+    assert [(d["event"], d["round"]) for d in _event_deliveries()] == [
+        ("event.round_finished", 1)]
 
 
 def test_two_tables_finishing_a_round_at_once_tell_of_it_once(app, client):
