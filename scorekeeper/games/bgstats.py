@@ -60,7 +60,9 @@ def play(game, record: dict, result: dict) -> dict | None:
     variant = VARIANTS[game.variant]
     winners = set(result["winners"])
     ranks = _ranks(result["totals"], winners, variant.lowest_wins)
-    ended = max((h.created_at for h in game.hands), default=game.created_at)
+    # played from the first hand's time to the last's: a game made before its play (through
+    # the API, a sheet making the night's games early) or with its hands at once says so
+    hand_times = [h.created_at for h in game.hands] or [game.created_at]
     # the first to bid: left of the first dealer (game-record.md: "left of X" is X + 1)
     first_bidder = (record["first_dealer"] + 1) % len(record["players"])
     players = []
@@ -78,7 +80,7 @@ def play(game, record: dict, result: dict) -> dict | None:
         "sourceName": "Scorekeeper",
         "sourcePlayId": f"scorekeeper-game-{game.id}",
         "playDate": _club_time(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
-        "durationMin": max(0, round((ended - game.created_at).total_seconds() / 60)),
+        "durationMin": round((max(hand_times) - min(hand_times)).total_seconds() / 60),
         "board": board(variant, record["options"]),
         "game": {"name": variant.title, "highestWins": not variant.lowest_wins,
                  "noPoints": False, "sourceGameId": variant.id},

@@ -15,7 +15,7 @@ from ..models import (AuditEvent, Club, ClubEvent, EventAudit, EventEntrant, Eve
 from .club_numbers import _move_club_numbers, derive_summary
 from .common import Refused, _bump, _bump_event, _insert_or_ignore, phone_name
 from .games import _move_ratings, _new_games, _summary_before
-from .webhooks import enqueue
+from .webhooks import decided_events, enqueue
 from .people import _people
 
 
@@ -220,6 +220,8 @@ def stop_at_time(game: Game, version: int, via: str, phone_id: int | None = None
     db.session.add(AuditEvent(game_id=game.id, at=now, action="called", via=via[:40],
                               phone_id=phone_id, data={"hands": len(game.hands)}))
     _move_ratings(game, before, summary, now, True)
+    if summary and summary["finished"]:  # (it may decide its match, its round)
+        enqueue(game.club_id, decided_events(game.club_id, game.event_match_id), now)
     db.session.commit()
 
 
@@ -244,6 +246,7 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
                        .execution_options(synchronize_session=False))
     _event_audit(event.id, "forfeit", via, {"round": match.round, "table": match.table,
                                            "side": side})
+    enqueue(event.club_id, decided_events(event.club_id, match.id), utcnow())
     db.session.commit()
     db.session.expire_all()
 
@@ -337,6 +340,8 @@ def withdraw(event: ClubEvent, seed: int, forfeits: list[tuple[EventMatch, int]]
     _event_audit(event.id, "withdrawn", via, {
         "entrant": seed, "names": [name], "forfeits": [m.id for m, _side in forfeits],
         "latest": max((m.round for m in event.matches), default=0)})
+    for match in {m.round: m for m, _side in forfeits}.values():  # each round it may finish
+        enqueue(event.club_id, decided_events(event.club_id, match.id), utcnow())
     db.session.commit()
     db.session.expire_all()
 

@@ -20,7 +20,7 @@ from .club_rules import _set_club_rules
 from .common import Refused, _bump, _insert_on_conflict, commit_keeping_state
 from .people import _person, _roster
 from .rating_moves import _rate_finished, rerate_later
-from .webhooks import enqueue, game_events
+from .webhooks import decided_events, enqueue, game_events
 
 
 def get_game(game_id: int, events: bool = False, summary: bool = False) -> Game | None:
@@ -270,6 +270,9 @@ def write_hand(game: Game, version: int, action: str, number: int, old: dict | N
                 game_id, version + 1, record, summary, action, number,
                 new if action in ADDS_A_HAND or action == "edited" else old,
                 bool(before and before["finished"])), now)
+            if game.event_match_id is not None and summary and summary["finished"] and not (
+                    before and before["finished"]):  # (it may decide its match, its round)
+                enqueue(game.club_id, decided_events(game.club_id, game.event_match_id), now)
         commit_keeping_state()
     except IntegrityError:
         db.session.rollback()

@@ -10,8 +10,10 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import or_, select, update
 
+from .. import tournament
 from ..extensions import db
-from ..models import Webhook, WebhookDelivery, utcnow
+from ..models import ClubEvent, EventMatch, Game, Webhook, WebhookDelivery, utcnow
+from ..tournament.ranking import standings
 
 
 def add_webhook(club_id: int, url: str, events: list[str], secret: str) -> Webhook:
@@ -59,6 +61,73 @@ def game_events(game_id: int, version: int, record: dict, summary: dict | None, 
     if game["finished"] and not finished_before:
         events["game.finished"] = {"game": game}
     return events
+
+
+EVENT_DECIDED = ("event.round_finished", "event.champion")  # what decided_events tells of
+
+
+def decided_events(club_id: int, match_id: int) -> dict[str, dict]:
+    """The events of a write that has just decided match `match_id` (a game finished, a
+    forfeit, time stopped): "event.round_finished" when every match of its round is now
+    decided, and "event.champion" when the event is then complete (events.md) with a
+    champion. Run only by such a write, and past its first statement only when a webhook of
+    the club asks for one of them: the round's matches are locked (a statement of its own, so
+    that the read after it sees a write that held them: of two tables finishing at once, the
+    second sees the first's game and tells of the round, the first does not), then read with
+    their games (one statement); the event's record is built only when the round is over."""
+    wanted = {name for events in db.session.scalars(
+        select(Webhook.events).where(Webhook.club_id == club_id)) for name in events}
+    if not wanted & set(EVENT_DECIDED):
+        return {}
+    of_match = select(EventMatch.event_id, EventMatch.round).where(
+        EventMatch.id == match_id).subquery()
+    in_round = (EventMatch.event_id == of_match.c.event_id) & (EventMatch.round == of_match.c.round)
+    db.session.execute(select(EventMatch.id).join(of_match, in_round)
+                       .with_for_update(of=EventMatch))
+    rows = db.session.execute(
+        select(EventMatch.id, EventMatch.event_id, EventMatch.round, EventMatch.bye,
+               EventMatch.forfeit, Game.finished, Game.summary, ClubEvent.name,
+               ClubEvent.settings)
+        .join(of_match, in_round).join(ClubEvent, ClubEvent.id == EventMatch.event_id)
+        .outerjoin(Game, Game.event_match_id == EventMatch.id)).all()
+    if not rows:
+        return {}
+    needed = (rows[0].settings or {}).get("best_of", 1) // 2 + 1
+    wins: dict[int, dict[int, int]] = {}
+    for row in rows:
+        won = wins.setdefault(row.id, {})
+        if row.bye is not None or row.forfeit is not None:
+            won[-1] = needed  # (decided without a game)
+        for side in (row.summary or {}).get("winners", []) if row.finished else ():
+            won[side] = won.get(side, 0) + 1
+    if any(max(won.values(), default=0) < needed for won in wins.values()):
+        return {}
+    club_event = {"id": rows[0].event_id, "name": rows[0].name}
+    events = {"event.round_finished": {"club_event": club_event, "round": rows[0].round,
+                                       "tables": len({row.id for row in rows if row.bye is None})}}
+    champions = _champions(rows[0].event_id) if "event.champion" in wanted else []
+    if champions:
+        events["event.champion"] = {"club_event": club_event, "champions": champions}
+    return events
+
+
+def _champions(event_id: int) -> list[str]:
+    """The event's champions (the entrants ranked 1) once it is complete, else none: its
+    record as it stands in this transaction (populate_existing: the games this write changed
+    are read again, not taken as the session held them before)."""
+    from ..events.record import WHOLE, event_record  # (events' package imports the store)
+
+    event = db.session.scalars(select(ClubEvent).where(ClubEvent.id == event_id).options(
+        *WHOLE).execution_options(populate_existing=True)).one()
+    try:
+        library_event = tournament.parse_event(event_record(event))
+    except tournament.EventInvalid:
+        return []
+    derived = standings(library_event)
+    if not derived["complete"]:
+        return []
+    return [library_event.entrants[row["entrant"]].name for row in derived["standings"]
+            if row["rank"] == 1]
 
 
 def enqueue_test(webhook: Webhook) -> None:

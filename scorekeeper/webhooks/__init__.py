@@ -29,7 +29,9 @@ from .targets import refused_target
 # The events a webhook may ask for, with the words the page says them in.
 EVENTS = {"game.finished": "A game finished", "hand.saved": "A hand saved (entered, changed "
                                                             "or taken back)",
-          "event.round_started": "An event's round started (a playoff too)"}
+          "event.round_started": "An event's round started (a playoff too)",
+          "event.round_finished": "An event's round finished (every match won or forfeited)",
+          "event.champion": "An event complete: its champion"}
 TIMEOUT = 5  # seconds an attempt waits for its answer
 LEASE = timedelta(seconds=60)  # a claim outlives any attempt: no second sender meanwhile
 BACKOFF = [timedelta(seconds=s) for s in (30, 120, 600, 1800, 3600, 7200, 14400, 28800)]

@@ -97,3 +97,33 @@ def test_a_game_still_going_has_no_link(app, client):
     _club, gid, body = _new(app, client, record)
     assert body["bg_stats_url"] is None and not body["finished"]
     assert "Send to BG Stats" not in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_the_duration_is_from_the_first_hands_time_to_the_last_hands(app, client):
+    """A game made through the API before play (a league's sheet makes the night's games in
+    the afternoon) and its hands sent as they are played: the play lasted from its first
+    hand to its last, not from when the game was made."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game, Hand
+
+    record = {"variant": "lechner42", "players": ["Ann", "Bob", "Cat", "Dan"],
+              "first_dealer": 1, "options": {}, "hands": []}
+    club, gid, body = _new(app, client, record)
+    api, token = api_client(app), club_token(client, club, "club-write")
+    for hand in WON_BY_ANN_AND_CAT:
+        r = api.post(f"/api/v1/games/{gid}/hands", json={"hand": hand},
+                     headers=bearer(token, **{"If-Match": f'"g{gid}-v{body["version"]}-s1"'}))
+        assert r.status_code == 201, r.get_json()
+        body = r.get_json()
+    made = game(gid).created_at
+    db.session.execute(db.update(Game).where(Game.id == gid)
+                       .values(created_at=made - timedelta(hours=3)))
+    for number in range(7):  # a hand every 8 minutes
+        db.session.execute(db.update(Hand).where(Hand.game_id == gid, Hand.number == number)
+                           .values(created_at=made + timedelta(minutes=8 * number)))
+    db.session.commit()
+    again = api.get(f"/api/v1/games/{gid}", headers=bearer(token)).get_json()
+    assert _play(again["bg_stats_url"])["durationMin"] == 48
+    # made with every hand at once: no time between them
+    _club, whole, body = _new(app, client, {**record, "hands": WON_BY_ANN_AND_CAT})
+    assert _play(body["bg_stats_url"])["durationMin"] == 0

@@ -5,6 +5,7 @@ HMAC-SHA256 and a timestamp, retried while the receiver is down, across a restar
 from __future__ import annotations
 
 import hashlib
+import html
 import hmac
 import json
 import random
@@ -17,7 +18,7 @@ import pytest
 
 from scorekeeper import create_app, webhooks
 from scorekeeper.extensions import db
-from scorekeeper.models import Webhook, WebhookDelivery
+from scorekeeper.models import EventMatch, Webhook, WebhookDelivery
 
 from tests.api.helpers import bearer, club_token
 from tests.random_games import random_record
@@ -209,3 +210,117 @@ def test_an_events_round_started_is_sent(app, client):
         assert sent["tables"] >= 1 and sent["playoff"] is False
     finally:
         receiver.stop()
+
+
+def _event_deliveries() -> list[dict]:
+    db.session.expire_all()
+    return [json.loads(d.body) for d in db.session.scalars(
+        db.select(WebhookDelivery).order_by(WebhookDelivery.id))]
+
+
+def _event_with_webhook(app, client) -> tuple[int, int]:
+    """A club's round robin of four teams (two tables a round, three rounds) whose webhook
+    asks for an event's rounds finished and its champion."""
+    from tests.web.events.helpers import new_event
+
+    app.config["WEBHOOK_ALLOW_PRIVATE"] = True
+    club_id = create_club(client)
+    assert _add(client, club_id, f"http://127.0.0.1:{free_port()}/hook",
+                events=("event.round_finished", "event.champion")).status_code == 303
+    return club_id, new_event(client, club_id)
+
+
+def test_an_events_rounds_finished_and_its_champion_are_told_once_by_the_deciding_write(
+        app, client):
+    """A round is finished by the write that decides its last match (a game's last hand, a
+    forfeit, time stopped), not before; the event's champion with the last round."""
+    from tests.web.events.helpers import play, round_games, start_round, url
+    from tests.web.events.test_time_called import scorer_of
+
+    club_id, event_id = _event_with_webhook(app, client)
+    for number in (1, 2, 3):
+        assert start_round(client, club_id, event_id).status_code in (200, 303)
+        first, second = round_games(event_id, number)
+        play(first.id, [0] * 6)
+        if number == 2:  # round 2: the first table played, the second is forfeited
+            play(first.id, [0])
+            assert not [d for d in _event_deliveries() if d["round"] == 2]
+            r = client.post(url(club_id, event_id, f"/matches/{second.event_match_id}/forfeit"),
+                            data={"side": "1"})
+            assert r.status_code == 303
+        else:
+            play(second.id, [0] * 7)
+            assert not [d for d in _event_deliveries() if d.get("round") == number]
+        if number == 1:  # the first table's last hand finishes round 1
+            play(first.id, [0])
+        if number == 3:  # time is called with the first table a hand from its end: stopped
+            assert client.post(url(club_id, event_id, "/rounds/3/call")).status_code == 303
+            game = round_games(event_id, 3)[0]
+            r = scorer_of(app, game).post(f"/games/{game.id}/time/stop",
+                                          data={"version": str(game.version)})
+            assert r.status_code == 303, r.get_data(as_text=True)[:500]
+        assert [d["event"] for d in _event_deliveries() if d.get("round") == number] == [
+            "event.round_finished"]
+    told = _event_deliveries()
+    assert [(d["event"], d.get("round")) for d in told] == [
+        ("event.round_finished", 1), ("event.round_finished", 2), ("event.round_finished", 3),
+        ("event.champion", None)]
+    assert told[0]["club_event"] == {"id": event_id, "name": "Friday tournament"}
+    assert [d["tables"] for d in told[:3]] == [2, 2, 2]
+    # the champion the event's TV names
+    tv = client.get(url(club_id, event_id, "/tv")).get_data(as_text=True)
+    assert len(told[3]["champions"]) == 1
+    assert f'<strong>{html.escape(told[3]["champions"][0])}</strong>' in tv
+    assert told[3]["club_event"]["id"] == event_id
+
+
+def test_a_withdrawal_forfeiting_a_rounds_last_match_finishes_the_round(app, client):
+    """A withdrawal's forfeits are forfeits: the one that decides a round's last match tells
+    of the round."""
+    from tests.web.events.helpers import play, round_games, start_round, url
+
+    club_id, event_id = _event_with_webhook(app, client)
+    assert start_round(client, club_id, event_id).status_code in (200, 303)
+    gus_and_hal = 3
+    played, = [g for g in round_games(event_id, 1)
+               if gus_and_hal not in db.session.get(EventMatch, g.event_match_id).entrants]
+    play(played.id, [0] * 7)
+    assert _event_deliveries() == []
+    r = client.post(url(club_id, event_id, f"/entrants/{gus_and_hal}/withdraw"),
+                    data={"confirm": "1"})
+    assert r.status_code == 303
+    assert [(d["event"], d["round"]) for d in _event_deliveries()] == [
+        ("event.round_finished", 1)]
+
+
+def test_two_tables_finishing_a_round_at_once_tell_of_it_once(app, client):
+    """Two scorers save the last hands of a round's two tables at the same moment, in each of
+    the three rounds: whichever commits second sees the round over; each round is told of
+    once (not twice, not never), the champion once."""
+    from tests.web.events.helpers import play, round_games, start_round
+    from tests.web.events.test_time_called import enter, scorer_of
+
+    club_id, event_id = _event_with_webhook(app, client)
+    for number in (1, 2, 3):
+        assert start_round(client, club_id, event_id).status_code in (200, 303)
+        for game in round_games(event_id, number):
+            play(game.id, [0] * 6)
+        games = round_games(event_id, number)
+        phones = [scorer_of(app, game) for game in games]
+        barrier, statuses = threading.Barrier(2), []
+
+        def last_hand(phone, game_id: int, version: int):
+            barrier.wait()
+            statuses.append(enter(phone, game_id, 0, version=version).status_code)
+
+        threads = [threading.Thread(target=last_hand, args=(phone, game.id, game.version))
+                   for phone, game in zip(phones, games)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert statuses == [303, 303]
+        assert all(game.finished for game in round_games(event_id, number))
+        assert [(d["event"], d.get("round")) for d in _event_deliveries()] == [
+            ("event.round_finished", n) for n in range(1, number + 1)] + [
+            ("event.champion", None)] * (number == 3)

@@ -20,9 +20,12 @@ STATEMENTS = {
     "events.index": 2, "events.new_event": 3, "events.event_page": 5, "events.event_live": 5,
     "events.tv": 5, "events.history": 4, "events.standings_csv": 5, "events.schedule_csv": 5,
     "events.export": 5, "events.table_phones": 4, "events.table_card": 5,
-    "events.move_phone": 5, "events.forfeit": 5, "events.call_time": 6,
+    "events.move_phone": 5, "events.call_time": 6,
     "events.follow_table": 6, "events.create_event": 6, "events.new_link": 4,
     "events.tv_link": 6, "events.draw": 6,
+    # A forfeit decides its match: it reads the club's webhooks (1), to tell of the round
+    # finished (store.decided_events; none asks here, so nothing more is read).
+    "events.forfeit": 6,
     # More than six, each the same however big the event: organizer writes, a few a night,
     # where a statement writes one table, so a route writing more than five tables cannot
     # send six (issue 29 asked six of every request; these stay above it, as its closing note
@@ -42,7 +45,9 @@ STATEMENTS = {
     # hands and summary, its seats, the phone's role (3), writes the game and its history,
     # moves the kept numbers on (as above, and once kept one more: where the finished game
     # goes in its people's streaks) and rates the game (every person's and pair's latest
-    # move read in one statement, the moves written in one). Seating a round reads the club's
+    # move read in one statement, the moves written in one); the game it finishes may decide
+    # its match, so it reads the club's webhooks to tell of the round finished (1: none asks
+    # here; store.decided_events). Seating a round reads the club's
     # webhooks too, whose deliveries are written with it (1).
     # A withdrawal reads the event as seating does (3) and writes the event, the forfeited
     # matches' games and rows, its withdrawn list and its history (its confirmation is the
@@ -54,7 +59,7 @@ STATEMENTS = {
     "events.check_in": 8, "events.undo_check_in": 8,
     "events.start_round": 10, "events.playoff": 10,
     "events.import_event": 9, "events.late_entrant": 7, "events.swap": 7,
-    "events.next_game": 10, "events.stop_at_time": 8}
+    "events.next_game": 10, "events.stop_at_time": 9}
 OVER = ("events.start_round", "events.playoff", "events.import_event", "events.withdraw",
         "events.undo_withdraw", "events.check_in", "events.undo_check_in",
         "events.late_entrant", "events.swap", "events.next_game", "events.stop_at_time")
