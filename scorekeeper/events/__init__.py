@@ -20,4 +20,13 @@ def _template_helpers(state) -> None:
                                        undecided_tie=undecided_tie)
 
 
+@bp.record_once
+def _champions_for_webhooks(state) -> None:
+    """How the store's webhooks read an event's champions (record.champions): registered with
+    the app, since the store imports no feature package."""
+    from .record import champions
+
+    state.app.extensions["scorekeeper_event_champions"] = champions
+
+
 from . import tv_link, views  # noqa: E402,F401  (the routes)

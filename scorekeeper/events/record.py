@@ -13,10 +13,11 @@ from typing import Any, NamedTuple
 from sqlalchemy import bindparam, cast, exists, func, literal, null, select, union_all
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import kept_reads
+from .. import kept_reads, tournament
 from ..extensions import db
 from ..models import (AuditEvent, Club, ClubEvent, EventEntrant, EventMatch, Game, Hand,
                       Member, Player, with_called)
+from ..tournament.ranking import standings
 
 
 # What load_event reads with an event (two statements): its entrants with their people, its
@@ -285,3 +286,21 @@ def next_game_allowed(game: Game) -> bool:
         for side in (row.summary or {}).get("winners", []) if row.finished else ():
             wins[side] = wins.get(side, 0) + 1
     return len(rows) < best_of and max(wins.values(), default=0) <= best_of // 2
+
+
+def champions(event_id: int) -> list[str]:
+    """The event's champions (the entrants ranked 1) once it is complete, else none, for the
+    store's webhooks (registered with the app by the events blueprint): its record as it
+    stands in this transaction (populate_existing: the games this write changed are read
+    again, not taken as the session held them before)."""
+    event = db.session.scalars(select(ClubEvent).where(ClubEvent.id == event_id).options(
+        *WHOLE).execution_options(populate_existing=True)).one()
+    try:
+        library_event = tournament.parse_event(event_record(event))
+    except tournament.EventInvalid:
+        return []
+    derived = standings(library_event)
+    if not derived["complete"]:
+        return []
+    return [library_event.entrants[row["entrant"]].name for row in derived["standings"]
+            if row["rank"] == 1]

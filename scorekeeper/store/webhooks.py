@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 
+from flask import current_app
 from sqlalchemy import or_, select, update
 
-from .. import tournament
 from ..extensions import db
 from ..models import ClubEvent, EventMatch, Game, Webhook, WebhookDelivery, utcnow
-from ..tournament.ranking import standings
 
 
 def add_webhook(club_id: int, url: str, events: list[str], secret: str) -> Webhook:
@@ -112,22 +111,11 @@ def decided_events(club_id: int, match_id: int) -> dict[str, dict]:
 
 
 def _champions(event_id: int) -> list[str]:
-    """The event's champions (the entrants ranked 1) once it is complete, else none: its
-    record as it stands in this transaction (populate_existing: the games this write changed
-    are read again, not taken as the session held them before)."""
-    from ..events.record import WHOLE, event_record  # (events' package imports the store)
-
-    event = db.session.scalars(select(ClubEvent).where(ClubEvent.id == event_id).options(
-        *WHOLE).execution_options(populate_existing=True)).one()
-    try:
-        library_event = tournament.parse_event(event_record(event))
-    except tournament.EventInvalid:
-        return []
-    derived = standings(library_event)
-    if not derived["complete"]:
-        return []
-    return [library_event.entrants[row["entrant"]].name for row in derived["standings"]
-            if row["rank"] == 1]
+    """The event's champions once it is complete, else none: read by the events package
+    (events.record.champions), which registers it with the app, since the store imports no
+    feature package."""
+    read = current_app.extensions.get("scorekeeper_event_champions")
+    return read(event_id) if read else []
 
 
 def enqueue_test(webhook: Webhook) -> None:
