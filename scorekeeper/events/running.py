@@ -50,20 +50,24 @@ def next_round(record: dict, library_event=None) -> dict | None:
             except EventInvalid:
                 return None  # (as the schedule's refusal: nothing to seat)
         return _first_round(json.dumps(tournament.schedule(record)))
-    played = tuple(sorted({m["round"] for m in record["matches"]}))
     head = {key: record[key] for key in ("format", "variant", "options", "settings", "entrants")}
-    return _planned(json.dumps(head, sort_keys=True), played)
+    if record["format"] == "round-robin":  # who met and who sat out (a late entrant's byes)
+        seated = json.dumps([{key: m[key] for key in ("round", "table", "entrants", "bye")
+                              if key in m} for m in record["matches"] if not m.get("playoff")])
+        return _planned(json.dumps(head, sort_keys=True), seated)
+    played = tuple(sorted({m["round"] for m in record["matches"]}))
+    return _planned(json.dumps(head, sort_keys=True),
+                    json.dumps([{"round": r, "bye": 0} for r in played]))
 
 
 @functools.lru_cache(maxsize=64)
-def _planned(head: str, played: tuple[int, ...]) -> dict | None:
-    """The schedule's next round for an event of this head whose rounds `played` are seated
-    (each stands in as a bye of entrant 0, only its number mattering to the schedule; in a
-    round robin, which gives an entrant one bye, as an unplayed match of entrants 0 and 1)."""
+def _planned(head: str, seated: str) -> dict | None:
+    """The schedule's next round for an event of this head whose `seated` matches are seated
+    without their games: a round robin's as they are (its later rounds are seated around
+    who met and who sat out), any other's a bye of entrant 0 per round (only its number
+    mattering to the schedule)."""
     record = json.loads(head)
-    stand_in = ({"table": 1, "entrants": [0, 1]} if record["format"] == "round-robin"
-                else {"bye": 0})
-    record["matches"] = [{"round": r, **stand_in} for r in played]
+    record["matches"] = json.loads(seated)
     return _first_round(json.dumps(tournament.schedule(record)))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import abort, make_response, redirect, request, url_for
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import access, render_cache, security, store, web
+from .. import access, render_cache, security, store, tournament, web
 from ..clubs import roster
 from ..games import seats
 from ..extensions import db
@@ -396,6 +396,8 @@ def late_entrant(club_id: int, event_id: int):
                                    **({"name": late["name"]} if late["name"] else {})})
         record["matches"] += [{"round": r, "bye": len(record["entrants"]) - 1} for r in byes]
         problem = setup.problem_of(record)
+        if not problem and event.format == "round-robin":  # its later rounds seat around them
+            problem = tournament.schedule(record).get("error")
         if problem:
             errors = [problem]
     if errors:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .event import Event, decided, pool_members
+from .event import Event, EventInvalid, decided, pool_members
 from .ranking import outcomes, pairs_done, ranked, rounds_done
 from .seating import planned_rounds, round_robin
 
@@ -76,11 +76,20 @@ def _waits(event: Event, group: tuple[int, ...], pool: int | None, members: list
         seated = {m.round for m in event.matches if not m.playoff}
         over = (pairs_done(event, members, regular)
                 and all(decided(event, m) for m in regular)
-                and all(r in seated for r in range(1, len(planned_rounds(event)) + 1)))
+                and all(r in seated for r in range(1, _rounds_planned(event) + 1)))
     if not over:
         where = f"pool {pool}'s" if pool else "the event's"
         return f"The tie of {names} is decided once {where} matches are over."
     return None
+
+
+def _rounds_planned(event: Event) -> int:
+    """How many rounds the schedule plans; none more than those seated for a round robin that
+    cannot go on as it was played (seating.round_robin_rounds: an event kept from before)."""
+    try:
+        return len(planned_rounds(event))
+    except EventInvalid:
+        return 0
 
 
 def find_tie(event: Event, group: list[int]) -> Tie | None:

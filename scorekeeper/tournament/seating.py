@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from .event import Event, pool_members
+from .event import Event, EventInvalid, pool_members
 
 
 @dataclass
@@ -671,7 +671,7 @@ def unrepeated(seating: list[list[int]], tables: list[tuple[int, int]]) -> list[
 def planned_rounds(event: Event) -> list[Round]:
     """The whole event's rounds as the app seats them (brackets: the pools only)."""
     if event.format == "round-robin":
-        return round_robin(list(range(len(event.entrants))), event.cycles)
+        return round_robin_rounds(event)
     if event.format == "pools":
         return pool_rounds(event)
     if event.format == "progressive":
@@ -679,3 +679,58 @@ def planned_rounds(event: Event) -> list[Round]:
     if event.format == "tables":
         return tables_rounds(event)
     return []
+
+
+# a round robin joined late --------------------------------------------------------------
+
+def round_robin_rounds(event: Event) -> list[Round]:
+    """The round robin's rounds: the circle method's, or, when the rounds seated so far differ
+    from it (late entrants sat out the rounds before they joined), those rounds as played and
+    after them rounds in which every pair still meets as often as the cycles ask and nobody
+    sits out more than once a cycle (events.md): _joined_after_round_one's."""
+    n = len(event.entrants)
+    seated = sorted({m.round for m in event.matches if not m.playoff})
+    played = tuple(
+        (tuple(sorted(tuple(m.entrants) for m in event.matches
+                      if m.round == r and not m.playoff and m.bye is None)),
+         tuple(sorted(m.bye for m in event.matches if m.round == r and m.bye is not None)))
+        for r in seated)
+    for plan in (round_robin(list(range(n)), event.cycles),
+                 _joined_after_round_one(n, event.cycles, played[0]) if played else None):
+        if plan and all(_as_planned(rnd, plan[r - 1]) for r, rnd in zip(seated, played)
+                        if r <= len(plan)):
+            return copied(plan)
+    raise EventInvalid(None, f"A round robin of {n} entrants cannot go on from round "
+                             f"{len(played)} so that every pair meets and nobody sits out "
+                             f"a second time (a late entrant joins after round 1 only, and "
+                             f"with an odd count only one).")
+
+
+@functools.lru_cache(maxsize=64)
+def _joined_after_round_one(n: int, cycles: int, first: tuple) -> tuple[Round, ...] | None:
+    """Round 1 as played (`first`: its tables and byes; those who joined after it sat it out),
+    then a cycle of the circle method around it: its first round is round 1's pairs and the
+    pairs of round 1's byes, so its other rounds meet every other pair, and one round more
+    seats round 1's byes against each other (the others' one bye). A second cycle is the
+    circle's, sides swapped. None when two or more sat out round 1 and the count is odd: every
+    round then needs a bye and there are too few left."""
+    tables, byes = first
+    sat_out: list[int | None] = ([None] if n % 2 else []) + list(byes)
+    if n % 2 and len(sat_out) > 2:
+        return None
+    catch_up = list(zip(sat_out[::2], sat_out[1::2]))
+    pairs = list(tables) + catch_up
+    items = [a for a, _b in pairs] + [b for _a, b in reversed(pairs)]
+    circle = round_robin(items)  # (None among items: whoever meets it sits out)
+    last = [Round([t for t in catch_up if None not in t],
+                  [a if b is None else b for a, b in catch_up if None in (a, b)])]
+    cycle = [Round(list(tables), list(byes))] + circle[1:] + (last if last[0].tables else [])
+    swapped = [Round([(b, a) for a, b in rnd.tables], list(rnd.byes)) for rnd in circle]
+    return tuple(cycle + swapped * (cycles - 1))
+
+
+def _as_planned(played: tuple, planned: Round) -> bool:
+    """A round seated as the circle method planned it (the same pairs and byes)."""
+    tables, byes = played
+    return ({frozenset(t) for t in tables} == {frozenset(t) for t in planned.tables}
+            and list(byes) == sorted(planned.byes))

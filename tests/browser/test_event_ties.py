@@ -42,6 +42,13 @@ def test_two_pools_tied_three_ways_play_off_side_by_side_to_a_champion(live, pho
     organizer.goto(event_url)
     expect(organizer.get_by_text("Check-in: who is here?")).to_be_visible()
     shot_and_width(organizer, "ties-check-in")
+    organizer.get_by_label("Kim & Lou").uncheck()  # asked first, then undone: all six play
+    organizer.get_by_role("button", name="Take out the ones not ticked…").click()
+    expect(organizer.locator(".confirm-check-in")).to_contain_text("Start with the 5 here?")
+    expect(organizer.locator(".confirm-check-in p")).to_have_css("font-weight", "400")
+    expect(organizer.locator(".confirm-check-in strong")).to_have_css("font-weight", "700")
+    shot_and_width(organizer, "ties-check-in-confirm")
+    organizer.get_by_role("link", name="Back to the check-in").click()
     for number in (1, 2, 3):  # every pool match: each team beats one and loses to one
         start_round(organizer, event_url, number)
         for game_id, entrants, _table in matches(live, event_url, number):

@@ -65,6 +65,54 @@ def test_round_robin_prints_only_the_rounds_not_played():
     assert standings(record)["standings"][0]["won"] == 1
 
 
+def seat_every_round(record: dict) -> list[dict]:
+    """Seat the schedule's next round (each match won by its first side) until none is left,
+    the record checked after each; return the rounds as seated."""
+    seated = []
+    while True:
+        out = schedule(record)
+        assert out["ok"], out
+        if not out["rounds"]:
+            return seated
+        rnd = out["rounds"][0]
+        play(record, rnd, lambda a, b: True)
+        record["matches"] += [{"round": rnd["round"], "bye": e} for e in rnd["byes"]]
+        assert standings(record)["ok"], standings(record)
+        seated.append(rnd)
+
+
+@pytest.mark.parametrize("double", [False, True])
+@pytest.mark.parametrize("n, late", [(4, 2), (3, 2), (5, 2), (4, 3), (6, 2), (3, 1), (3, 3),
+                                     (6, 4)])
+def test_round_robin_late_entrants_each_meet_everyone_with_one_bye(n, late, double):
+    """Late entrants joining after round 1 (a bye each in it) are seated around the round as
+    it was played: every pair still meets once a cycle, nobody sits out a second time. An odd
+    count with two of them sat out together cannot go on so (every round needs a bye): the
+    schedule says so plainly (the app refuses that entrant)."""
+    record = team_record("round-robin", n, double=double)
+    first = schedule(record)["rounds"][0]
+    play(record, first, lambda a, b: True)
+    record["matches"] += [{"round": 1, "bye": e} for e in first["byes"]]
+    for i in range(late):
+        record["entrants"].append({"players": [f"A{n + i}", f"B{n + i}"]})
+        record["matches"].append({"round": 1, "bye": n + i})
+    total = n + late
+    if total % 2 and late > 1:
+        out = schedule(record)
+        assert not out["ok"] and "cannot go on from round 1" in out["error"]
+        return
+    seat_every_round(record)
+    pairs = Counter(frozenset(m["entrants"]) for m in record["matches"] if "entrants" in m)
+    assert set(pairs) == {frozenset(p) for p in combinations(range(total), 2)}
+    assert set(pairs.values()) == {2 if double else 1}
+    byes = Counter(m["bye"] for m in record["matches"] if "bye" in m)
+    assert max(byes.values()) <= (2 if double else 1)
+    for number in {m["round"] for m in record["matches"]}:
+        seated = [e for m in record["matches"] if m["round"] == number
+                  for e in m.get("entrants", [m.get("bye")])]
+        assert len(seated) == len(set(seated))
+
+
 def partners_and_sitouts(rounds, n):
     """Check every round of a progressive schedule; return the partner pairs in order."""
     partners = []
