@@ -212,6 +212,7 @@ def test_axe_on_every_family_offline_and_the_plain_pages(phone, live):
     check.page = tv
     for game_id in (moon, cid, tid, mid):
         tv.goto(f"{base}/g/{join_code(page, game_id)}")
+        tv.wait_for_url(f"{base}/games/{game_id}")  # a finished game's link goes on by itself
         tv.goto(f"{base}/games/{game_id}/tv")
         check(f"tv {game_id}, 1280x720")
     assert_none_found(check)
