@@ -6,17 +6,13 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from . import ui
-from .test_count_own import PLAYERS, _code, _send
+from .test_count_own import PLAYERS, _send, seated_phones
 from .test_count_rounds import _save, _scorer_types
 
 
 def test_a_blocked_round_is_saved_from_the_players_counts_in_two_taps(page, phone, live):
     gid = ui.new_game(page, live.url, "mexican-train", PLAYERS)
-    code = _code(live, gid)
-    ann, bob, cat = phones = [phone() for _ in range(3)]
-    for p, name in zip(phones, PLAYERS):
-        p.goto(f"{live.url}/g/{code}")
-        p.get_by_role("button", name=f"I am {name}").click()
+    ann, bob, cat = phones = seated_phones(phone, live, gid, PLAYERS[:3])
     rows = page.locator("#seats .round-count")
     _send(ann, "12")
     _send(bob, "30")

@@ -30,6 +30,16 @@ def _code(live, gid: int) -> str:
         return db.session.get(Game, gid).code
 
 
+def seated_phones(phone, live, gid: int, names: list[str]) -> list:
+    """A phone for each name, joined by the game's code and seated as that player."""
+    code = _code(live, gid)
+    phones = [phone() for _ in names]
+    for p, name in zip(phones, names):
+        p.goto(f"{live.url}/g/{code}")
+        p.get_by_role("button", name=f"I am {name}").click()
+    return phones
+
+
 def _send(p, typed: str) -> int:
     """A seated phone sends its count typed in the box: the taps it took."""
     p.locator("#my-pips").click()

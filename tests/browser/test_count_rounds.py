@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from scorekeeper import rules
 
 from . import ui
-from .test_count_own import PLAYERS, _code, _send, _shot
+from .test_count_own import PLAYERS, _send, _shot, seated_phones
 
 
 def _tiles(p, tiles) -> None:
@@ -35,11 +35,7 @@ def _save(page, number: int) -> None:
 
 def test_three_rounds_counted_with_a_phone_offline_and_a_refusal_fixed(page, phone, live):
     gid = ui.new_game(page, live.url, "mexican-train", PLAYERS)
-    code = _code(live, gid)
-    ann, bob, cat = phones = [phone() for _ in range(3)]
-    for p, name in zip(phones, PLAYERS):
-        p.goto(f"{live.url}/g/{code}")
-        p.get_by_role("button", name=f"I am {name}").click()
+    ann, bob, cat = phones = seated_phones(phone, live, gid, PLAYERS[:3])
     rows = page.locator("#seats .round-count")
 
     # round 1: Ann by tiles, Bob by a sum, Cat went out, the scorer types Dan's
