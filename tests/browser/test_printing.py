@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from . import ui
 
@@ -175,7 +176,8 @@ def test_a_round_prints_its_slips_pairings_and_standings(live, phone, tmp_path):
     # the call-out list: the same pairings, for any member, in large type
     organizer.goto(event_url)
     organizer.get_by_role("link", name="Call-out list").click()
-    assert organizer.locator(".by-name li").count() == 32
+    # the click's navigation may still be loading: wait for the list (count() does not)
+    expect(organizer.locator(".by-name li")).to_have_count(32)
     if SHOTS:
         organizer.screenshot(path=os.path.join(SHOTS, "callout.png"))
 
