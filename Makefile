@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test
+CATALOGS := $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
+COMPILED := $(CATALOGS:.po=.mo)
+
+.PHONY: run test messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +15,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The languages' catalogs, compiled for the app (README "Languages"); each when its .po changes.
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+# After changing a sentence: the catalogs take the new and changed ones (each then translated).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k Text -k N_ --no-location --sort-output -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations --no-fuzzy-matching --ignore-obsolete
+
+run: $(STAMP) $(COMPILED)
 	$(BIN)/flask --app scorekeeper db upgrade --directory migrations
 	$(BIN)/scorekeeper serve
 
@@ -21,5 +33,5 @@ run: $(STAMP)
 # TESTS picks some (.ci/run: `make test TESTS="tests/web tests/load"`); empty: all of them.
 TESTS ?=
 
-test: $(STAMP)
+test: $(STAMP) $(COMPILED)
 	$(BIN)/python -m pytest -n auto $(TESTS)

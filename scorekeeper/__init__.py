@@ -183,8 +183,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     from . import models  # noqa: F401  (register the tables with the metadata)
-    from . import (access, api, assets, club_ratings, clubs, events, handover, players, pwa,
-                   security, web)
+    from . import (access, api, assets, club_ratings, clubs, events, handover, i18n, players,
+                   pwa, security, web)
     from .games import views as games
     from .printing import views as printing
     from .sharing import views as sharing
@@ -194,6 +194,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                       events.bp, printing.bp, webhooks.bp):
         app.register_blueprint(blueprint)
     web.init_app(app)
+    i18n.init_app(app)
     access.init_app(app)
     security.init_app(app)
     assets.init_app(app)

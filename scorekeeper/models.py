@@ -212,6 +212,9 @@ class Club(db.Model):
     # The join code: the same alphabet, length and guess limit as a game's (codes.py).
     code: Mapped[str] = mapped_column(String(8), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The language of the club's pages and TV (an i18n.LANGUAGES code) for a phone that chose
+    # none; None: each phone's own (its browser's).
+    language: Mapped[str | None] = mapped_column(String(8))
 
     people: Mapped[list["Person"]] = relationship(
         back_populates="club", order_by="Person.name", cascade="all, delete-orphan")

@@ -22,6 +22,8 @@ from typing import Any, Callable
 from flask import current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
+from .i18n import language
+
 CSRF_SLOT = "\x00csrf\x00"  # never in a rendered page otherwise: a NUL is refused in all input
 # Bodies shorter than this go out as they are (Flask-Compress's COMPRESS_MIN_SIZE, assets.py).
 MIN_COMPRESSED = 500
@@ -118,14 +120,20 @@ def _filled(text: str | None) -> str | None:
     return text
 
 
+def in_language(cache_key: str) -> str:
+    """`cache_key` in the request's language: every cached body is said in one (i18n)."""
+    return f"{language()}|{cache_key}"
+
+
 def cached(cache_key: str) -> str | None:
     """The body under cache_key with this phone's CSRF token filled in, or None."""
-    return _filled(cache().get(cache_key))
+    return _filled(cache().get(in_language(cache_key)))
 
 
 def body(cache_key: str, render: Callable[[], str]) -> str:
     """The cached body under cache_key, rendered (with the CSRF placeholder) on a miss, with
     this phone's CSRF token filled in."""
+    cache_key = in_language(cache_key)
     text = cache().get(cache_key)
     if text is None:
         text = render()
@@ -171,6 +179,7 @@ def respond(cache_key: str, text: str):
     encoding = accepted_encoding()
     if encoding is None or len(text) < MIN_COMPRESSED:
         return make_response(text)
+    cache_key = in_language(cache_key)
     template = cache().get(cache_key)
     token = csrf_token() if template is None or CSRF_SLOT in template else ""
     packed_key = f"{encoding}|{cache_key}|{token}"

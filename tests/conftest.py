@@ -42,6 +42,24 @@ SERIAL_GROUPS = {"load": "tests/load/",
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "sqlite_only(reason): holds only on SQLite; skipped on PostgreSQL")
+    if not WORKER:  # once per run, before xdist's workers start
+        compile_catalogs()
+
+
+def compile_catalogs() -> None:
+    """The languages' catalogs compiled where a .po is newer than its .mo, as `make` does
+    (README "Languages"), for a plain `pytest` after a translation changed."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in Path(__file__).resolve().parents[1].glob(
+            "scorekeeper/translations/*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as f:
+                catalog = read_po(f)
+            with mo.open("wb") as f:
+                write_mo(f, catalog)
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, when it is installed

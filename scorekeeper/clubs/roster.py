@@ -8,7 +8,7 @@ from flask import abort
 from sqlalchemy import case, distinct, exists, func, select
 from sqlalchemy.orm import aliased, joinedload
 
-from .. import access, store, web
+from .. import access, i18n, store, web
 from ..games import listing
 from ..extensions import db
 from ..models import Club, Game, Member, Person, Player
@@ -47,6 +47,7 @@ def load_club_with(club_id: int, model=None, row_id: int | None = None, *options
     access.read_member(club_id, phone)
     if phone is None:
         abort(members_only())
+    i18n.speak_club_language(club.language)
     if not admin_there:  # a club that somehow lost its admin gets one back
         store.ensure_admin(club_id)
     return club, phone, found[3] if model is not None else None

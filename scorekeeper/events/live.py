@@ -11,7 +11,7 @@ import hashlib
 
 from flask import abort, make_response, render_template, request
 
-from .. import access, qr, render_cache, store, web
+from .. import access, i18n, qr, render_cache, store, web
 from ..clubs import roster
 from ..models import utcnow
 from . import record as records, running
@@ -42,6 +42,7 @@ def head(club_id: int, event_id: int) -> records.EventHead:
         asked, records.event_head(*asked))
     if found is None or found.member_id is None:  # (the same answer: roster.members_only)
         abort(roster.members_only())
+    i18n.speak_club_language(found.club.language)
     if not found.has_admin:
         store.ensure_admin(club_id)
     if found.id is None:
@@ -54,7 +55,8 @@ def etag(head: records.EventHead) -> str:
     event's stamp, whether this phone runs the event (it sees the organizer's buttons), the
     minute while a round has a time limit (the time left moves), the host and public URL."""
     minute = utcnow().strftime("%H%M") if (head.settings or {}).get("time_limit") else ""
-    rest = hashlib.blake2s(f"{request.host}|{qr.base_url()}".encode(), digest_size=6).hexdigest()
+    rest = hashlib.blake2s(f"{request.host}|{qr.base_url()}|{i18n.language()}".encode(),
+                           digest_size=6).hexdigest()
     return f"{head.stamp}-{'run' if head.runs else 'watch'}-{minute}-{rest}"
 
 

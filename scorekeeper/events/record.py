@@ -80,6 +80,7 @@ class ClubName(NamedTuple):
 
     id: int
     name: str
+    language: str | None = None  # Club.language
 
 
 class EventHead(NamedTuple):
@@ -149,7 +150,7 @@ def _of_member(column):
 # Built once (every poll of every phone at the night runs it): the club, the phone's Member
 # row, whether the club has an admin, and the event with its games' stamp, in one statement.
 _EVENT_HEAD = (
-    select(Club.id, Club.name, _of_member(Member.id), _of_member(Member.is_admin),
+    select(Club.id, Club.name, Club.language, _of_member(Member.id), _of_member(Member.is_admin),
            exists().where(Member.club_id == Club.id, Member.is_admin), ClubEvent.id,
            ClubEvent.version, ClubEvent.creator_phone_id, ClubEvent.settings,
            _of_games(func.coalesce(func.sum(Game.version), 0)),
@@ -168,9 +169,9 @@ def event_head(club_id: int, event_id: int, phone_id: int | None) -> EventHead |
                                                    "phone_id": phone_id or 0})
     if not rows:
         return None
-    (club, name, member_id, is_admin, has_admin, event, version, creator, settings,
+    (club, name, language, member_id, is_admin, has_admin, event, version, creator, settings,
      games_version, games) = rows[0]
-    return EventHead(ClubName(club, name), member_id,
+    return EventHead(ClubName(club, name, language), member_id,
                      member_id is not None and runs_it(creator, bool(is_admin), phone_id),
                      bool(has_admin), event, version, settings, games_version or 0, games or 0)
 

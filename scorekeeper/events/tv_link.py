@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import abort, redirect, request, url_for
 from sqlalchemy import bindparam, select
 
-from .. import kept_reads, qr, store
+from .. import i18n, kept_reads, qr, store
 from ..models import ClubEvent
 from . import bp, live, record as records
 from .views import _running, _via
@@ -40,6 +40,7 @@ def _head(secret: str) -> records.EventHead:
     found = heads[secret]
     if found is None or found.id is None:
         abort(404)
+    i18n.speak_club_language(found.club.language)
     return found
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
 
-from .. import access, qr, render_cache, rules, store
+from .. import access, i18n, qr, render_cache, rules, store
 from ..models import utcnow
 from . import board
 
@@ -57,6 +57,7 @@ class RenderInputs:
     # a finished club game's rating changes (board.rating_note): the club's rated games as they
     # stand (store.rated_stamp), which an edit, undo or merge of an earlier game moves
     ratings: str = ""
+    language: str = "en"  # the page's language (i18n): another language is another page
 
     @classmethod
     def of(cls, head) -> "RenderInputs":
@@ -65,12 +66,13 @@ class RenderInputs:
         return cls(game_id=head.id, version=head.version, role=access.role(head),
                    quiet=not recently_changed(head), phone=board.this_phone(head),
                    host=request.host, base_url=qr.base_url(), former=access.lost_scoring(head),
-                   counts=head.count_version, ratings=rated_inputs(head))
+                   counts=head.count_version, ratings=rated_inputs(head),
+                   language=i18n.language())
 
     def etag(self) -> str:
         """The /live ETag (unquoted): g<id>-v<version>-<role>[-quiet]-<digest of the rest>."""
         rest = hashlib.blake2s(f"{self.phone}|{self.host}|{self.base_url}|{self.former}|"
-                               f"{self.counts}|{self.ratings}".encode(),
+                               f"{self.counts}|{self.ratings}|{self.language}".encode(),
                                digest_size=6).hexdigest()
         return (f"g{self.game_id}-v{self.version}-{self.role}{'-quiet' if self.quiet else ''}"
                 f"-{rest}")

@@ -582,6 +582,7 @@ def _route_cases():
         ("pwa.manifest", "GET", "/manifest.webmanifest", None, "asset"),
         ("pwa.service_worker", "GET", "/sw.js", None, "asset"),
         ("pwa.offline", "GET", "/offline", None, "page"),
+        ("i18n.choose_language", "POST", "/language", {"lang": "es"}, "see:/"),
         ("games.tv", "GET", "/games/{gid}/tv", None, "page"),
         ("games.kept_hand", "POST", "/games/{gid}/hands/kept", {"number": "0", **hand}, "asset"),
         ("players.game_review", "GET", "/games/{gid}/review", None, "page"),

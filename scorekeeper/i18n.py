@@ -1,0 +1,90 @@
+"""The app's languages (Flask-Babel): which one a request is answered in, and saying the
+engine's sentences in it.
+
+A phone's own choice (the chooser on every page, kept in its session cookie) comes first, then
+the language of the club whose page or TV it shows (Club.language: a Spanish club's TV speaks
+Spanish whatever the TV's browser says), then the browser's Accept-Language, then English. The
+catalogs are scorekeeper/translations/<code>/LC_MESSAGES/messages.po, compiled by `make`;
+README "Languages" says how to add one.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, g, redirect, request, session, url_for
+from flask_babel import Babel, get_locale, gettext, refresh
+
+from .rules.text import Text
+
+# The languages a phone can choose: code -> its own name for itself (the chooser's words).
+LANGUAGES = {"en": "English", "es": "Español"}
+DEFAULT = "en"
+SESSION_KEY = "lang"
+
+babel = Babel()
+bp = Blueprint("i18n", __name__)
+
+
+def select_language() -> str:
+    """The request's language code (the module's docstring says in which order)."""
+    chosen = session.get(SESSION_KEY)
+    if chosen in LANGUAGES:
+        return chosen
+    club = g.get("club_language")
+    if club in LANGUAGES:
+        return club
+    return request.accept_languages.best_match(LANGUAGES, DEFAULT)
+
+
+def language() -> str:
+    """The code of the language this request is answered in ("en" outside a request)."""
+    locale = get_locale()
+    return locale.language if locale is not None else DEFAULT
+
+
+def speak_club_language(code: str | None) -> None:
+    """A club's page or TV is shown: speak the club's language unless the phone chose one."""
+    if code in LANGUAGES and code != g.get("club_language"):
+        g.club_language = code
+        refresh()  # a sentence said earlier in the request chose the language without it
+
+
+def say(value):
+    """`value` in the request's language: a Text (rules/text.py) from its template, its values
+    said too; a sentence marked with N_ from the catalog; anything else (a name, a number) as
+    it is."""
+    if isinstance(value, Text):
+        if not value.values:
+            return gettext(value.template)
+        return gettext(value.template).format(
+            **{key: say(v) for key, v in value.values.items()})
+    if isinstance(value, str) and value:
+        return gettext(value)
+    return value
+
+
+@bp.post("/language")
+def choose_language():
+    """The chooser's form: keep the phone's choice and go back to the page it was on (its
+    Referer, same site only), else home. Changes nothing but this phone's cookie."""
+    code = request.form.get("lang", "")
+    if code in LANGUAGES:
+        session[SESSION_KEY] = code
+    back = urlsplit(request.referrer or "")
+    target = url_for("games.home")
+    if back.netloc == request.host and back.path.startswith("/") \
+            and not back.path.startswith("//"):
+        target = back.path + (f"?{back.query}" if back.query else "")
+    return redirect(target, 303)
+
+
+def init_app(app) -> None:
+    """Flask-Babel with the catalogs under the package; the chooser's route; say() and the
+    language in every template."""
+    babel.init_app(app, locale_selector=select_language)
+    # {% trans %} blocks' whitespace folded: a msgid is the sentence, not its indentation
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.register_blueprint(bp)
+    app.jinja_env.filters["say"] = say
+    app.jinja_env.globals["languages"] = LANGUAGES
+    app.jinja_env.globals["language"] = language
