@@ -49,6 +49,13 @@ def speak_club_language(code: str | None) -> None:
         refresh()  # a sentence said earlier in the request chose the language without it
 
 
+def forget() -> None:
+    """A new request chooses its language afresh: Flask-Babel keeps the choice on flask.g, which
+    a test's app context (and its g) keeps across requests."""
+    g.pop("club_language", None)
+    refresh()
+
+
 def say(value):
     """`value` in the request's language: a Text (rules/text.py) from its template, its values
     said too; a sentence marked with N_ from the catalog; anything else (a name, a number) as
@@ -82,6 +89,9 @@ def init_app(app) -> None:
     """Flask-Babel with the catalogs under the package; the chooser's route; say() and the
     language in every template."""
     babel.init_app(app, locale_selector=select_language)
+    # first of the hooks before a view (a URL value preprocessor: before every before_request,
+    # whose refusals are said in the request's language too); kept_polls calls it itself
+    app.url_value_preprocessor(lambda _endpoint, _values: forget())
     # {% trans %} blocks' whitespace folded: a msgid is the sentence, not its indentation
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.register_blueprint(bp)

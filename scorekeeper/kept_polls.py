@@ -9,7 +9,7 @@ from typing import Callable, Mapping
 
 from flask import request, session
 
-from . import access
+from . import access, i18n
 
 
 class KeptPolls:
@@ -39,6 +39,7 @@ class KeptPolls:
 
     def _kept(self, environ):
         with self.app.request_context(environ):
+            i18n.forget()
             answer = self.answers.get(request.endpoint)
             if answer is None or access.old_cookies():
                 return None
