@@ -2,8 +2,9 @@
 over the real app (its test client; the hands through the store's one write function, as the
 game page writes them) whose rules are what an organizer and the tables do: start the next
 round, play a game to the end with a random result, enter part of a game, forfeit, a late
-entrant, check-in and withdraw (each undone or not), a playoff (a double tap too), a draw, call time, a table
-phone scanning its card and following its table. After every step:
+entrant, check-in and withdraw (each undone or not), a playoff (a double tap too), a draw, a
+swap of a player with one sitting out, call time, a table phone scanning its card and following
+its table. After every step:
 
 - the standings the event page shows equal `scorekeeper standings` of the exported record;
 - no match is seated while a match it depends on is open (a round after every match before it,
@@ -15,7 +16,7 @@ phone scanning its card and following its table. After every step:
 - no acknowledged hand is lost.
 
 The events: a 6-team pools night of two pools of three (where three-way ties are common: the
-issue's night) and round robins of 3 and 4 teams. SK_NIGHT_EXAMPLES sets the depth.
+issue's night), round robins of 3 and 4 teams, and a progressive night of nine players. SK_NIGHT_EXAMPLES sets the depth.
 """
 from __future__ import annotations
 
@@ -39,8 +40,10 @@ from ..clubs.helpers import create_club
 from .helpers import HAND, event, new_event, scorer_path, url
 
 POOLS = ("pools", "\n".join(f"A{i} & B{i}" for i in range(6)), {"pool_size": "3"})
+# a progressive night of nine players at 4 a table: one sits out each round, and swaps in
+PROGRESSIVE = ("progressive", "\n".join(f"P{i}" for i in range(9)), {"rounds": "3"})
 NIGHTS = [POOLS, POOLS, ("round-robin", "A0 & B0\nA1 & B1\nA2 & B2", {}),
-          ("round-robin", "A0 & B0\nA1 & B1\nA2 & B2\nA3 & B3", {})]
+          ("round-robin", "A0 & B0\nA1 & B1\nA2 & B2\nA3 & B3", {}), PROGRESSIVE]
 EXAMPLES = int(os.environ.get("SK_NIGHT_EXAMPLES", "15"))
 
 
@@ -108,6 +111,18 @@ class Night(RuleBasedStateMachine):
             groups += [sorted(g) for g in by_rank.values() if len(g) > 1]
         return groups
 
+    def swaps(self) -> list[tuple]:
+        """(match row, a player at it, one sitting its round out) for every undecided match
+        of a progressive or tables night."""
+        if self.record is None or self.format not in ("progressive", "tables"):
+            return []
+        out = {row.round: [] for row, _m in self.matches}
+        for row, _m in self.matches:
+            if row.bye is not None:
+                out[row.round].append(row.bye)
+        return [(row, seat, sitting) for row, m in self.open_matches() if row.bye is None
+                for seat in row.entrants for sitting in out[row.round]]
+
     def post(self, path: str, **data):
         r = self.client.post(url(self.club_id, self.event_id, path),
                              data={"version": str(self.rows.version), **data})
@@ -144,7 +159,10 @@ class Night(RuleBasedStateMachine):
         self.client.post(url(self.club_id, self.event_id, f"/rounds/{latest}/call"))
         self.look()
 
-    @precondition(lambda self: self.record is not None and self.open_matches())
+    # (a match of two sides: a progressive table's four players are no sides; one who must
+    # leave sits out, the swap below)
+    @precondition(lambda self: self.record is not None and self.format != "progressive"
+                  and self.open_matches())
     @rule(data=st.data(), side=st.sampled_from(["0", "1"]))
     def forfeit(self, data, side):
         row, _m = data.draw(st.sampled_from(self.open_matches()))
@@ -207,6 +225,28 @@ class Night(RuleBasedStateMachine):
                                      f"/entrants/{seed}/withdraw/undo"))
             assert r.status_code in (303, 422)
         self.look()
+
+    @precondition(lambda self: self.swaps())
+    @rule(data=st.data())
+    def swap(self, data):
+        """A player who must leave gives their seat to one sitting the round out: before
+        the match's first hand only (after it: refused, nothing changed)."""
+        row, leaving, joining = data.draw(st.sampled_from(self.swaps()))
+        had_hands = any(self.hands.get(g.id) for g in row.games)
+        before = list(row.entrants)
+        r = self.post(f"/matches/{row.id}/swap", out=str(leaving), **{"in": str(joining)})
+        assert (r.status_code == 422) == had_hands, (r.status_code, had_hands)
+        self.look()
+        now = next(r for r, _m in self.matches if r.id == row.id)
+        sitting = {r.bye for r, _m in self.matches if r.round == now.round}
+        if had_hands:
+            assert list(now.entrants) == before
+        else:
+            assert joining in now.entrants and leaving not in now.entrants
+            assert leaving in sitting and joining not in sitting
+            for game in now.games:
+                names = {p.name for p in game.players}
+                assert f"P{joining}" in names and f"P{leaving}" not in names
 
     # ---------------------------------------------------------------- the tables
 
