@@ -9,12 +9,16 @@ from .auction import (DOUBLES_NEEDED, MARK, PLUNGE, SPLASH, AuctionRules, FreeLa
                       LechnerLadder, MoonLadder, RangeLadder, TexasLadder, Texas1986Ladder, marks,
                       settle, show_bid)
 from .game import HandScore, Variant, leaders
-from .record import Invalid, Option, Table, check_whole, choice, flag, per_seat, whole
+from .record import Invalid, Option, Table, check_whole, choice, flag, opening, per_seat, whole
+from .text import N_, Text
 
 ALL_POINTS = 42
 TRICKS = 7
 TRUMPS = (0, 1, 2, 3, 4, 5, 6, "doubles")
 NO_BID = {"bidder": None, "bid": None, "made": None}
+CAUGHT = N_("the points the bidding team caught")
+TRUMP = N_("the trump")
+CONTRACT = N_("the contract")
 
 
 def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
@@ -22,38 +26,63 @@ def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
     """Whether the bid was made, from "points" (when the game counts points: `need` is what
     makes it) and/or "made"; when both are given they must agree. Returns (made, points).
     `show` writes the bid in the game's units (marks or points)."""
-    said = flag(hand, "made", k, "whether the bid was made (\"made\")")
+    said = flag(hand, "made", k, N_("whether the bid was made (\"made\")"))
     if hand.get("points") is None:
         if said is None:
-            wanted = "the points the bidding team caught, or " if need is not None else ""
-            raise Invalid(k, f"The hand needs its outcome: {wanted}whether the bid was made "
-                             f"(\"made\": true or false).")
+            raise Invalid(k, Text("The hand needs its outcome: the points the bidding team "
+                                  "caught, or whether the bid was made (\"made\": true or false)."
+                                  if need is not None else
+                                  "The hand needs its outcome: whether the bid was made "
+                                  "(\"made\": true or false)."))
         return said, None
     if need is None:
-        raise Invalid(k, "Points are counted only in a straight (trumps) hand; say whether this "
-                         "bid was made (\"made\": true or false).")
-    points = check_whole(hand["points"], k, 0, ALL_POINTS, "the points the bidding team caught")
+        raise Invalid(k, Text("Points are counted only in a straight (trumps) hand; say whether "
+                              "this bid was made (\"made\": true or false)."))
+    points = check_whole(hand["points"], k, 0, ALL_POINTS, CAUGHT)
     made = points >= need
     if said is not None and said != made:
-        raise Invalid(k, f"The hand says the bid was {'made' if said else 'set'}, but {points} "
-                         f"points {'make' if made else 'do not make'} a bid of {show(bid)} "
-                         f"(it needs {need}).")
+        raise Invalid(k, Text("The hand says the bid was made, but {points} points do not make "
+                              "a bid of {bid} (it needs {need})." if said else
+                              "The hand says the bid was set, but {points} points make a bid of "
+                              "{bid} (it needs {need}).", points=points, bid=show(bid), need=need))
     return made, points
 
 
 def trash_outcome(hand: dict, k: int) -> bool:
     """A trash bid is made when the bidder takes no trick, so catches no points."""
-    said = flag(hand, "made", k, "whether the trash bid was made (\"made\")")
+    said = flag(hand, "made", k, N_("whether the trash bid was made (\"made\")"))
     if hand.get("points") is None:
         if said is None:
-            raise Invalid(k, "The hand needs its outcome: whether the trash bid was made "
-                             "(\"made\": true or false).")
+            raise Invalid(k, Text("The hand needs its outcome: whether the trash bid was made "
+                                  "(\"made\": true or false)."))
         return said
-    points = check_whole(hand["points"], k, 0, ALL_POINTS, "the points the trash bidder caught")
+    points = check_whole(hand["points"], k, 0, ALL_POINTS, N_("the points the trash bidder caught"))
     if said is not None and said != (points == 0):
-        raise Invalid(k, "Trash is made only when the bidder takes no trick (no points); "
-                         f"the hand says made is {str(said).lower()} with {points} points.")
+        raise Invalid(k, Text("Trash is made only when the bidder takes no trick (no points); the "
+                              "hand says made is {said} with {points} points.",
+                              said=str(said).lower(), points=points))
     return points == 0
+
+
+TRICKS_TAKEN = N_("tricks taken")
+
+
+def not_seven_tricks(total: int) -> Text:
+    return Text("The tricks add up to {total}, but every hand has exactly 7 tricks.", total=total)
+
+
+def _too_low(contract: str, least: int, bid: str) -> Text:
+    """A contract played on a bid below its least (30 for straight, the special minimum)."""
+    if least == MARK:
+        return Text("{contract} needs a bid of at least 1 mark (42); the bid was {bid}.",
+                    contract=contract, bid=bid)
+    if least < MARK:
+        return Text("{contract} needs a bid of at least {marks} mark ({least}) at this table "
+                    "(house rule: special minimum); the bid was {bid}.", contract=contract,
+                    marks=marks(least), least=least, bid=bid)
+    return Text("{contract} needs a bid of at least {marks} marks ({least}) at this table "
+                "(house rule: special minimum); the bid was {bid}.", contract=contract,
+                marks=marks(least), least=least, bid=bid)
 
 
 def needed(bid: int) -> int:
@@ -115,17 +144,18 @@ class Texas1986(TeamDominoes):
         return self.rules
 
     def contracts(self, options):
-        return ("trumps", "trash")
+        return (N_("trumps"), N_("trash"))
 
     def score_bid(self, table, state, hand, k, won):
-        contract = choice(hand, "contract", k, self.contracts(table.options), "the contract")
+        contract = choice(hand, "contract", k, self.contracts(table.options), CONTRACT)
         if contract == "trash":
             if won.value < MARK:
-                raise Invalid(k, f"Trash needs a bid of 42 or a multiple of 42; this bid is {won.value}.")
+                raise Invalid(k, Text("Trash needs a bid of 42 or a multiple of 42; this bid is "
+                                      "{bid}.", bid=won.value))
             made = trash_outcome(hand, k)
             return (made, won.value, 0) if made else (made, 0, won.value)
-        choice(hand, "trump", k, TRUMPS, "the trump", required=False)
-        points = whole(hand, "points", k, 0, ALL_POINTS, "the points the bidding team caught")
+        choice(hand, "trump", k, TRUMPS, TRUMP, required=False)
+        points = whole(hand, "points", k, 0, ALL_POINTS, CAUGHT)
         made, _ = bid_outcome(hand, k, won.value, needed(won.value), self.rules.ladder.show)
         if made:  # the side that wins the hand scores the bid plus what it caught
             return True, won.value + points, 0
@@ -135,7 +165,8 @@ class Texas1986(TeamDominoes):
         return [s for s in (0, 1) if totals[s] >= table.options["target_points"]]
 
 
-CONTRACTS = ("straight", "sevens", "nillo", "follow-me", PLUNGE, SPLASH)
+# Contract names are codes of the record, and the words a refusal names them by (N_)
+CONTRACTS = (N_("straight"), N_("sevens"), N_("nillo"), N_("follow-me"), PLUNGE, SPLASH)
 CALLED_GAMES = ("straight", "sevens", "follow-me", "nillo")
 DOUBLES_PLAYED = {"nillo": ("high", "low", "suit", "suit-inverted"), "follow-me": ("high", "low")}
 
@@ -154,8 +185,10 @@ class MarksGame(TeamDominoes):
 
     def goal(self, options):
         win_by = options.get("win_by")
-        by = f", win by {win_by}" if win_by and win_by > 1 else ""
-        return f"Play to {options.get('target_marks')} marks{by}."
+        if win_by and win_by > 1:
+            return Text("Play to {target} marks, win by {by}.", target=options.get("target_marks"),
+                        by=win_by)
+        return Text("Play to {target} marks.", target=options.get("target_marks"))
 
     def contracts(self, options):
         return options.get("contracts", CONTRACTS)
@@ -182,29 +215,28 @@ class MarksGame(TeamDominoes):
 
     def score_bid(self, table, state, hand, k, won):
         allowed = self.contracts(table.options)
-        contract = self.allowed(hand, "contract", k, allowed, "the contract")
+        contract = self.allowed(hand, "contract", k, allowed, CONTRACT)
         game = contract
         if contract in (PLUNGE, SPLASH):
-            game = self.allowed(hand, "call", k, allowed, "the game the partner called")
+            game = self.allowed(hand, "call", k, allowed, N_("the game the partner called"))
             if game not in CALLED_GAMES:
-                raise Invalid(k, f"The partner calls straight, sevens, follow me or nello, not {game}.")
+                raise Invalid(k, Text("The partner calls straight, sevens, follow me or nello, not "
+                                      "{game}.", game=game))
             least = DOUBLES_NEEDED[contract]
-            held = whole(hand, "doubles", k, 0, 7, "the number of doubles the bidder held")
+            held = whole(hand, "doubles", k, 0, 7, N_("the number of doubles the bidder held"))
             if held < least:
-                raise Invalid(k, f"A {contract} needs at least {least} doubles in the bidder's hand; "
-                                 f"{table.name(won.seat)} held {held}.")
+                raise Invalid(k, Text("A {contract} needs at least {least} doubles in the bidder's "
+                                      "hand; {name} held {held}.", contract=contract, least=least,
+                                      name=table.name(won.seat), held=held))
         else:
             least = 30 if contract == "straight" else self.special_minimum(table.options)
             if won.value < least:
-                house = "" if least == MARK else " at this table (house rule: special minimum)"
-                raise Invalid(k, f"{contract.capitalize()} needs a bid of at least "
-                                 f"{marks(least)} mark{'s' if least > MARK else ''} ({least}){house}; "
-                                 f"the bid was {show_bid(won.value)}.")
+                raise Invalid(k, opening(_too_low(contract, least, show_bid(won.value))))
             if contract in DOUBLES_PLAYED:
-                choice(hand, "doubles", k, DOUBLES_PLAYED[contract], "how doubles are played",
+                choice(hand, "doubles", k, DOUBLES_PLAYED[contract], N_("how doubles are played"),
                        required=False)
         if game == "straight":
-            choice(hand, "trump", k, TRUMPS, "the trump", required=False)
+            choice(hand, "trump", k, TRUMPS, TRUMP, required=False)
         made, _ = bid_outcome(hand, k, won.value, needed(won.value) if game == "straight" else None,
                               show_bid)
         return (made, marks(won.value), 0) if made else (made, 0, marks(won.value))
@@ -212,7 +244,8 @@ class MarksGame(TeamDominoes):
     def allowed(self, hand, key, k, allowed, what):
         value = choice(hand, key, k, CONTRACTS, what)
         if value not in allowed:
-            raise Invalid(k, f"This table does not play {value} (house rule: contracts).")
+            raise Invalid(k, Text("This table does not play {contract} (house rule: contracts).",
+                                  contract=value))
         return value
 
     def winners(self, table, state, totals, scored, k):
@@ -273,8 +306,8 @@ class Texas42(MarksGame):
 
     def check_table(self, table):
         if "straight" not in table.options["contracts"]:
-            raise Invalid(None, "Option contracts must include straight: every bid of 30-41 is "
-                                "played straight.")
+            raise Invalid(None, Text("Option contracts must include straight: every bid of 30-41 "
+                                     "is played straight."))
 
 
 class FortyTwo(TeamDominoes):
@@ -296,16 +329,21 @@ class FortyTwo(TeamDominoes):
     rules = AuctionRules(RangeLadder(30, ALL_POINTS), once=True, forced=False)
 
     def goal(self, options):
-        reach = [f"{options['target_points']} points" if options.get("target_points") else "",
-                 f"{options['target_hands']} hands won" if options.get("target_hands") else ""]
-        return f"First to {' or '.join(r for r in reach if r)}."
+        points, hands = options.get("target_points"), options.get("target_hands")
+        if points and hands:
+            return Text("First to {points} points or {hands} hands won.", points=points,
+                        hands=hands)
+        if hands:
+            return Text("First to {hands} hands won.", hands=hands)
+        return Text("First to {points} points.", points=points)
 
     def auction_rules(self, table):
         return self.rules
 
     def check_table(self, table):
         if not table.options["target_points"] and not table.options["target_hands"]:
-            raise Invalid(None, "The game needs a goal: target_points and target_hands cannot both be 0.")
+            raise Invalid(None, Text("The game needs a goal: target_points and target_hands cannot "
+                                     "both be 0."))
 
     def start(self, table):
         return {"hands_won": [0, 0]}
@@ -314,7 +352,7 @@ class FortyTwo(TeamDominoes):
         return {"hands_won": list(state["hands_won"])}
 
     def score_bid(self, table, state, hand, k, won):
-        points = whole(hand, "points", k, 0, ALL_POINTS, "the points the bidding team caught")
+        points = whole(hand, "points", k, 0, ALL_POINTS, CAUGHT)
         made, _ = bid_outcome(hand, k, won.value, won.value)
         side = self.side_of(won.seat)
         if made:  # both teams count what they caught
@@ -366,9 +404,9 @@ class Moon(Variant):
         won = settle(hand, k, table, dealer, self.rules)
         if won is None:
             return HandScore([0] * table.n, dict(NO_BID))
-        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, "tricks taken")
+        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, TRICKS_TAKEN)
         if sum(tricks) != TRICKS:
-            raise Invalid(k, f"The tricks add up to {sum(tricks)}, but every hand has exactly 7 tricks.")
+            raise Invalid(k, not_seven_tricks(sum(tricks)))
         took = tricks[won.seat]
         made = took == TRICKS if won.value == self.MOON else took >= won.value
         deltas = list(tricks)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .game import HandScore, Variant, leaders
 from .record import Invalid, Option, Preset, Table, flag, per_seat, seat, whole
+from .text import N_, Text
 
 TILES_DEALT_12 = {2: 16, 3: 15, 4: 14, 5: 12, 6: 11, 7: 10, 8: 9}  # the double-12 rule sheet
 TILES_DEALT_SET = 12  # the set the sheet's table is for; others scale it
@@ -66,13 +67,14 @@ class MexicanTrain(Variant):
     counts_own = True
 
     def goal(self, options):
-        return "Lowest total after the last round wins."
+        return N_("Lowest total after the last round wins.")
 
     def check_table(self, table):
         rounds = table.options["rounds"]
         if rounds is not None and rounds > table.options["set"] + 1:
-            raise Invalid(None, f"Option rounds must be from 1 to {table.options['set'] + 1} "
-                                f"with a double-{table.options['set']} set.")
+            raise Invalid(None, Text("Option rounds must be from 1 to {most} with a double-{set} "
+                                     "set.", most=table.options["set"] + 1,
+                                     set=table.options["set"]))
 
     def rounds(self, table: Table) -> int:
         return table.options["rounds"] or table.options["set"] + 1
@@ -82,32 +84,38 @@ class MexicanTrain(Variant):
 
     def play(self, table, state, hand, k, dealer, totals):
         top, engine = table.options["set"], self.engine(table, k)
-        pips = per_seat(hand, "pips", k, table, 0, None, "the pips left")
-        blocked = flag(hand, "blocked", k, "whether the round was blocked (\"blocked\")")
-        out = seat(hand, "out", k, table, "who went out") if hand.get("out") is not None else None
-        holder = (seat(hand, "double_blank", k, table, "who held the double blank")
+        pips = per_seat(hand, "pips", k, table, 0, None, N_("the pips left"))
+        blocked = flag(hand, "blocked", k, N_("whether the round was blocked (\"blocked\")"))
+        out = (seat(hand, "out", k, table, N_("who went out")) if hand.get("out") is not None
+               else None)
+        holder = (seat(hand, "double_blank", k, table, N_("who held the double blank"))
                   if hand.get("double_blank") is not None else None)
         if holder is not None and engine == 0:
-            raise Invalid(k, "This round's engine is the double blank, in the middle of the table, "
-                             "so nobody holds it to be charged for it.")
+            raise Invalid(k, Text("This round's engine is the double blank, in the middle of the "
+                                  "table, so nobody holds it to be charged for it."))
         if out is not None:
             if blocked:
-                raise Invalid(k, "A blocked round has nobody who went out.")
+                raise Invalid(k, Text("A blocked round has nobody who went out."))
             if pips[out] != 0:
-                raise Invalid(k, f"{table.name(out)} went out, so has 0 pips left, not {pips[out]}.")
+                raise Invalid(k, Text("{name} went out, so has 0 pips left, not {pips}.",
+                                      name=table.name(out), pips=pips[out]))
             if holder == out:
-                raise Invalid(k, f"{table.name(out)} went out and holds no tiles, so she cannot be "
-                                 f"the one charged for the double blank.")
+                raise Invalid(k, Text("{name} went out and holds no tiles, so she cannot be the "
+                                      "one charged for the double blank.", name=table.name(out)))
         elif not blocked and not any(p == 0 and s != holder for s, p in enumerate(pips)):
             # the double blank's holder counts it as 0 pips, but she still holds a tile
-            held = (f" ({table.name(holder)} holds the double blank, so did not go out)"
-                    if holder is not None and pips[holder] == 0 else "")
-            raise Invalid(k, f"Someone must go out with 0 pips{held}, unless the round was blocked "
-                             f"(the bone pile ran out and everyone passed).")
+            if holder is not None and pips[holder] == 0:
+                raise Invalid(k, Text("Someone must go out with 0 pips ({name} holds the double "
+                                      "blank, so did not go out), unless the round was blocked "
+                                      "(the bone pile ran out and everyone passed).",
+                                      name=table.name(holder)))
+            raise Invalid(k, Text("Someone must go out with 0 pips, unless the round was blocked "
+                                  "(the bone pile ran out and everyone passed)."))
         most = pips_in_set(top) - 2 * engine
         if sum(pips) > most:
-            raise Invalid(k, f"The pips add up to {sum(pips)}, more than the {most} pips of the "
-                             f"double-{top} set outside the engine double {engine}-{engine}.")
+            raise Invalid(k, Text("The pips add up to {total}, more than the {most} pips of the "
+                                  "double-{top} set outside the engine double {engine}-{engine}.",
+                                  total=sum(pips), most=most, top=top, engine=engine))
         deltas = list(pips)
         if holder is not None:
             deltas[holder] += table.options["double_blank"]
@@ -150,7 +158,7 @@ class CastleRock(Variant):
         return {"left": []}
 
     def play(self, table, state, hand, k, dealer, totals):
-        left = whole(hand, "remaining", k, 0, self.MOST_LEFT, "the dominoes remaining")
+        left = whole(hand, "remaining", k, 0, self.MOST_LEFT, N_("the dominoes remaining"))
         state["left"].append(left)
         won = left <= self.WON_AT
         return HandScore([int(won)], extra={"remaining": left, "won": won})
