@@ -16,8 +16,8 @@ class Card42(Variant):
 
     id = "card42"
     result_keys = ("bids", "tricks")
-    title = "42, the Card Players' Card Game"
-    blurb = "Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins."
+    title = N_("42, the Card Players' Card Game")
+    blurb = N_("Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins.")
     family = "card42"
     has_auction = True  # no bidding ladder, but every player's bid in turn (legal_calls)
     bids_own_tricks = True
@@ -25,9 +25,9 @@ class Card42(Variant):
     result_entry = "tricks"
     min_players, max_players = 2, 7
     options = (
-        Option("cap_at_42", True, "bool", "Totals stop at 42: a player there waits for an exact bid."),
-        Option("bonus", 3, "int", "Bonus for taking exactly the tricks bid (bids of 0 and 7 score "
-                                  "their own fixed totals).", minimum=0, maximum=10),
+        Option("cap_at_42", True, "bool", N_("Totals stop at 42: a player there waits for an exact bid.")),
+        Option("bonus", 3, "int", N_("Bonus for taking exactly the tricks bid (bids of 0 and 7 score "
+                                  "their own fixed totals)."), minimum=0, maximum=10),
     )
 
     def goal(self, options):
@@ -129,14 +129,14 @@ class CardTeams(Variant):
 
     id = "card42-teams"
     result_keys = ("points",)
-    title = "42, the trick-taking card game (teams)"
-    blurb = "Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42."
+    title = N_("42, the trick-taking card game (teams)")
+    blurb = N_("Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42.")
     family = "card42-teams"
     result_entry = "card_points"
     usual_bids = tuple(range(2, 19))
     partnership = True
     bidding = True
-    options = (Option("target_points", 42, "int", "Points a team needs to win.",
+    options = (Option("target_points", 42, "int", N_("Points a team needs to win."),
                       minimum=1, maximum=1000),)
     auction = AuctionRules(RangeLadder(2, 18), once=False, forced=False)
 

@@ -93,8 +93,8 @@ def needed(bid: int) -> int:
 class TeamDominoes(Variant):
     """Four players, partners across, bidding through the shared auction."""
 
-    deals = "shakes"  # the dominoes are shaken, not dealt
-    dealt = "shook"
+    deals = N_("shakes")  # the dominoes are shaken, not dealt
+    dealt = N_("shook")
     partnership = True
     bidding = True
     rating_group_of = "dominoes-42"  # one skill, whichever rule sheet is played
@@ -130,13 +130,13 @@ class Texas1986(TeamDominoes):
 
     id = "texas42-1986"
     result_keys = ("contract", "trump", "points", "made")
-    title = "Texas 42 (1986 program rules)"
-    blurb = "Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300."
+    title = N_("Texas 42 (1986 program rules)")
+    blurb = N_("Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300.")
     family = "texas42-1986"
     names_contract = True
     result_entry = "contract"
     usual_bids = (*range(30, 43), 84, 126, 168)
-    options = (Option("target_points", 300, "int", "Points a team needs to win.",
+    options = (Option("target_points", 300, "int", N_("Points a team needs to win."),
                       minimum=1, maximum=10000),)
     rules = AuctionRules(Texas1986Ladder(), once=True, forced=True)
 
@@ -178,7 +178,7 @@ class MarksGame(TeamDominoes):
     result_keys = ("contract", "call", "doubles", "trump", "points", "made")
 
     family = "marks"
-    units = "marks"
+    units = N_("marks")
     names_contract = True
     result_entry = "contract"
     usual_bids = (*range(30, 43), *(42 * k for k in range(2, 8)))
@@ -255,43 +255,43 @@ class MarksGame(TeamDominoes):
 
 class Lechner42(MarksGame):
     id = "lechner42"
-    title = "Texas 42 (Lechner Hall rules)"
-    blurb = ("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nello, "
+    title = N_("Texas 42 (Lechner Hall rules)")
+    blurb = N_("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nello, "
              "follow-me, plunge and splash; win by two.")
     options = (
         Option("target_marks", 7, "int",
-               "Marks a team needs to win (the written rules give none; 7 is usual).",
+               N_("Marks a team needs to win (the written rules give none; 7 is usual)."),
                minimum=1, maximum=100),
-        Option("win_by", 2, "int", "The winner must lead by this many marks.", minimum=1, maximum=100),
+        Option("win_by", 2, "int", N_("The winner must lead by this many marks."), minimum=1, maximum=100),
     )
 
 
 class Texas42(MarksGame):
     id = "texas42"
-    title = "Texas 42 (tournament rules)"
-    blurb = ("Dominoes, 4 players in 2 teams: marks to 7, 2 marks to open, then one mark at a "
+    title = N_("Texas 42 (tournament rules)")
+    blurb = N_("Dominoes, 4 players in 2 teams: marks to 7, 2 marks to open, then one mark at a "
              "time; plunge and splash.")
-    rules_name = "the tournament rules"
-    rules_origin = ("No rule sheet writes the tournament rules down: they are this app's reading "
+    rules_name = N_("the tournament rules")
+    rules_origin = N_("No rule sheet writes the tournament rules down: they are this app's reading "
                     "of how 42 tournaments and most Texas tables play: the Lechner Hall game "
                     "with their bidding ladder.")
     options = (
-        Option("target_marks", 7, "int", "Marks a team needs to win.", minimum=1, maximum=100),
-        Option("win_by", 1, "int", "The winner must lead by this many marks (1: no win-by-two).",
+        Option("target_marks", 7, "int", N_("Marks a team needs to win."), minimum=1, maximum=100),
+        Option("win_by", 1, "int", N_("The winner must lead by this many marks (1: no win-by-two)."),
                minimum=1, maximum=100),
-        Option("all_pass", "forced", "choice", "When all pass: the dealer must bid (forced) "
-               "or the hand is thrown in (redeal).", choices=("forced", "redeal")),
-        Option("contracts", CONTRACTS, "multi", "The contracts this table plays.", choices=CONTRACTS),
-        Option("splash_marks", 3, "choice", "What a splash bids: 3 marks (1 more over 3 marks or "
-               "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more).", choices=(3, 2)),
-        Option("forced_minimum", 30, "choice", "The least the dealer may bid when everyone else "
-               "passed and she must bid: 30 or 31.", choices=(30, 31)),
-        Option("special_minimum", 42, "choice", "The least bid for nello, sevens or follow me: "
-               "42 (1 mark), 30 (any bid) or 84 (2 marks).", choices=(42, 30, 84)),
-        Option("ladder", "texas", "choice", "Texas: open at most 2 marks (a plunge or splash "
+        Option("all_pass", "forced", "choice", N_("When all pass: the dealer must bid (forced) "
+               "or the hand is thrown in (redeal)."), choices=(N_("forced"), N_("redeal"))),
+        Option("contracts", CONTRACTS, "multi", N_("The contracts this table plays."), choices=CONTRACTS),
+        Option("splash_marks", 3, "choice", N_("What a splash bids: 3 marks (1 more over 3 marks or "
+               "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more)."), choices=(3, 2)),
+        Option("forced_minimum", 30, "choice", N_("The least the dealer may bid when everyone else "
+               "passed and she must bid: 30 or 31."), choices=(30, 31)),
+        Option("special_minimum", 42, "choice", N_("The least bid for nello, sevens or follow me: "
+               "42 (1 mark), 30 (any bid) or 84 (2 marks)."), choices=(42, 30, 84)),
+        Option("ladder", "texas", "choice", N_("Texas: open at most 2 marks (a plunge or splash "
                "aside), then one mark at a time; free: any bid that tops the high bid (plunge and "
-               "splash keep their values).",
-               choices=("texas", "free")),
+               "splash keep their values)."),
+               choices=(N_("texas"), N_("free"))),
     )
 
     def forced(self, options):
@@ -315,15 +315,15 @@ class FortyTwo(TeamDominoes):
 
     id = "forty-two"
     result_keys = ("points",)
-    title = "Forty-Two (Double 12 rule sheet)"
-    blurb = "Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands."
+    title = N_("Forty-Two (Double 12 rule sheet)")
+    blurb = N_("Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands.")
     family = "forty-two"
     result_entry = "points"
     usual_bids = tuple(range(30, 43))
     options = (
-        Option("target_points", 250, "int", "Points that win the game (0: play to hands only).",
+        Option("target_points", 250, "int", N_("Points that win the game (0: play to hands only)."),
                minimum=0, maximum=10000),
-        Option("target_hands", 7, "int", "Hands won that win the game (0: play to points only).",
+        Option("target_hands", 7, "int", N_("Hands won that win the game (0: play to points only)."),
                minimum=0, maximum=100),
     )
     rules = AuctionRules(RangeLadder(30, ALL_POINTS), once=True, forced=False)
@@ -376,18 +376,18 @@ class FortyTwo(TeamDominoes):
 class Moon(Variant):
     """Three players, 7 tricks: the bidder must take her bid; 21 shoots the moon."""
 
-    deals = "shakes"  # the dominoes are shaken, not dealt
-    dealt = "shook"
+    deals = N_("shakes")  # the dominoes are shaken, not dealt
+    dealt = N_("shook")
     id = "moon"
     result_keys = ("tricks",)
-    title = "Moon (Double 12 rule sheet)"
-    blurb = "Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21."
+    title = N_("Moon (Double 12 rule sheet)")
+    blurb = N_("Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21.")
     family = "moon"
     tricks_per_hand = TRICKS
     result_entry = "tricks"
     min_players = max_players = 3
     bidding = True
-    options = (Option("target_points", 21, "int", "Points that win the game.", minimum=1,
+    options = (Option("target_points", 21, "int", N_("Points that win the game."), minimum=1,
                       maximum=1000),)
     rules = AuctionRules(MoonLadder(), once=True, forced=False)
     MOON = 21

@@ -32,7 +32,7 @@ class Variant:
     min_players: int = 4
     max_players: int = 4
     partnership: bool = False
-    units: str = "points"
+    units: str = N_("points")
     bidding: bool = False
     can_be_called: bool = True  # a game time may be called on (game-record.md's `called`)
     options: tuple[Option, ...] = ()

@@ -99,6 +99,14 @@ class Option:
         return tuple(value)
 
 
+# Every option's label (Option.label, made from its name), marked for the catalog: a test
+# checks that each variant's options are here.
+OPTION_LABELS = (N_("All pass"), N_("Bonus"), N_("Cap at 42"), N_("Contracts"), N_("Double blank"),
+                 N_("Forced minimum"), N_("Ladder"), N_("Rounds"), N_("Set"),
+                 N_("Special minimum"), N_("Splash marks"), N_("Target hands"),
+                 N_("Target marks"), N_("Target points"), N_("Win by"))
+
+
 def _listing(values) -> str:
     return ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
 

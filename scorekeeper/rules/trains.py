@@ -32,37 +32,37 @@ class MexicanTrain(Variant):
 
     id = "mexican-train"
     result_keys = ("pips", "out", "blocked", "double_blank")
-    title = "Mexican Train (Double 12 rule sheet)"
-    blurb = "Dominoes, 2-8 players each for herself: one round per engine double, lowest pips win."
+    title = N_("Mexican Train (Double 12 rule sheet)")
+    blurb = N_("Dominoes, 2-8 players each for herself: one round per engine double, lowest pips win.")
     family = "mexican-train"
-    hand_word = "Round"
-    deals = "starts"  # no deal: a round's first player starts it
-    dealt = "started"
-    form_word = "round"
-    form_dealt = "started"
+    hand_word = N_("Round")
+    deals = N_("starts")  # no deal: a round's first player starts it
+    dealt = N_("started")
+    form_word = N_("round")
+    form_dealt = N_("started")
     lowest_wins = True
     went_out = True
     result_entry = "pips"
     engine_rounds = True
     min_players, max_players = 2, 8
-    units = "pips"
+    units = N_("pips")
     options = (
-        Option("set", 12, "choice", "The domino set: double-12, or double-9 / double-15.",
+        Option("set", 12, "choice", N_("The domino set: double-12, or double-9 / double-15."),
                choices=(9, 12, 15)),
-        Option("rounds", None, "int", "Rounds to play (default: one per double, set + 1).",
+        Option("rounds", None, "int", N_("Rounds to play (default: one per double, set + 1)."),
                minimum=1, maximum=16),
-        Option("double_blank", 0, "int", "Extra pips for a double blank left in a hand "
-               "(0: as printed; 25 or 50 are common house rules).", minimum=0, maximum=100),
+        Option("double_blank", 0, "int", N_("Extra pips for a double blank left in a hand "
+               "(0: as printed; 25 or 50 are common house rules)."), minimum=0, maximum=100),
     )
     presets = (
-        Preset("as-printed", "As printed", {}, "The rule sheet: a round per double, the double "
-               "blank counts 0."),
-        Preset("double-blank-50", "Double blank 50", {"double_blank": 50},
-               "The double blank left in a hand counts 50 more."),
-        Preset("double-blank-25", "Double blank 25", {"double_blank": 25},
-               "The double blank left in a hand counts 25 more."),
-        Preset("short-7", "Shorter game: 7 rounds", {"rounds": 7},
-               "Seven rounds instead of one per double, from the highest double down."),
+        Preset("as-printed", N_("As printed"), {}, N_("The rule sheet: a round per double, the double "
+               "blank counts 0.")),
+        Preset("double-blank-50", N_("Double blank 50"), {"double_blank": 50},
+               N_("The double blank left in a hand counts 50 more.")),
+        Preset("double-blank-25", N_("Double blank 25"), {"double_blank": 25},
+               N_("The double blank left in a hand counts 25 more.")),
+        Preset("short-7", N_("Shorter game: 7 rounds"), {"rounds": 7},
+               N_("Seven rounds instead of one per double, from the highest double down.")),
     )
     counts_own = True
 
@@ -140,16 +140,16 @@ class CastleRock(Variant):
 
     id = "castle-rock"
     result_keys = ("remaining",)
-    title = "Castle Rock solitaire (Double 12 rule sheet)"
-    blurb = "Dominoes, 1 player: each hand is a whole game of solitaire, won with 2 or fewer left."
+    title = N_("Castle Rock solitaire (Double 12 rule sheet)")
+    blurb = N_("Dominoes, 1 player: each hand is a whole game of solitaire, won with 2 or fewer left.")
     family = "castle-rock"
-    hand_word = "Game"
+    hand_word = N_("Game")
     tiles_left = True
     solitaire = True
     rating_group_of = None  # played alone: nobody to be rated against
     result_entry = "tiles_left"
     min_players = max_players = 1
-    units = "wins"
+    units = N_("wins")
     can_be_called = False  # each hand is a whole game: there is no round to stop
     MOST_LEFT = 91
     WON_AT = 2
