@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .record import Invalid, Table, is_whole, ordinal, seat, show_value
+from .record import Invalid, Phrase, Table, is_whole, ordinal, seat, show_value
 from .text import N_, Text
 
 PASS = "pass"
@@ -20,6 +20,7 @@ SPLASH = N_("splash")
 MARK = 42
 DOUBLES_NEEDED = {PLUNGE: 4, SPLASH: 3}  # the doubles a plunge / splash bidder must hold
 DOUBLES_IN_SET = 7                       # a double-six set holds 7 doubles
+BIDDER = Phrase(N_("the bidder"), N_("The bidder"))  # how a refusal names her (record.Phrase)
 
 
 def marks(bid: int) -> int:
@@ -450,9 +451,10 @@ def run_auction(rules: AuctionRules, table: Table, dealer: int, calls: Any, k: i
     auction = Auction(rules, table, dealer)
     for i, call in enumerate(calls):
         if auction.caller is None:
-            raise Invalid(k, Text("The auction was over after {count} call, but {given} were given."
-                                  if i == 1 else
-                                  "The auction was over after {count} calls, but {given} were "
+            if i == 1:
+                raise Invalid(k, Text("The auction was over after {count} call, but {given} were "
+                                      "given.", count=i, given=len(calls)))
+            raise Invalid(k, Text("The auction was over after {count} calls, but {given} were "
                                   "given.", count=i, given=len(calls)))
         who = table.name(auction.caller)
         reason = auction.reason(call)
@@ -610,7 +612,7 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
                                   "dealer must bid (a forced bid)."))
         _no_result(hand, k)
         return None
-    bidder = seat(hand, "bidder", k, table, N_("the bidder"))
+    bidder = seat(hand, "bidder", k, table, BIDDER)
     if "bid" not in hand:
         raise Invalid(k, Text("The hand needs the winning bid ('bid')."))
     value = hand["bid"]

@@ -15,7 +15,7 @@ from typing import Any
 from . import Variant
 from .auction import DOUBLES_IN_SET, MARK, PLUNGE, SPLASH
 from .dominoes import CALLED_GAMES, CONTRACTS
-from .record import minus, opening
+from .record import Phrase, minus, opening
 from .text import N_, Text
 from .trains import TILES_DEALT_12, TILES_DEALT_SET, tiles_dealt
 
@@ -72,7 +72,8 @@ def _sentences(*texts) -> Text:
 
 GAME_WORDS = {"straight": N_("straight (trumps)"), "sevens": N_("sevens"), "nillo": N_("nello"),
               "follow-me": N_("follow me"), PLUNGE: N_("plunge"), SPLASH: N_("splash")}
-A_GAME = {PLUNGE: N_("a plunge"), SPLASH: N_("a splash")}  # _specials' words
+A_GAME = {PLUNGE: Phrase(N_("a plunge"), N_("A plunge")),  # _specials' words
+          SPLASH: Phrase(N_("a splash"), N_("A splash"))}
 
 
 def _forced(least: int, shaker: bool = False) -> Text:

@@ -4,11 +4,12 @@ from __future__ import annotations
 from .auction import AuctionRules, RangeLadder, settle
 from .game import HandScore, Variant
 from .dominoes import CAUGHT, TRICKS_TAKEN, not_seven_tricks
-from .record import Invalid, Option, Table, is_whole, opening, per_seat, whole
+from .record import Invalid, Option, Phrase, Table, is_whole, opening, per_seat, whole
 from .text import N_, Text
 
 TARGET = 42
 TRICKS = 7
+A_BID = Phrase(N_("a bid"), N_("A bid"))  # how a refusal names it (record.Phrase)
 
 
 class Card42(Variant):
@@ -50,7 +51,7 @@ class Card42(Variant):
         return left if 0 <= left <= TRICKS else None
 
     def play(self, table, state, hand, k, dealer, totals):
-        bids = per_seat(hand, "bids", k, table, 0, TRICKS, N_("a bid"))
+        bids = per_seat(hand, "bids", k, table, 0, TRICKS, A_BID)
         tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, TRICKS_TAKEN)
         others = sum(bids) - bids[dealer]
         if bids[dealer] == self.forbidden_bid(table, others):
@@ -96,9 +97,15 @@ ITEMS = {  # itemised points: key -> (most, worth each)
     "high": (1, 2), "other_aces": (3, 1), "jack": (1, 2), "other_jacks": (3, 1),
     "four": (1, 4), "game": (1, 2), "three": (1, 2),
 }
-ITEM_NAMES = {"high": N_("high of trump"), "other_aces": N_("other aces"),
-              "jack": N_("jack of trump"), "other_jacks": N_("other jacks"),
-              "four": N_("4 of trump"), "game": N_("game"), "three": N_("3 of trump")}
+ITEM_NAMES = {
+    "high": Phrase(N_("high of trump"), N_("High of trump")),
+    "other_aces": Phrase(N_("other aces"), N_("Other aces")),
+    "jack": Phrase(N_("jack of trump"), N_("Jack of trump")),
+    "other_jacks": Phrase(N_("other jacks"), N_("Other jacks")),
+    "four": Phrase(N_("4 of trump"), N_("4 of trump")),
+    "game": Phrase(N_("game"), N_("Game")),
+    "three": Phrase(N_("3 of trump"), N_("3 of trump")),
+}
 MOST_POINTS = sum(most * worth for most, worth in ITEMS.values())  # 18
 
 

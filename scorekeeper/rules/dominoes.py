@@ -9,16 +9,28 @@ from .auction import (DOUBLES_NEEDED, MARK, PLUNGE, SPLASH, AuctionRules, FreeLa
                       LechnerLadder, MoonLadder, RangeLadder, TexasLadder, Texas1986Ladder, marks,
                       settle, show_bid)
 from .game import HandScore, Variant, leaders
-from .record import Invalid, Option, Table, check_whole, choice, flag, opening, per_seat, whole
+from .record import (Invalid, Option, Phrase, Table, check_whole, choice, flag, opening, per_seat,
+                     whole)
 from .text import N_, Text
 
 ALL_POINTS = 42
 TRICKS = 7
 TRUMPS = (0, 1, 2, 3, 4, 5, 6, "doubles")
 NO_BID = {"bidder": None, "bid": None, "made": None}
-CAUGHT = N_("the points the bidding team caught")
-TRUMP = N_("the trump")
-CONTRACT = N_("the contract")
+# How a refusal names a hand's fields (record.Phrase)
+CAUGHT = Phrase(N_("the points the bidding team caught"), N_("The points the bidding team caught"))
+TRUMP = Phrase(N_("the trump"), N_("The trump"))
+CONTRACT = Phrase(N_("the contract"), N_("The contract"))
+MADE = Phrase(N_("whether the bid was made (\"made\")"), N_("Whether the bid was made (\"made\")"))
+TRASH_MADE = Phrase(N_("whether the trash bid was made (\"made\")"),
+                    N_("Whether the trash bid was made (\"made\")"))
+TRASH_CAUGHT = Phrase(N_("the points the trash bidder caught"),
+                      N_("The points the trash bidder caught"))
+TRICKS_TAKEN = Phrase(N_("tricks taken"), N_("Tricks taken"))
+CALLED = Phrase(N_("the game the partner called"), N_("The game the partner called"))
+DOUBLES_HELD = Phrase(N_("the number of doubles the bidder held"),
+                      N_("The number of doubles the bidder held"))
+DOUBLES_PLAYED_AS = Phrase(N_("how doubles are played"), N_("How doubles are played"))
 
 
 def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
@@ -26,13 +38,14 @@ def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
     """Whether the bid was made, from "points" (when the game counts points: `need` is what
     makes it) and/or "made"; when both are given they must agree. Returns (made, points).
     `show` writes the bid in the game's units (marks or points)."""
-    said = flag(hand, "made", k, N_("whether the bid was made (\"made\")"))
+    said = flag(hand, "made", k, MADE)
     if hand.get("points") is None:
         if said is None:
-            raise Invalid(k, Text("The hand needs its outcome: the points the bidding team "
-                                  "caught, or whether the bid was made (\"made\": true or false)."
-                                  if need is not None else
-                                  "The hand needs its outcome: whether the bid was made "
+            if need is not None:
+                raise Invalid(k, Text("The hand needs its outcome: the points the bidding team "
+                                      "caught, or whether the bid was made (\"made\": true or "
+                                      "false)."))
+            raise Invalid(k, Text("The hand needs its outcome: whether the bid was made "
                                   "(\"made\": true or false)."))
         return said, None
     if need is None:
@@ -41,22 +54,24 @@ def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
     points = check_whole(hand["points"], k, 0, ALL_POINTS, CAUGHT)
     made = points >= need
     if said is not None and said != made:
-        raise Invalid(k, Text("The hand says the bid was made, but {points} points do not make "
-                              "a bid of {bid} (it needs {need})." if said else
-                              "The hand says the bid was set, but {points} points make a bid of "
-                              "{bid} (it needs {need}).", points=points, bid=show(bid), need=need))
+        values = dict(points=points, bid=show(bid), need=need)
+        if said:
+            raise Invalid(k, Text("The hand says the bid was made, but {points} points do not "
+                                  "make a bid of {bid} (it needs {need}).", **values))
+        raise Invalid(k, Text("The hand says the bid was set, but {points} points make a bid of "
+                              "{bid} (it needs {need}).", **values))
     return made, points
 
 
 def trash_outcome(hand: dict, k: int) -> bool:
     """A trash bid is made when the bidder takes no trick, so catches no points."""
-    said = flag(hand, "made", k, N_("whether the trash bid was made (\"made\")"))
+    said = flag(hand, "made", k, TRASH_MADE)
     if hand.get("points") is None:
         if said is None:
             raise Invalid(k, Text("The hand needs its outcome: whether the trash bid was made "
                                   "(\"made\": true or false)."))
         return said
-    points = check_whole(hand["points"], k, 0, ALL_POINTS, N_("the points the trash bidder caught"))
+    points = check_whole(hand["points"], k, 0, ALL_POINTS, TRASH_CAUGHT)
     if said is not None and said != (points == 0):
         raise Invalid(k, Text("Trash is made only when the bidder takes no trick (no points); the "
                               "hand says made is {said} with {points} points.",
@@ -64,7 +79,6 @@ def trash_outcome(hand: dict, k: int) -> bool:
     return points == 0
 
 
-TRICKS_TAKEN = N_("tricks taken")
 
 
 def not_seven_tricks(total: int) -> Text:
@@ -167,6 +181,9 @@ class Texas1986(TeamDominoes):
 
 # Contract names are codes of the record, and the words a refusal names them by (N_)
 CONTRACTS = (N_("straight"), N_("sevens"), N_("nillo"), N_("follow-me"), PLUNGE, SPLASH)
+# A contract opening a refusal ("Sevens needs a bid of at least ...")
+CONTRACT_OPENINGS = {"straight": N_("Straight"), "sevens": N_("Sevens"), "nillo": N_("Nillo"),
+                     "follow-me": N_("Follow-me")}
 CALLED_GAMES = ("straight", "sevens", "follow-me", "nillo")
 DOUBLES_PLAYED = {"nillo": ("high", "low", "suit", "suit-inverted"), "follow-me": ("high", "low")}
 
@@ -218,12 +235,12 @@ class MarksGame(TeamDominoes):
         contract = self.allowed(hand, "contract", k, allowed, CONTRACT)
         game = contract
         if contract in (PLUNGE, SPLASH):
-            game = self.allowed(hand, "call", k, allowed, N_("the game the partner called"))
+            game = self.allowed(hand, "call", k, allowed, CALLED)
             if game not in CALLED_GAMES:
                 raise Invalid(k, Text("The partner calls straight, sevens, follow me or nello, not "
                                       "{game}.", game=game))
             least = DOUBLES_NEEDED[contract]
-            held = whole(hand, "doubles", k, 0, 7, N_("the number of doubles the bidder held"))
+            held = whole(hand, "doubles", k, 0, 7, DOUBLES_HELD)
             if held < least:
                 raise Invalid(k, Text("A {contract} needs at least {least} doubles in the bidder's "
                                       "hand; {name} held {held}.", contract=contract, least=least,
@@ -231,9 +248,10 @@ class MarksGame(TeamDominoes):
         else:
             least = 30 if contract == "straight" else self.special_minimum(table.options)
             if won.value < least:
-                raise Invalid(k, opening(_too_low(contract, least, show_bid(won.value))))
+                named = Phrase(contract, CONTRACT_OPENINGS[contract])
+                raise Invalid(k, opening(_too_low(named, least, show_bid(won.value))))
             if contract in DOUBLES_PLAYED:
-                choice(hand, "doubles", k, DOUBLES_PLAYED[contract], N_("how doubles are played"),
+                choice(hand, "doubles", k, DOUBLES_PLAYED[contract], DOUBLES_PLAYED_AS,
                        required=False)
         if game == "straight":
             choice(hand, "trump", k, TRUMPS, TRUMP, required=False)

@@ -149,9 +149,11 @@ def parse_table(raw: dict, variant) -> Table:
     lo, hi = variant.min_players, variant.max_players
     if not lo <= len(players) <= hi:
         if lo == hi:
-            raise Invalid(None, Text("{game} is played by {count} player, not {given}."
-                                     if hi == 1 else "{game} is played by {count} players, not {given}.",
-                                     game=variant.title, count=lo, given=len(players)))
+            values = dict(game=variant.title, count=lo, given=len(players))
+            if hi == 1:
+                raise Invalid(None, Text("{game} is played by {count} player, not {given}.",
+                                         **values))
+            raise Invalid(None, Text("{game} is played by {count} players, not {given}.", **values))
         raise Invalid(None, Text("{game} is played by {lo} to {hi} players, not {given}.",
                                  game=variant.title, lo=lo, hi=hi, given=len(players)))
     first = raw.get("first_dealer")
@@ -193,7 +195,7 @@ def parse_called(raw: dict, variant) -> bool:
 
 
 # Hand fields -------------------------------------------------------------------------------
-# `what` names a field in words, lower case (a Text or a string marked with N_): "the bidder".
+# `what` names a field in words: a Phrase ("the bidder"), or a Text that opens with one.
 
 
 def whole(hand: dict, key: str, k: int, lo: int, hi: int | None, what: str) -> int:
@@ -261,20 +263,25 @@ def choice(hand: dict, key: str, k: int, choices: tuple, what: str,
     return value
 
 
-class _Opening(Text):
-    """A Text that opens a sentence with a value ("the bidder"): its English with a capital
-    first letter. Its translations are written so as not to open with the value."""
+class Phrase(str):
+    """Words that name something in a sentence ("the bidder"), and the same words opening one
+    ("The bidder"): both marked for the catalog, as a language may capitalise them otherwise."""
 
-    def __new__(cls, template: str, **values) -> "_Opening":
-        english = template.format(**values) if values else template
-        self = str.__new__(cls, english[:1].upper() + english[1:])
-        self.template, self.values = template, values
+    opening: str
+
+    def __new__(cls, words: str, opening: str) -> "Phrase":
+        self = super().__new__(cls, words)
+        self.opening = opening
         return self
 
 
 def opening(text: Text) -> Text:
-    """`text` with its English first letter a capital (a sentence that opens with a value)."""
-    return _Opening(text.template, **text.values)
+    """`text`, which opens with a value ("{what} must be ..."), with that value in its opening
+    form: a Phrase's capitalised words, or the same done to the value a Text opens with."""
+    if isinstance(text, Phrase):
+        return text.opening
+    first = text.template[1:text.template.index("}")]
+    return type(text)(text.template, **{**text.values, first: opening(text.values[first])})
 
 
 LONGEST = 12_000  # bits: about 3,600 digits, well under what Python agrees to write out

@@ -2,11 +2,19 @@
 from __future__ import annotations
 
 from .game import HandScore, Variant, leaders
-from .record import Invalid, Option, Preset, Table, flag, per_seat, seat, whole
+from .record import Invalid, Option, Phrase, Preset, Table, flag, per_seat, seat, whole
 from .text import N_, Text
 
 TILES_DEALT_12 = {2: 16, 3: 15, 4: 14, 5: 12, 6: 11, 7: 10, 8: 9}  # the double-12 rule sheet
 TILES_DEALT_SET = 12  # the set the sheet's table is for; others scale it
+
+# How a refusal names a hand's fields (record.Phrase)
+PIPS_LEFT = Phrase(N_("the pips left"), N_("The pips left"))
+BLOCKED = Phrase(N_("whether the round was blocked (\"blocked\")"),
+                 N_("Whether the round was blocked (\"blocked\")"))
+WENT_OUT = Phrase(N_("who went out"), N_("Who went out"))
+HELD_BLANK = Phrase(N_("who held the double blank"), N_("Who held the double blank"))
+REMAINING = Phrase(N_("the dominoes remaining"), N_("The dominoes remaining"))
 
 
 def tiles_in_set(top: int) -> int:
@@ -84,11 +92,10 @@ class MexicanTrain(Variant):
 
     def play(self, table, state, hand, k, dealer, totals):
         top, engine = table.options["set"], self.engine(table, k)
-        pips = per_seat(hand, "pips", k, table, 0, None, N_("the pips left"))
-        blocked = flag(hand, "blocked", k, N_("whether the round was blocked (\"blocked\")"))
-        out = (seat(hand, "out", k, table, N_("who went out")) if hand.get("out") is not None
-               else None)
-        holder = (seat(hand, "double_blank", k, table, N_("who held the double blank"))
+        pips = per_seat(hand, "pips", k, table, 0, None, PIPS_LEFT)
+        blocked = flag(hand, "blocked", k, BLOCKED)
+        out = seat(hand, "out", k, table, WENT_OUT) if hand.get("out") is not None else None
+        holder = (seat(hand, "double_blank", k, table, HELD_BLANK)
                   if hand.get("double_blank") is not None else None)
         if holder is not None and engine == 0:
             raise Invalid(k, Text("This round's engine is the double blank, in the middle of the "
@@ -158,7 +165,7 @@ class CastleRock(Variant):
         return {"left": []}
 
     def play(self, table, state, hand, k, dealer, totals):
-        left = whole(hand, "remaining", k, 0, self.MOST_LEFT, N_("the dominoes remaining"))
+        left = whole(hand, "remaining", k, 0, self.MOST_LEFT, REMAINING)
         state["left"].append(left)
         won = left <= self.WON_AT
         return HandScore([int(won)], extra={"remaining": left, "won": won})
