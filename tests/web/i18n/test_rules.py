@@ -104,6 +104,8 @@ def test_the_new_game_forms_house_rules_in_spanish(client, variant_id):
     fields = "".join(re.findall(r'<div class="option">.*?</p>\s*</div>', html, re.S))
     assert (fields != "") == bool(VARIANTS[variant_id].options)
     assert _english(fields) == []
+    if variant_id == "texas42":  # a choice's default said as the select says it
+        assert "Predeterminado: forzada." in fields and "forzada (predeterminado)" in fields
 
 
 def test_a_refusal_of_the_engine_said_in_spanish_through_the_web(client):
