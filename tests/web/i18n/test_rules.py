@@ -215,3 +215,15 @@ def test_every_option_label_is_in_the_catalog():
     labels = {o.label for v in VARIANTS.values() for o in v.options}
     assert labels == set(OPTION_LABELS)
 
+
+
+def test_a_house_rule_refused_on_the_new_game_form_in_spanish(client):
+    """The engine's refusal of an option (Option.parse, named by its label) on the setup form."""
+    data = {"variant": "texas42", "first_dealer": "0", "opt-target_marks": "0",
+            **{f"name-{i}": n for i, n in enumerate(["Ana", "Beto", "Ceci", "Dani"])}}
+    refresh()
+    html = client.post("/games/new", data=data, headers=ES).get_data(as_text=True)
+    assert "Marcas de meta: debe ser un número entero de 1 a 100." in html
+    refresh()
+    html = client.post("/games/new", data=data).get_data(as_text=True)
+    assert "Target marks must be a whole number from 1 to 100." in html
