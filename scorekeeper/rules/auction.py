@@ -128,8 +128,8 @@ class MoonLadder(Ladder):
 
     def form(self, value):
         if value not in self.bids:
-            return Text("Moon bids are 4, 5, 6 or 7 tricks, or 21 to shoot the moon; {value} is not "
-                        "a bid.", value=value)
+            return Text("Moon bids are 4, 5, 6 or 7 tricks, or 21 to shoot the moon; {value} is "
+                        "not a bid.", value=value)
         return None
 
     def highest(self, high):
@@ -142,7 +142,8 @@ class MoonLadder(Ladder):
 class MarksForm(Ladder):
     """Points 30-41, or marks written as multiples of 42 (texas42-1986's bids take the same form)."""
 
-    form_rule = N_("bids are 30 to 41 points, or marks written as multiples of 42 (42, 84, 126, ...)")
+    form_rule = N_("bids are 30 to 41 points, or marks written as multiples of 42 "
+                   "(42, 84, 126, ...)")
     lowest = 30
 
     def form(self, value):

@@ -26,7 +26,8 @@ class Card42(Variant):
     result_entry = "tricks"
     min_players, max_players = 2, 7
     options = (
-        Option("cap_at_42", True, "bool", N_("Totals stop at 42: a player there waits for an exact bid.")),
+        Option("cap_at_42", True, "bool",
+               N_("Totals stop at 42: a player there waits for an exact bid.")),
         Option("bonus", 3, "int", N_("Bonus for taking exactly the tricks bid (bids of 0 and 7 score "
                                   "their own fixed totals)."), minimum=0, maximum=10),
     )

@@ -280,7 +280,8 @@ class Lechner42(MarksGame):
         Option("target_marks", 7, "int",
                N_("Marks a team needs to win (the written rules give none; 7 is usual)."),
                minimum=1, maximum=100),
-        Option("win_by", 2, "int", N_("The winner must lead by this many marks."), minimum=1, maximum=100),
+        Option("win_by", 2, "int", N_("The winner must lead by this many marks."), minimum=1,
+               maximum=100),
     )
 
 
@@ -299,7 +300,8 @@ class Texas42(MarksGame):
                minimum=1, maximum=100),
         Option("all_pass", "forced", "choice", N_("When all pass: the dealer must bid (forced) "
                "or the hand is thrown in (redeal)."), choices=(N_("forced"), N_("redeal"))),
-        Option("contracts", CONTRACTS, "multi", N_("The contracts this table plays."), choices=CONTRACTS),
+        Option("contracts", CONTRACTS, "multi", N_("The contracts this table plays."),
+               choices=CONTRACTS),
         Option("splash_marks", 3, "choice", N_("What a splash bids: 3 marks (1 more over 3 marks or "
                "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more)."), choices=(3, 2)),
         Option("forced_minimum", 30, "choice", N_("The least the dealer may bid when everyone else "

@@ -171,8 +171,9 @@ def parse_table(raw: dict, variant) -> Table:
     for name in options:
         if name not in known:
             offered = ", ".join(known) or N_("none")
-            raise Invalid(None, Text("Unknown option {name} for {variant} (its options: {offered}).",
-                                     name=repr(name), variant=variant.id, offered=offered))
+            raise Invalid(None, Text("Unknown option {name} for {variant} (its options: "
+                                     "{offered}).", name=repr(name), variant=variant.id,
+                                     offered=offered))
     chosen = {o.name: o.parse(options[o.name]) if o.name in options else o.default
               for o in variant.options}
     table = Table(tuple(players), first, chosen, parse_called(raw, variant))
