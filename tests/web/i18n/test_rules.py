@@ -2,8 +2,12 @@
 engine's refusals, said in the reader's language; in English, as the engine writes them."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask_babel import refresh
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import i18n
 from scorekeeper.rules import VARIANTS, score
@@ -227,3 +231,51 @@ def test_a_house_rule_refused_on_the_new_game_form_in_spanish(client):
     refresh()
     html = client.post("/games/new", data=data).get_data(as_text=True)
     assert "Target marks must be a whole number from 1 to 100." in html
+
+
+# Whatever a phone or the API sends, the engine's refusal reads in English as the engine writes
+# it, and in Spanish with no English left but the codes it quotes (a key, a value typed).
+
+CALLS = st.one_of(st.sampled_from(["pass", "plunge", "splash", "bid", None]),
+                  st.integers(-1, 200))
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 1500),
+                   st.sampled_from(["straight", "sevens", "nillo", "follow-me", "plunge",
+                                    "splash", "trumps", "trash", "high", "doubles", "x"]))
+PEOPLE = ["Ana", "Beto", "Ceci", "Dani", "Eva"]
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|«[^»]*»")
+
+
+@st.composite
+def refused_records(draw):
+    variant = draw(st.sampled_from(list(VARIANTS.values())))
+    n = draw(st.integers(variant.min_players, min(variant.max_players, 5)))
+    hands = []
+    for _ in range(draw(st.integers(1, 3))):
+        hand = {}
+        for key in draw(st.lists(st.sampled_from(variant.hand_keys), unique=True)):
+            if key == "auction":
+                hand[key] = draw(st.lists(CALLS, max_size=6))
+            elif key in ("tricks", "pips", "bids"):
+                hand[key] = draw(st.lists(st.integers(-1, 30), min_size=n - 1, max_size=n + 1))
+            elif key == "points" and draw(st.booleans()):
+                hand[key] = {draw(st.sampled_from(["four", "game", "other_aces", "y"])):
+                             draw(VALUES)}
+            else:
+                hand[key] = draw(VALUES)
+        hands.append(hand)
+    return {"variant": variant.id, "players": PEOPLE[:n], "hands": hands}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                             HealthCheck.function_scoped_fixture])
+@given(record=refused_records())
+def test_any_refusal_said_in_both_languages(app, record):
+    error = score(record).get("error")
+    assume(error)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        refresh()
+        assert i18n.say(error) == error
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        refresh()
+        said = QUOTED.sub(" ", i18n.say(error))
+        assert _english(f"<p>{said}</p>", tuple(PEOPLE)) == [], (error, said)
