@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import i18n
-from scorekeeper.rules import VARIANTS, score
+from scorekeeper.rules import VARIANTS, legal_calls, score
 from scorekeeper.rules.card import rules_card
 from scorekeeper.rules.record import OPTION_LABELS
 from tests.spanish import english_left
@@ -279,3 +279,24 @@ def test_any_refusal_said_in_both_languages(app, record):
         refresh()
         said = QUOTED.sub(" ", i18n.say(error))
         assert _english(f"<p>{said}</p>", tuple(PEOPLE)) == [], (error, said)
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(variant_id=st.sampled_from([v.id for v in VARIANTS.values() if v.has_auction]),
+       calls=st.lists(CALLS, max_size=8), first_dealer=st.integers(0, 2))
+def test_every_calls_reason_said_in_both_languages(app, variant_id, calls, first_dealer):
+    """The hand form's auction: why each next call is refused, and why the calls so far are."""
+    n = 3 if variant_id in ("card42", "moon") else 4
+    record = {"variant": variant_id, "players": PEOPLE[:n], "first_dealer": first_dealer,
+              "hands": []}
+    out = legal_calls(record, calls)
+    reasons = [out["error"]] + [c["reason"] for c in out["calls"]]
+    for reason in filter(None, reasons):
+        with app.test_request_context(headers={"Accept-Language": "en"}):
+            refresh()
+            assert i18n.say(reason) == reason
+        with app.test_request_context(headers={"Accept-Language": "es"}):
+            refresh()
+            said = QUOTED.sub(" ", i18n.say(reason))
+            assert _english(f"<p>{said}</p>", tuple(PEOPLE)) == [], (reason, said)
