@@ -270,9 +270,9 @@ class Phrase(str):
 
     opening: str
 
-    def __new__(cls, words: str, opening: str) -> "Phrase":
+    def __new__(cls, words: str, opening: str | None = None) -> "Phrase":
         self = super().__new__(cls, words)
-        self.opening = opening
+        self.opening = words if opening is None else opening  # None: unpickling sets it after
         return self
 
 
