@@ -12,6 +12,7 @@ from .dominoes import FortyTwo, Lechner42, Moon, Texas42, Texas1986
 from .game import Variant, replay, replay_versions
 from .record import (RECORD_KEYS, Invalid, Option, Table, is_whole, parse_table, show_value,
                      too_long, unknown_key)
+from .text import Text
 from .trains import CastleRock, MexicanTrain
 
 __all__ = ["VARIANTS", "Variant", "Option", "score", "preview", "score_versions", "legal_calls",
@@ -27,21 +28,23 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
 def _open(record: Any) -> tuple[Variant, Table, list]:
     """The variant, table and hands of a record, or Invalid(None, ...) for the record itself."""
     if not isinstance(record, dict):
-        raise Invalid(None, "A game record must be a JSON object.")
+        raise Invalid(None, Text("A game record must be a JSON object."))
     variant_id = record.get("variant")
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise Invalid(None, f"Unknown variant {variant_id!r}: choose one of {known}."
-                      if isinstance(variant_id, str) else f"The record needs a variant: one of {known}.")
+        raise Invalid(None, Text("Unknown variant {variant}: choose one of {known}.",
+                                 variant=repr(variant_id), known=known)
+                      if isinstance(variant_id, str) else
+                      Text("The record needs a variant: one of {known}.", known=known))
     key = unknown_key(record, RECORD_KEYS)
     if key is not None:
-        raise Invalid(None, f"A game record holds no key {show_value(key)}: its keys are "
-                            f"{', '.join(RECORD_KEYS)}.")
+        raise Invalid(None, Text("A game record holds no key {key}: its keys are {keys}.",
+                                 key=show_value(key), keys=", ".join(RECORD_KEYS)))
     variant = VARIANTS[variant_id]
     table = parse_table(record, variant)
     hands = record.get("hands", [])
     if not isinstance(hands, list):
-        raise Invalid(None, "Hands must be a list, in the order played.")
+        raise Invalid(None, Text("Hands must be a list, in the order played."))
     return variant, table, hands
 
 
@@ -57,7 +60,8 @@ def score(record: Any) -> dict:
     except Invalid as error:
         return _failure(error)
     except RecursionError:
-        return {"ok": False, "hand": None, "error": "The record is nested too deeply to read."}
+        return {"ok": False, "hand": None,
+                "error": Text("The record is nested too deeply to read.")}
 
 
 def preview(record: dict, hand: Any, index: int | None = None) -> dict:
@@ -70,9 +74,10 @@ def preview(record: dict, hand: Any, index: int | None = None) -> dict:
     elif is_whole(index) and 0 <= index < len(hands):
         hands[index] = hand
     elif is_whole(index) and -1 <= index <= 10 ** 6:
-        return {"ok": False, "hand": index, "error": f"There is no hand {index + 1} to change."}
+        return {"ok": False, "hand": index,
+                "error": Text("There is no hand {number} to change.", number=index + 1)}
     else:
-        return {"ok": False, "hand": None, "error": "There is no such hand to change."}
+        return {"ok": False, "hand": None, "error": Text("There is no such hand to change.")}
     return score({**record, "hands": hands})
 
 
@@ -105,22 +110,22 @@ def legal_calls(record: Any, calls: Any, index: int | None = None) -> dict:
     try:
         variant, table, hands = _open(record)
         if index is not None and not (is_whole(index) and 0 <= index <= len(hands)):
-            raise Invalid(None, "There is no such hand in this game.")
+            raise Invalid(None, Text("There is no such hand in this game."))
         k = len(hands) if index is None else index
         if not isinstance(calls, list):
-            raise Invalid(k, "The calls so far must be a list.")
+            raise Invalid(k, Text("The calls so far must be a list."))
         if too_long(calls):
-            raise Invalid(k, "A call is a number too long to be a bid.")
+            raise Invalid(k, Text("A call is a number too long to be a bid."))
         dealer = variant.dealer(table, k)
         out.update(dealer=dealer, first=(dealer + 1) % table.n)
         if variant.family == "card42":
             return _card42_bids(variant, table, dealer, calls, out)
         if not variant.bidding:
-            raise Invalid(k, f"{variant.title} has no bidding.")
+            raise Invalid(k, Text("{game} has no bidding.", game=variant.title))
         auction = Auction(variant.auction_rules(table), table, dealer)
         for i, call in enumerate(calls):
             if auction.caller is None:
-                out.update(error="The auction is already over.", invalid_at=i)
+                out.update(error=Text("The auction is already over."), invalid_at=i)
                 break
             out["turns"].append(auction.caller)
             reason = auction.reason(call)
@@ -155,10 +160,10 @@ def _card42_bids(variant: Card42, table: Table, dealer: int, bids: list, out: di
     out["turns"] = [(dealer + 1 + i) % n for i in range(min(len(bids), n))]
     for i, bid in enumerate(bids):
         if i >= n or not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= 7:
-            out.update(error="Each player bids once, 0 to 7 tricks.", invalid_at=i)
+            out.update(error=Text("Each player bids once, 0 to 7 tricks."), invalid_at=i)
             return out
         if i == n - 1 and bid == variant.forbidden_bid(table, sum(bids[:i])):
-            out.update(error=f"The dealer may not bid {bid}: the bids would total 7.", invalid_at=i)
+            out.update(error=_dealer_may_not(bid), invalid_at=i)
             return out
     if len(bids) == n:
         out.update(done=True)
@@ -167,6 +172,9 @@ def _card42_bids(variant: Card42, table: Table, dealer: int, bids: list, out: di
     forbidden = variant.forbidden_bid(table, sum(bids)) if turn == dealer else None
     out["seat"] = turn
     out["calls"] = [{"call": b, "bid": b, "legal": b != forbidden,
-                     "reason": None if b != forbidden else
-                     f"The dealer may not bid {b}: the bids would total 7."} for b in range(8)]
+                     "reason": None if b != forbidden else _dealer_may_not(b)} for b in range(8)]
     return out
+
+
+def _dealer_may_not(bid: int) -> Text:
+    return Text("The dealer may not bid {bid}: the bids would total 7.", bid=bid)

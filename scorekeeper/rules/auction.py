@@ -11,14 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .record import Invalid, Table, is_whole, ordinal, plural, seat, show_value
+from .record import Invalid, Phrase, Table, is_whole, ordinal, seat, show_value
+from .text import N_, Text
 
 PASS = "pass"
-PLUNGE = "plunge"
-SPLASH = "splash"
+PLUNGE = N_("plunge")  # codes, and the words a refusal names them by
+SPLASH = N_("splash")
 MARK = 42
 DOUBLES_NEEDED = {PLUNGE: 4, SPLASH: 3}  # the doubles a plunge / splash bidder must hold
 DOUBLES_IN_SET = 7                       # a double-six set holds 7 doubles
+BIDDER = Phrase(N_("the bidder"), N_("The bidder"))  # how a refusal names her (record.Phrase)
 
 
 def marks(bid: int) -> int:
@@ -28,7 +30,9 @@ def marks(bid: int) -> int:
 
 def show_bid(bid: int) -> str:
     """A bid of the marks games as players say it: 35, 42, or 84 (2 marks)."""
-    return f"{bid} ({bid // MARK} marks)" if bid > MARK and bid % MARK == 0 else str(bid)
+    if bid > MARK and bid % MARK == 0:
+        return Text("{bid} ({marks} marks)", bid=bid, marks=bid // MARK)
+    return str(bid)
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,7 @@ class Ladder:
         if reason:
             return reason
         if high is not None and value <= high:
-            return f"A bid must top the high bid of {self.show(high)}."
+            return Text("A bid must top the high bid of {high}.", high=self.show(high))
         return self.limit(value, high)
 
 
@@ -104,7 +108,8 @@ class RangeLadder(Ladder):
 
     def form(self, value):
         if not self.lo <= value <= self.hi:
-            return f"Bids are from {self.lo} to {self.hi}; {value} is not a bid."
+            return Text("Bids are from {lo} to {hi}; {value} is not a bid.", lo=self.lo, hi=self.hi,
+                        value=value)
         return None
 
     def highest(self, high):
@@ -123,7 +128,8 @@ class MoonLadder(Ladder):
 
     def form(self, value):
         if value not in self.bids:
-            return f"Moon bids are 4, 5, 6 or 7 tricks, or 21 to shoot the moon; {value} is not a bid."
+            return Text("Moon bids are 4, 5, 6 or 7 tricks, or 21 to shoot the moon; {value} is "
+                        "not a bid.", value=value)
         return None
 
     def highest(self, high):
@@ -136,13 +142,14 @@ class MoonLadder(Ladder):
 class MarksForm(Ladder):
     """Points 30-41, or marks written as multiples of 42 (texas42-1986's bids take the same form)."""
 
-    form_rule = "bids are 30 to 41 points, or marks written as multiples of 42 (42, 84, 126, ...)"
+    form_rule = N_("bids are 30 to 41 points, or marks written as multiples of 42 "
+                   "(42, 84, 126, ...)")
     lowest = 30
 
     def form(self, value):
         if 30 <= value <= 41 or (value >= MARK and value % MARK == 0):
             return None
-        return f"{value} is not a bid: {self.form_rule}."
+        return Text("{value} is not a bid: {rule}.", value=value, rule=self.form_rule)
 
     def menu(self, high):
         top = max(self.highest(high) or 0, high or 0) + MARK
@@ -157,11 +164,12 @@ class MarksForm(Ladder):
 class Texas1986Ladder(MarksForm):
     """30-42; above 42 only multiples of 42, once somebody has bid 42. Its bids are points."""
 
-    form_rule = "bids are 30 to 42 points, and above 42 only multiples of 42 (84, 126, ...)"
+    form_rule = N_("bids are 30 to 42 points, and above 42 only multiples of 42 (84, 126, ...)")
 
     def limit(self, value, high):
         if value > MARK and (high is None or high < MARK):
-            return f"{value} is not allowed yet: a bid above 42 needs somebody to have bid 42 first."
+            return Text("{value} is not allowed yet: a bid above 42 needs somebody to have bid 42 "
+                        "first.", value=value)
         return None
 
     def highest(self, high):
@@ -189,9 +197,13 @@ class LechnerLadder(MarksLadder):
     def limit(self, value, high):
         most = (self.base(high) + 2) * MARK
         if value > most:
-            over = f"over {show_bid(high)}" if high is not None else "as the opening bid"
-            return (f"{show_bid(value)} raises too far: no bid may be more than 2 marks above the "
-                    f"high bid, so {over} the most is {show_bid(most)}.")
+            if high is None:
+                return Text("{bid} raises too far: no bid may be more than 2 marks above the high "
+                            "bid, so as the opening bid the most is {most}.",
+                            bid=show_bid(value), most=show_bid(most))
+            return Text("{bid} raises too far: no bid may be more than 2 marks above the high bid, "
+                        "so over {high} the most is {most}.",
+                        bid=show_bid(value), high=show_bid(high), most=show_bid(most))
         return None
 
     def highest(self, high):
@@ -216,14 +228,18 @@ class TexasLadder(MarksLadder):
         if value <= 2 * MARK:
             return None
         if high is None or high < 2 * MARK:
-            higher = " or a ".join(c for c in self.specials if self.special(c, high) > 2 * MARK)
+            higher = [c for c in self.specials if self.special(c, high) > 2 * MARK]
+            calls = higher[0] if len(higher) == 1 else Text("{call} or a {other}", call=higher[0],
+                                                              other=higher[1])
             if high is None:
-                return (f"{show_bid(value)} is too high: the most anyone may open with is 84 (2 marks); "
-                        f"only a {higher} opens higher.")
-            return (f"{show_bid(value)} is too high: over {show_bid(high)} the most anyone may raise to "
-                    f"is 84 (2 marks); only a {higher} goes higher.")
+                return Text("{bid} is too high: the most anyone may open with is 84 (2 marks); "
+                            "only a {calls} opens higher.", bid=show_bid(value), calls=calls)
+            return Text("{bid} is too high: over {high} the most anyone may raise to is 84 "
+                        "(2 marks); only a {calls} goes higher.", bid=show_bid(value),
+                        high=show_bid(high), calls=calls)
         if value != high + MARK:
-            return f"After {show_bid(high)} the only higher bid is {show_bid(high + MARK)}: one mark more."
+            return Text("After {high} the only higher bid is {next}: one mark more.",
+                        high=show_bid(high), next=show_bid(high + MARK))
         return None
 
     def highest(self, high):
@@ -235,8 +251,8 @@ class TexasLadder(MarksLadder):
 
     def special_limit(self, call, high):
         if call == SPLASH and self.splash_marks == 2 and high is not None and high >= 3 * MARK:
-            return (f"A splash cannot top {show_bid(high)} at this table: a splash is 2 marks, or 3 "
-                    f"marks over a 2-mark bid, never more.")
+            return Text("A splash cannot top {high} at this table: a splash is 2 marks, or 3 marks "
+                        "over a 2-mark bid, never more.", high=show_bid(high))
         return None
 
 
@@ -301,26 +317,30 @@ def refusal(rules: AuctionRules, call: Any, stand: Stand, forced: bool, who: str
     ladder = rules.ladder
     if call == PASS:
         if forced:
-            return (f"{who}, the dealer, may not pass: everyone else passed, so she must bid at "
-                    f"least {ladder.show(rules.least_forced)} (a forced bid).")
+            return Text("{who}, the dealer, may not pass: everyone else passed, so she must bid at "
+                        "least {least} (a forced bid).", who=who,
+                        least=ladder.show(rules.least_forced))
         return None
     if call in (PLUNGE, SPLASH):
         if call not in rules.specials:
-            return f"A {call} is not played at this table."
+            return _not_played(call)
         reason = ladder.special_limit(call, stand.high) or _doubles_refusal(call, stand.called)
         if reason:
             return reason
     elif not is_whole(call):
-        named = ", ".join(rules.specials)
-        return f"{show_value(call)} is not a call: say pass, a bid{', or ' + named if named else ''}."
+        if rules.specials:
+            return Text("{call} is not a call: say pass, a bid, or {named}.",
+                        call=show_value(call), named=", ".join(rules.specials))
+        return Text("{call} is not a call: say pass, a bid.", call=show_value(call))
     else:
         reason = ladder.check(call, stand.high)
         if reason:
             return reason
     value = value_of(rules, call, stand)
     if forced and value is not None and value < rules.least_forced:
-        return (f"{who}, the dealer, is forced to bid (everyone else passed), and a forced bid "
-                f"here is at least {ladder.show(rules.least_forced)}, not {ladder.show(value)}.")
+        return Text("{who}, the dealer, is forced to bid (everyone else passed), and a forced bid "
+                    "here is at least {least}, not {bid}.", who=who,
+                    least=ladder.show(rules.least_forced), bid=ladder.show(value))
     return None
 
 
@@ -331,10 +351,11 @@ def _doubles_refusal(call: str, called: tuple[str, ...]) -> str | None:
     if claimed + need <= DOUBLES_IN_SET:
         return None
     if call == PLUNGE and PLUNGE in called:
-        return ("A second plunge is not allowed: a plunge needs 4 doubles, and a double-six set "
-                "holds only 7, so two players cannot both hold 4.")
-    return (f"A {call} is not possible now: it needs {need} doubles, and the plunge and splash "
-            f"calls before it already need {claimed} of the 7 doubles in a double-six set.")
+        return Text("A second plunge is not allowed: a plunge needs 4 doubles, and a double-six "
+                    "set holds only 7, so two players cannot both hold 4.")
+    return Text("A {call} is not possible now: it needs {need} doubles, and the plunge and splash "
+                "calls before it already need {claimed} of the 7 doubles in a double-six set.",
+                call=call, need=need, claimed=claimed)
 
 
 def can_top(rules: AuctionRules, stand: Stand) -> bool:
@@ -387,9 +408,9 @@ class Auction:
             if self.left_out and call == PASS:
                 return None  # a call left out, given as a pass
             if self.left_out:
-                return (f"The auction ended at {self.rules.ladder.show(self.high.value)}: nobody "
-                        f"can top it, so only passes may follow.")
-            return "The auction is already over."
+                return Text("The auction ended at {bid}: nobody can top it, so only passes may "
+                            "follow.", bid=self.rules.ladder.show(self.high.value))
+            return Text("The auction is already over.")
         return refusal(self.rules, call, self.stand, self.forced, self.table.name(self.turn))
 
     def call(self, call: Any) -> None:
@@ -427,19 +448,24 @@ class Auction:
 def run_auction(rules: AuctionRules, table: Table, dealer: int, calls: Any, k: int) -> Auction:
     """Check every call of a hand's auction in table order; the finished auction."""
     if not isinstance(calls, list):
-        raise Invalid(k, "The auction must be a list of calls in table order.")
+        raise Invalid(k, Text("The auction must be a list of calls in table order."))
     auction = Auction(rules, table, dealer)
     for i, call in enumerate(calls):
         if auction.caller is None:
-            raise Invalid(k, f"The auction was over after {plural(i, 'call')}, but {len(calls)} "
-                             f"were given.")
+            if i == 1:
+                raise Invalid(k, Text("The auction was over after {count} call, but {given} were "
+                                      "given.", count=i, given=len(calls)))
+            raise Invalid(k, Text("The auction was over after {count} calls, but {given} were "
+                                  "given.", count=i, given=len(calls)))
         who = table.name(auction.caller)
         reason = auction.reason(call)
         if reason:
-            raise Invalid(k, f"Call {i + 1} ({who}): {reason}")
+            raise Invalid(k, Text("Call {number} ({who}): {reason}", number=i + 1, who=who,
+                                  reason=reason))
         auction.call(call)
     if not auction.done:
-        raise Invalid(k, f"The auction is not finished: {table.name(auction.turn)} has still to call.")
+        raise Invalid(k, Text("The auction is not finished: {name} has still to call.",
+                              name=table.name(auction.turn)))
     return auction
 
 
@@ -492,7 +518,7 @@ def check_result(rules: AuctionRules, table: Table, dealer: int, bid: Bid, k: in
     with it (the stands the callers before her can leave; she must be able to call it over one)."""
     ladder, name = rules.ladder, table.name(bid.seat)
     if bid.call != "bid" and bid.call not in rules.specials:
-        raise Invalid(k, f"A {bid.call} is not played at this table.")
+        raise Invalid(k, _not_played(bid.call))
     reason = ladder.form(bid.value)
     if reason:
         raise Invalid(k, reason)
@@ -513,30 +539,41 @@ def check_result(rules: AuctionRules, table: Table, dealer: int, bid: Bid, k: in
     if bid.call == "bid":
         mosts = [ladder.highest(s.high) for s in stands]
         if None not in mosts and bid.value > max(mosts):
-            raise Invalid(k, f"{name} {where}, so the most she could bid is {show(max(mosts))}, "
-                             f"not {show(bid.value)}.")
+            raise Invalid(k, Text("{name} {where}, so the most she could bid is {most}, not {bid}.",
+                                  name=name, where=where, most=show(max(mosts)),
+                                  bid=show(bid.value)))
         reasons = [r for s, r in refused if r and (s.high is None or s.high < bid.value)]
         raise Invalid(k, reasons[-1] if reasons else
-                      f"No legal auction lets {name}, who {where}, win with {show(bid.value)}.")
+                      Text("No legal auction lets {name}, who {where}, win with {bid}.",
+                           name=name, where=where, bid=show(bid.value)))
     values = sorted({value_of(rules, call, s) for s, r in refused if r is None})
     if values and bid.value < values[0]:
-        raise Invalid(k, f"{name} {where}, so the least she could {bid.call} for is "
-                         f"{show(values[0])}, not {show(bid.value)}.")
+        raise Invalid(k, Text("{name} {where}, so the least she could {call} for is {least}, not "
+                              "{bid}.", name=name, where=where, call=bid.call,
+                              least=show(values[0]), bid=show(bid.value)))
     if values and len(values) <= 4:
-        listed = ", ".join(show(v) for v in values[:-1])
-        listed = f"{listed} or {show(values[-1])}" if listed else show(values[-1])
-        raise Invalid(k, f"{name} {where}, so her {bid.call} could only be {listed}, "
-                         f"not {show(bid.value)}.")
-    raise Invalid(k, f"No legal auction lets {name}, who {where}, {bid.call} for {show(bid.value)}.")
+        listed = show(values[-1])
+        if len(values) > 1:
+            listed = Text("{values} or {last}", values=", ".join(show(v) for v in values[:-1]),
+                          last=listed)
+        raise Invalid(k, Text("{name} {where}, so her {call} could only be {listed}, not {bid}.",
+                              name=name, where=where, call=bid.call, listed=listed,
+                              bid=show(bid.value)))
+    raise Invalid(k, Text("No legal auction lets {name}, who {where}, {call} for {bid}.",
+                          name=name, where=where, call=bid.call, bid=show(bid.value)))
 
 
 def _place(place: int, n: int) -> str:
     """Where a caller sits in the order of calls, in words."""
     if place == 0:
-        return "bids first, left of the dealer"
+        return N_("bids first, left of the dealer")
     if place == n - 1:
-        return "is the dealer and bids last"
-    return f"bids {ordinal(place + 1)}"
+        return N_("is the dealer and bids last")
+    return Text("bids {ordinal}", ordinal=ordinal(place + 1))
+
+
+def _not_played(call: str) -> Text:
+    return Text("A {call} is not played at this table.", call=call)
 
 
 def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
@@ -550,36 +587,39 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
     show = rules.ladder.show
     passed = hand.get("passed")
     if passed is not None and not isinstance(passed, bool):
-        raise Invalid(k, "\"passed\" must be true or false.")
+        raise Invalid(k, Text("\"passed\" must be true or false."))
     if hand.get("auction") is not None:  # null, like a missing key, means "not given"
         auction = run_auction(rules, table, dealer, hand["auction"], k)
         won = auction.high
         if won is None:
             if not redeal_allowed:  # cannot happen: the forced dealer's pass is refused above
-                raise Invalid(k, "Everyone passed, but the dealer must bid.")
+                raise Invalid(k, Text("Everyone passed, but the dealer must bid."))
             _no_result(hand, k)
             return None
         if passed:
-            raise Invalid(k, "The hand says everyone passed, but the auction has a bid.")
+            raise Invalid(k, Text("The hand says everyone passed, but the auction has a bid."))
         if hand.get("bidder") is not None and hand["bidder"] != won.seat:
-            raise Invalid(k, f"The auction was won by {table.name(won.seat)}, not by the bidder given.")
+            raise Invalid(k, Text("The auction was won by {name}, not by the bidder given.",
+                                  name=table.name(won.seat)))
         if hand.get("bid") is not None and (not is_whole(hand["bid"]) or hand["bid"] != won.value):
-            raise Invalid(k, f"The auction was won with {show(won.value)}, not with the bid given.")
+            raise Invalid(k, Text("The auction was won with {bid}, not with the bid given.",
+                                  bid=show(won.value)))
         if won.call != call:
             raise Invalid(k, _call_mismatch(won.call, call))
         return won
     if passed:
         if not redeal_allowed:
-            raise Invalid(k, "A hand cannot be passed in: when everyone else passes, the dealer "
-                             "must bid (a forced bid).")
+            raise Invalid(k, Text("A hand cannot be passed in: when everyone else passes, the "
+                                  "dealer must bid (a forced bid)."))
         _no_result(hand, k)
         return None
-    bidder = seat(hand, "bidder", k, table, "the bidder")
+    bidder = seat(hand, "bidder", k, table, BIDDER)
     if "bid" not in hand:
-        raise Invalid(k, "The hand needs the winning bid ('bid').")
+        raise Invalid(k, Text("The hand needs the winning bid ('bid')."))
     value = hand["bid"]
     if not is_whole(value):
-        raise Invalid(k, f"The bid must be a whole number, not {show_value(value)}.")
+        raise Invalid(k, Text("The bid must be a whole number, not {value}.",
+                              value=show_value(value)))
     won = Bid(bidder, value, call)
     check_result(rules, table, dealer, won, k)
     return won
@@ -588,13 +628,14 @@ def settle(hand: dict, k: int, table: Table, dealer: int, rules: AuctionRules,
 def _no_result(hand: dict, k: int) -> None:
     for key in ("bidder", "bid"):
         if hand.get(key) is not None:
-            raise Invalid(k, f"Everyone passed, so the hand can have no {key}.")
+            raise Invalid(k, Text("Everyone passed, so the hand can have no {key}.", key=key))
 
 
 def _call_mismatch(won: str, said: str) -> str:
     if won == "bid":
-        return f"The contract is a {said}, but the auction was won by an ordinary bid, not a {said} call."
-    return f"The auction was won by a {won} call, so the contract must be {won}."
+        return Text("The contract is a {said}, but the auction was won by an ordinary bid, not a "
+                    "{said} call.", said=said)
+    return Text("The auction was won by a {won} call, so the contract must be {won}.", won=won)
 
 
 def next_calls(auction: Auction) -> list[dict]:

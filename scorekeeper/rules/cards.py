@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from .auction import AuctionRules, RangeLadder, settle
 from .game import HandScore, Variant
-from .record import Invalid, Option, Table, is_whole, per_seat, whole
+from .dominoes import CAUGHT, TRICKS_TAKEN, not_seven_tricks
+from .record import Invalid, Option, Phrase, Table, is_whole, opening, per_seat, whole
+from .text import N_, Text
 
 TARGET = 42
 TRICKS = 7
+A_BID = Phrase(N_("a bid"), N_("A bid"))  # how a refusal names it (record.Phrase)
 
 
 class Card42(Variant):
@@ -14,8 +17,8 @@ class Card42(Variant):
 
     id = "card42"
     result_keys = ("bids", "tricks")
-    title = "42, the Card Players' Card Game"
-    blurb = "Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins."
+    title = N_("42, the Card Players' Card Game")
+    blurb = N_("Cards, 2-7 players each for herself: bid your exact tricks, first to 42 on a made bid wins.")
     family = "card42"
     has_auction = True  # no bidding ladder, but every player's bid in turn (legal_calls)
     bids_own_tricks = True
@@ -23,13 +26,14 @@ class Card42(Variant):
     result_entry = "tricks"
     min_players, max_players = 2, 7
     options = (
-        Option("cap_at_42", True, "bool", "Totals stop at 42: a player there waits for an exact bid."),
-        Option("bonus", 3, "int", "Bonus for taking exactly the tricks bid (bids of 0 and 7 score "
-                                  "their own fixed totals).", minimum=0, maximum=10),
+        Option("cap_at_42", True, "bool",
+               N_("Totals stop at 42: a player there waits for an exact bid.")),
+        Option("bonus", 3, "int", N_("Bonus for taking exactly the tricks bid (bids of 0 and 7 score "
+                                  "their own fixed totals)."), minimum=0, maximum=10),
     )
 
     def goal(self, options):
-        return "Reach 42 and make your bid exactly to win."
+        return N_("Reach 42 and make your bid exactly to win.")
 
     def target(self, options):
         return TARGET
@@ -48,14 +52,14 @@ class Card42(Variant):
         return left if 0 <= left <= TRICKS else None
 
     def play(self, table, state, hand, k, dealer, totals):
-        bids = per_seat(hand, "bids", k, table, 0, TRICKS, "a bid")
-        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, "tricks taken")
+        bids = per_seat(hand, "bids", k, table, 0, TRICKS, A_BID)
+        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, TRICKS_TAKEN)
         others = sum(bids) - bids[dealer]
         if bids[dealer] == self.forbidden_bid(table, others):
-            raise Invalid(k, f"The dealer ({table.name(dealer)}) may not bid {bids[dealer]}: "
-                             f"the bids would total 7.")
+            raise Invalid(k, Text("The dealer ({name}) may not bid {bid}: the bids would total 7.",
+                                  name=table.name(dealer), bid=bids[dealer]))
         if sum(tricks) != TRICKS:
-            raise Invalid(k, f"The tricks add up to {sum(tricks)}, but every hand has exactly 7 tricks.")
+            raise Invalid(k, not_seven_tricks(sum(tricks)))
         exact = [b == t for b, t in zip(bids, tricks)]
         deltas = []
         for s in range(table.n):
@@ -94,9 +98,15 @@ ITEMS = {  # itemised points: key -> (most, worth each)
     "high": (1, 2), "other_aces": (3, 1), "jack": (1, 2), "other_jacks": (3, 1),
     "four": (1, 4), "game": (1, 2), "three": (1, 2),
 }
-ITEM_NAMES = {"high": "high of trump", "other_aces": "other aces", "jack": "jack of trump",
-              "other_jacks": "other jacks", "four": "4 of trump", "game": "game",
-              "three": "3 of trump"}
+ITEM_NAMES = {
+    "high": Phrase(N_("high of trump"), N_("High of trump")),
+    "other_aces": Phrase(N_("other aces"), N_("Other aces")),
+    "jack": Phrase(N_("jack of trump"), N_("Jack of trump")),
+    "other_jacks": Phrase(N_("other jacks"), N_("Other jacks")),
+    "four": Phrase(N_("4 of trump"), N_("4 of trump")),
+    "game": Phrase(N_("game"), N_("Game")),
+    "three": Phrase(N_("3 of trump"), N_("3 of trump")),
+}
 MOST_POINTS = sum(most * worth for most, worth in ITEMS.values())  # 18
 
 
@@ -105,16 +115,19 @@ def itemised_points(items: dict, k: int) -> int:
     other jacks 1 each, four 4, game 2, three 2."""
     unknown = [key for key in items if key not in ITEMS]
     if unknown:
-        raise Invalid(k, f"Unknown point item {unknown[0]!r}: items are {', '.join(ITEMS)}.")
+        raise Invalid(k, Text("Unknown point item {item}: items are {items}.",
+                              item=repr(unknown[0]), items=", ".join(ITEMS)))
     total = 0
     for key, (most, worth) in ITEMS.items():
         value = items.get(key, 0 if most > 1 else False)
         if most == 1:
             if not isinstance(value, bool):
-                raise Invalid(k, f"{ITEM_NAMES[key].capitalize()} is caught or not (true or false).")
+                raise Invalid(k, opening(Text("{item} is caught or not (true or false).",
+                                              item=ITEM_NAMES[key])))
             value = int(value)
         elif not is_whole(value) or not 0 <= value <= most:
-            raise Invalid(k, f"{ITEM_NAMES[key].capitalize()} must be a count from 0 to {most}.")
+            raise Invalid(k, opening(Text("{item} must be a count from 0 to {most}.",
+                                          item=ITEM_NAMES[key], most=most)))
         total += value * worth
     return total
 
@@ -124,14 +137,14 @@ class CardTeams(Variant):
 
     id = "card42-teams"
     result_keys = ("points",)
-    title = "42, the trick-taking card game (teams)"
-    blurb = "Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42."
+    title = N_("42, the trick-taking card game (teams)")
+    blurb = N_("Cards, 4 players in 2 teams: bid 2-18 points, fours change trump, first team to 42.")
     family = "card42-teams"
     result_entry = "card_points"
     usual_bids = tuple(range(2, 19))
     partnership = True
     bidding = True
-    options = (Option("target_points", 42, "int", "Points a team needs to win.",
+    options = (Option("target_points", 42, "int", N_("Points a team needs to win."),
                       minimum=1, maximum=1000),)
     auction = AuctionRules(RangeLadder(2, 18), once=False, forced=False)
 
@@ -153,7 +166,7 @@ class CardTeams(Variant):
         if isinstance(raw, dict):
             caught = itemised_points(raw, k)
         else:
-            caught = whole(hand, "points", k, 0, MOST_POINTS, "the points the bidding team caught")
+            caught = whole(hand, "points", k, 0, MOST_POINTS, CAUGHT)
         made = caught >= won.value
         deltas = [0, 0]
         deltas[self.side_of(won.seat)] = caught if made else -won.value

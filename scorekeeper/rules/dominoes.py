@@ -9,12 +9,28 @@ from .auction import (DOUBLES_NEEDED, MARK, PLUNGE, SPLASH, AuctionRules, FreeLa
                       LechnerLadder, MoonLadder, RangeLadder, TexasLadder, Texas1986Ladder, marks,
                       settle, show_bid)
 from .game import HandScore, Variant, leaders
-from .record import Invalid, Option, Table, check_whole, choice, flag, per_seat, whole
+from .record import (Invalid, Option, Phrase, Table, check_whole, choice, flag, opening, per_seat,
+                     whole)
+from .text import N_, Text
 
 ALL_POINTS = 42
 TRICKS = 7
 TRUMPS = (0, 1, 2, 3, 4, 5, 6, "doubles")
 NO_BID = {"bidder": None, "bid": None, "made": None}
+# How a refusal names a hand's fields (record.Phrase)
+CAUGHT = Phrase(N_("the points the bidding team caught"), N_("The points the bidding team caught"))
+TRUMP = Phrase(N_("the trump"), N_("The trump"))
+CONTRACT = Phrase(N_("the contract"), N_("The contract"))
+MADE = Phrase(N_("whether the bid was made (\"made\")"), N_("Whether the bid was made (\"made\")"))
+TRASH_MADE = Phrase(N_("whether the trash bid was made (\"made\")"),
+                    N_("Whether the trash bid was made (\"made\")"))
+TRASH_CAUGHT = Phrase(N_("the points the trash bidder caught"),
+                      N_("The points the trash bidder caught"))
+TRICKS_TAKEN = Phrase(N_("tricks taken"), N_("Tricks taken"))
+CALLED = Phrase(N_("the game the partner called"), N_("The game the partner called"))
+DOUBLES_HELD = Phrase(N_("the number of doubles the bidder held"),
+                      N_("The number of doubles the bidder held"))
+DOUBLES_PLAYED_AS = Phrase(N_("how doubles are played"), N_("How doubles are played"))
 
 
 def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
@@ -22,38 +38,65 @@ def bid_outcome(hand: dict, k: int, bid: int, need: int | None,
     """Whether the bid was made, from "points" (when the game counts points: `need` is what
     makes it) and/or "made"; when both are given they must agree. Returns (made, points).
     `show` writes the bid in the game's units (marks or points)."""
-    said = flag(hand, "made", k, "whether the bid was made (\"made\")")
+    said = flag(hand, "made", k, MADE)
     if hand.get("points") is None:
         if said is None:
-            wanted = "the points the bidding team caught, or " if need is not None else ""
-            raise Invalid(k, f"The hand needs its outcome: {wanted}whether the bid was made "
-                             f"(\"made\": true or false).")
+            if need is not None:
+                raise Invalid(k, Text("The hand needs its outcome: the points the bidding team "
+                                      "caught, or whether the bid was made (\"made\": true or "
+                                      "false)."))
+            raise Invalid(k, Text("The hand needs its outcome: whether the bid was made "
+                                  "(\"made\": true or false)."))
         return said, None
     if need is None:
-        raise Invalid(k, "Points are counted only in a straight (trumps) hand; say whether this "
-                         "bid was made (\"made\": true or false).")
-    points = check_whole(hand["points"], k, 0, ALL_POINTS, "the points the bidding team caught")
+        raise Invalid(k, Text("Points are counted only in a straight (trumps) hand; say whether "
+                              "this bid was made (\"made\": true or false)."))
+    points = check_whole(hand["points"], k, 0, ALL_POINTS, CAUGHT)
     made = points >= need
     if said is not None and said != made:
-        raise Invalid(k, f"The hand says the bid was {'made' if said else 'set'}, but {points} "
-                         f"points {'make' if made else 'do not make'} a bid of {show(bid)} "
-                         f"(it needs {need}).")
+        values = dict(points=points, bid=show(bid), need=need)
+        if said:
+            raise Invalid(k, Text("The hand says the bid was made, but {points} points do not "
+                                  "make a bid of {bid} (it needs {need}).", **values))
+        raise Invalid(k, Text("The hand says the bid was set, but {points} points make a bid of "
+                              "{bid} (it needs {need}).", **values))
     return made, points
 
 
 def trash_outcome(hand: dict, k: int) -> bool:
     """A trash bid is made when the bidder takes no trick, so catches no points."""
-    said = flag(hand, "made", k, "whether the trash bid was made (\"made\")")
+    said = flag(hand, "made", k, TRASH_MADE)
     if hand.get("points") is None:
         if said is None:
-            raise Invalid(k, "The hand needs its outcome: whether the trash bid was made "
-                             "(\"made\": true or false).")
+            raise Invalid(k, Text("The hand needs its outcome: whether the trash bid was made "
+                                  "(\"made\": true or false)."))
         return said
-    points = check_whole(hand["points"], k, 0, ALL_POINTS, "the points the trash bidder caught")
+    points = check_whole(hand["points"], k, 0, ALL_POINTS, TRASH_CAUGHT)
     if said is not None and said != (points == 0):
-        raise Invalid(k, "Trash is made only when the bidder takes no trick (no points); "
-                         f"the hand says made is {str(said).lower()} with {points} points.")
+        raise Invalid(k, Text("Trash is made only when the bidder takes no trick (no points); the "
+                              "hand says made is {said} with {points} points.",
+                              said=str(said).lower(), points=points))
     return points == 0
+
+
+
+
+def not_seven_tricks(total: int) -> Text:
+    return Text("The tricks add up to {total}, but every hand has exactly 7 tricks.", total=total)
+
+
+def _too_low(contract: str, least: int, bid: str) -> Text:
+    """A contract played on a bid below its least (30 for straight, the special minimum)."""
+    if least == MARK:
+        return Text("{contract} needs a bid of at least 1 mark (42); the bid was {bid}.",
+                    contract=contract, bid=bid)
+    if least < MARK:
+        return Text("{contract} needs a bid of at least {marks} mark ({least}) at this table "
+                    "(house rule: special minimum); the bid was {bid}.", contract=contract,
+                    marks=marks(least), least=least, bid=bid)
+    return Text("{contract} needs a bid of at least {marks} marks ({least}) at this table "
+                "(house rule: special minimum); the bid was {bid}.", contract=contract,
+                marks=marks(least), least=least, bid=bid)
 
 
 def needed(bid: int) -> int:
@@ -64,8 +107,8 @@ def needed(bid: int) -> int:
 class TeamDominoes(Variant):
     """Four players, partners across, bidding through the shared auction."""
 
-    deals = "shakes"  # the dominoes are shaken, not dealt
-    dealt = "shook"
+    deals = N_("shakes")  # the dominoes are shaken, not dealt
+    dealt = N_("shook")
     partnership = True
     bidding = True
     rating_group_of = "dominoes-42"  # one skill, whichever rule sheet is played
@@ -101,13 +144,13 @@ class Texas1986(TeamDominoes):
 
     id = "texas42-1986"
     result_keys = ("contract", "trump", "points", "made")
-    title = "Texas 42 (1986 program rules)"
-    blurb = "Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300."
+    title = N_("Texas 42 (1986 program rules)")
+    blurb = N_("Dominoes, 4 players in 2 teams: bid 30-42 or multiples of 42, trash, points to 300.")
     family = "texas42-1986"
     names_contract = True
     result_entry = "contract"
     usual_bids = (*range(30, 43), 84, 126, 168)
-    options = (Option("target_points", 300, "int", "Points a team needs to win.",
+    options = (Option("target_points", 300, "int", N_("Points a team needs to win."),
                       minimum=1, maximum=10000),)
     rules = AuctionRules(Texas1986Ladder(), once=True, forced=True)
 
@@ -115,17 +158,18 @@ class Texas1986(TeamDominoes):
         return self.rules
 
     def contracts(self, options):
-        return ("trumps", "trash")
+        return (N_("trumps"), N_("trash"))
 
     def score_bid(self, table, state, hand, k, won):
-        contract = choice(hand, "contract", k, self.contracts(table.options), "the contract")
+        contract = choice(hand, "contract", k, self.contracts(table.options), CONTRACT)
         if contract == "trash":
             if won.value < MARK:
-                raise Invalid(k, f"Trash needs a bid of 42 or a multiple of 42; this bid is {won.value}.")
+                raise Invalid(k, Text("Trash needs a bid of 42 or a multiple of 42; this bid is "
+                                      "{bid}.", bid=won.value))
             made = trash_outcome(hand, k)
             return (made, won.value, 0) if made else (made, 0, won.value)
-        choice(hand, "trump", k, TRUMPS, "the trump", required=False)
-        points = whole(hand, "points", k, 0, ALL_POINTS, "the points the bidding team caught")
+        choice(hand, "trump", k, TRUMPS, TRUMP, required=False)
+        points = whole(hand, "points", k, 0, ALL_POINTS, CAUGHT)
         made, _ = bid_outcome(hand, k, won.value, needed(won.value), self.rules.ladder.show)
         if made:  # the side that wins the hand scores the bid plus what it caught
             return True, won.value + points, 0
@@ -135,7 +179,11 @@ class Texas1986(TeamDominoes):
         return [s for s in (0, 1) if totals[s] >= table.options["target_points"]]
 
 
-CONTRACTS = ("straight", "sevens", "nillo", "follow-me", PLUNGE, SPLASH)
+# Contract names are codes of the record, and the words a refusal names them by (N_)
+CONTRACTS = (N_("straight"), N_("sevens"), N_("nillo"), N_("follow-me"), PLUNGE, SPLASH)
+# A contract opening a refusal ("Sevens needs a bid of at least ...")
+CONTRACT_OPENINGS = {"straight": N_("Straight"), "sevens": N_("Sevens"), "nillo": N_("Nillo"),
+                     "follow-me": N_("Follow-me")}
 CALLED_GAMES = ("straight", "sevens", "follow-me", "nillo")
 DOUBLES_PLAYED = {"nillo": ("high", "low", "suit", "suit-inverted"), "follow-me": ("high", "low")}
 
@@ -147,15 +195,17 @@ class MarksGame(TeamDominoes):
     result_keys = ("contract", "call", "doubles", "trump", "points", "made")
 
     family = "marks"
-    units = "marks"
+    units = N_("marks")
     names_contract = True
     result_entry = "contract"
     usual_bids = (*range(30, 43), *(42 * k for k in range(2, 8)))
 
     def goal(self, options):
         win_by = options.get("win_by")
-        by = f", win by {win_by}" if win_by and win_by > 1 else ""
-        return f"Play to {options.get('target_marks')} marks{by}."
+        if win_by and win_by > 1:
+            return Text("Play to {target} marks, win by {by}.", target=options.get("target_marks"),
+                        by=win_by)
+        return Text("Play to {target} marks.", target=options.get("target_marks"))
 
     def contracts(self, options):
         return options.get("contracts", CONTRACTS)
@@ -182,29 +232,29 @@ class MarksGame(TeamDominoes):
 
     def score_bid(self, table, state, hand, k, won):
         allowed = self.contracts(table.options)
-        contract = self.allowed(hand, "contract", k, allowed, "the contract")
+        contract = self.allowed(hand, "contract", k, allowed, CONTRACT)
         game = contract
         if contract in (PLUNGE, SPLASH):
-            game = self.allowed(hand, "call", k, allowed, "the game the partner called")
+            game = self.allowed(hand, "call", k, allowed, CALLED)
             if game not in CALLED_GAMES:
-                raise Invalid(k, f"The partner calls straight, sevens, follow me or nello, not {game}.")
+                raise Invalid(k, Text("The partner calls straight, sevens, follow me or nello, not "
+                                      "{game}.", game=game))
             least = DOUBLES_NEEDED[contract]
-            held = whole(hand, "doubles", k, 0, 7, "the number of doubles the bidder held")
+            held = whole(hand, "doubles", k, 0, 7, DOUBLES_HELD)
             if held < least:
-                raise Invalid(k, f"A {contract} needs at least {least} doubles in the bidder's hand; "
-                                 f"{table.name(won.seat)} held {held}.")
+                raise Invalid(k, Text("A {contract} needs at least {least} doubles in the bidder's "
+                                      "hand; {name} held {held}.", contract=contract, least=least,
+                                      name=table.name(won.seat), held=held))
         else:
             least = 30 if contract == "straight" else self.special_minimum(table.options)
             if won.value < least:
-                house = "" if least == MARK else " at this table (house rule: special minimum)"
-                raise Invalid(k, f"{contract.capitalize()} needs a bid of at least "
-                                 f"{marks(least)} mark{'s' if least > MARK else ''} ({least}){house}; "
-                                 f"the bid was {show_bid(won.value)}.")
+                named = Phrase(contract, CONTRACT_OPENINGS[contract])
+                raise Invalid(k, opening(_too_low(named, least, show_bid(won.value))))
             if contract in DOUBLES_PLAYED:
-                choice(hand, "doubles", k, DOUBLES_PLAYED[contract], "how doubles are played",
+                choice(hand, "doubles", k, DOUBLES_PLAYED[contract], DOUBLES_PLAYED_AS,
                        required=False)
         if game == "straight":
-            choice(hand, "trump", k, TRUMPS, "the trump", required=False)
+            choice(hand, "trump", k, TRUMPS, TRUMP, required=False)
         made, _ = bid_outcome(hand, k, won.value, needed(won.value) if game == "straight" else None,
                               show_bid)
         return (made, marks(won.value), 0) if made else (made, 0, marks(won.value))
@@ -212,7 +262,8 @@ class MarksGame(TeamDominoes):
     def allowed(self, hand, key, k, allowed, what):
         value = choice(hand, key, k, CONTRACTS, what)
         if value not in allowed:
-            raise Invalid(k, f"This table does not play {value} (house rule: contracts).")
+            raise Invalid(k, Text("This table does not play {contract} (house rule: contracts).",
+                                  contract=value))
         return value
 
     def winners(self, table, state, totals, scored, k):
@@ -222,43 +273,45 @@ class MarksGame(TeamDominoes):
 
 class Lechner42(MarksGame):
     id = "lechner42"
-    title = "Texas 42 (Lechner Hall rules)"
-    blurb = ("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nello, "
+    title = N_("Texas 42 (Lechner Hall rules)")
+    blurb = N_("Dominoes, 4 players in 2 teams: marks, raises of at most 2 marks, sevens, nello, "
              "follow-me, plunge and splash; win by two.")
     options = (
         Option("target_marks", 7, "int",
-               "Marks a team needs to win (the written rules give none; 7 is usual).",
+               N_("Marks a team needs to win (the written rules give none; 7 is usual)."),
                minimum=1, maximum=100),
-        Option("win_by", 2, "int", "The winner must lead by this many marks.", minimum=1, maximum=100),
+        Option("win_by", 2, "int", N_("The winner must lead by this many marks."), minimum=1,
+               maximum=100),
     )
 
 
 class Texas42(MarksGame):
     id = "texas42"
-    title = "Texas 42 (tournament rules)"
-    blurb = ("Dominoes, 4 players in 2 teams: marks to 7, 2 marks to open, then one mark at a "
+    title = N_("Texas 42 (tournament rules)")
+    blurb = N_("Dominoes, 4 players in 2 teams: marks to 7, 2 marks to open, then one mark at a "
              "time; plunge and splash.")
-    rules_name = "the tournament rules"
-    rules_origin = ("No rule sheet writes the tournament rules down: they are this app's reading "
+    rules_name = N_("the tournament rules")
+    rules_origin = N_("No rule sheet writes the tournament rules down: they are this app's reading "
                     "of how 42 tournaments and most Texas tables play: the Lechner Hall game "
                     "with their bidding ladder.")
     options = (
-        Option("target_marks", 7, "int", "Marks a team needs to win.", minimum=1, maximum=100),
-        Option("win_by", 1, "int", "The winner must lead by this many marks (1: no win-by-two).",
+        Option("target_marks", 7, "int", N_("Marks a team needs to win."), minimum=1, maximum=100),
+        Option("win_by", 1, "int", N_("The winner must lead by this many marks (1: no win-by-two)."),
                minimum=1, maximum=100),
-        Option("all_pass", "forced", "choice", "When all pass: the dealer must bid (forced) "
-               "or the hand is thrown in (redeal).", choices=("forced", "redeal")),
-        Option("contracts", CONTRACTS, "multi", "The contracts this table plays.", choices=CONTRACTS),
-        Option("splash_marks", 3, "choice", "What a splash bids: 3 marks (1 more over 3 marks or "
-               "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more).", choices=(3, 2)),
-        Option("forced_minimum", 30, "choice", "The least the dealer may bid when everyone else "
-               "passed and she must bid: 30 or 31.", choices=(30, 31)),
-        Option("special_minimum", 42, "choice", "The least bid for nello, sevens or follow me: "
-               "42 (1 mark), 30 (any bid) or 84 (2 marks).", choices=(42, 30, 84)),
-        Option("ladder", "texas", "choice", "Texas: open at most 2 marks (a plunge or splash "
+        Option("all_pass", "forced", "choice", N_("When all pass: the dealer must bid (forced) "
+               "or the hand is thrown in (redeal)."), choices=(N_("forced"), N_("redeal"))),
+        Option("contracts", CONTRACTS, "multi", N_("The contracts this table plays."),
+               choices=CONTRACTS),
+        Option("splash_marks", 3, "choice", N_("What a splash bids: 3 marks (1 more over 3 marks or "
+               "more), or 2 marks (3 over a 2-mark bid, never over 3 marks or more)."), choices=(3, 2)),
+        Option("forced_minimum", 30, "choice", N_("The least the dealer may bid when everyone else "
+               "passed and she must bid: 30 or 31."), choices=(30, 31)),
+        Option("special_minimum", 42, "choice", N_("The least bid for nello, sevens or follow me: "
+               "42 (1 mark), 30 (any bid) or 84 (2 marks)."), choices=(42, 30, 84)),
+        Option("ladder", "texas", "choice", N_("Texas: open at most 2 marks (a plunge or splash "
                "aside), then one mark at a time; free: any bid that tops the high bid (plunge and "
-               "splash keep their values).",
-               choices=("texas", "free")),
+               "splash keep their values)."),
+               choices=(N_("texas"), N_("free"))),
     )
 
     def forced(self, options):
@@ -273,8 +326,8 @@ class Texas42(MarksGame):
 
     def check_table(self, table):
         if "straight" not in table.options["contracts"]:
-            raise Invalid(None, "Option contracts must include straight: every bid of 30-41 is "
-                                "played straight.")
+            raise Invalid(None, Text("Option contracts must include straight: every bid of 30-41 "
+                                     "is played straight."))
 
 
 class FortyTwo(TeamDominoes):
@@ -282,30 +335,35 @@ class FortyTwo(TeamDominoes):
 
     id = "forty-two"
     result_keys = ("points",)
-    title = "Forty-Two (Double 12 rule sheet)"
-    blurb = "Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands."
+    title = N_("Forty-Two (Double 12 rule sheet)")
+    blurb = N_("Dominoes, 4 players in 2 teams: bid 30-42, both teams count, first to 250 or 7 hands.")
     family = "forty-two"
     result_entry = "points"
     usual_bids = tuple(range(30, 43))
     options = (
-        Option("target_points", 250, "int", "Points that win the game (0: play to hands only).",
+        Option("target_points", 250, "int", N_("Points that win the game (0: play to hands only)."),
                minimum=0, maximum=10000),
-        Option("target_hands", 7, "int", "Hands won that win the game (0: play to points only).",
+        Option("target_hands", 7, "int", N_("Hands won that win the game (0: play to points only)."),
                minimum=0, maximum=100),
     )
     rules = AuctionRules(RangeLadder(30, ALL_POINTS), once=True, forced=False)
 
     def goal(self, options):
-        reach = [f"{options['target_points']} points" if options.get("target_points") else "",
-                 f"{options['target_hands']} hands won" if options.get("target_hands") else ""]
-        return f"First to {' or '.join(r for r in reach if r)}."
+        points, hands = options.get("target_points"), options.get("target_hands")
+        if points and hands:
+            return Text("First to {points} points or {hands} hands won.", points=points,
+                        hands=hands)
+        if hands:
+            return Text("First to {hands} hands won.", hands=hands)
+        return Text("First to {points} points.", points=points)
 
     def auction_rules(self, table):
         return self.rules
 
     def check_table(self, table):
         if not table.options["target_points"] and not table.options["target_hands"]:
-            raise Invalid(None, "The game needs a goal: target_points and target_hands cannot both be 0.")
+            raise Invalid(None, Text("The game needs a goal: target_points and target_hands cannot "
+                                     "both be 0."))
 
     def start(self, table):
         return {"hands_won": [0, 0]}
@@ -314,7 +372,7 @@ class FortyTwo(TeamDominoes):
         return {"hands_won": list(state["hands_won"])}
 
     def score_bid(self, table, state, hand, k, won):
-        points = whole(hand, "points", k, 0, ALL_POINTS, "the points the bidding team caught")
+        points = whole(hand, "points", k, 0, ALL_POINTS, CAUGHT)
         made, _ = bid_outcome(hand, k, won.value, won.value)
         side = self.side_of(won.seat)
         if made:  # both teams count what they caught
@@ -338,18 +396,18 @@ class FortyTwo(TeamDominoes):
 class Moon(Variant):
     """Three players, 7 tricks: the bidder must take her bid; 21 shoots the moon."""
 
-    deals = "shakes"  # the dominoes are shaken, not dealt
-    dealt = "shook"
+    deals = N_("shakes")  # the dominoes are shaken, not dealt
+    dealt = N_("shook")
     id = "moon"
     result_keys = ("tricks",)
-    title = "Moon (Double 12 rule sheet)"
-    blurb = "Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21."
+    title = N_("Moon (Double 12 rule sheet)")
+    blurb = N_("Dominoes, 3 players each for herself: bid 4-7 tricks or shoot the moon, first to 21.")
     family = "moon"
     tricks_per_hand = TRICKS
     result_entry = "tricks"
     min_players = max_players = 3
     bidding = True
-    options = (Option("target_points", 21, "int", "Points that win the game.", minimum=1,
+    options = (Option("target_points", 21, "int", N_("Points that win the game."), minimum=1,
                       maximum=1000),)
     rules = AuctionRules(MoonLadder(), once=True, forced=False)
     MOON = 21
@@ -366,9 +424,9 @@ class Moon(Variant):
         won = settle(hand, k, table, dealer, self.rules)
         if won is None:
             return HandScore([0] * table.n, dict(NO_BID))
-        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, "tricks taken")
+        tricks = per_seat(hand, "tricks", k, table, 0, TRICKS, TRICKS_TAKEN)
         if sum(tricks) != TRICKS:
-            raise Invalid(k, f"The tricks add up to {sum(tricks)}, but every hand has exactly 7 tricks.")
+            raise Invalid(k, not_seven_tricks(sum(tricks)))
         took = tricks[won.seat]
         made = took == TRICKS if won.value == self.MOON else took >= won.value
         deltas = list(tricks)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .record import BID_KEYS, Invalid, Option, Preset, Table, show_value, too_long, unknown_key
+from .text import N_, Text
 
 
 @dataclass
@@ -31,28 +32,28 @@ class Variant:
     min_players: int = 4
     max_players: int = 4
     partnership: bool = False
-    units: str = "points"
+    units: str = N_("points")
     bidding: bool = False
     can_be_called: bool = True  # a game time may be called on (game-record.md's `called`)
     options: tuple[Option, ...] = ()
     presets: tuple[Preset, ...] = ()  # the usual sets of house rules, one tap each
     counts_own: bool = False  # each player counts her own hand on her own phone (a seat each)
     # How the pages speak of the game, asked of the variant rather than of its id:
-    hand_word: str = "Hand"   # what one entry of the record is ("Round", "Game")
-    deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
-    dealt: str = "dealt"      # the same in the past, on a hand's line of the review
+    hand_word: str = N_("Hand")   # what one entry of the record is ("Round", "Game")
+    deals: str = N_("deals")      # the dealer's verb on the scoreboard ("Ann shakes")
+    dealt: str = N_("dealt")      # the same in the past, on a hand's line of the review
     lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
     # What the rules card reads the game's options against, and where those rules come from
     # when no source writes them down ("" for a rule sheet or program of the seeds)
-    rules_name: str = "the written rules"
+    rules_name: str = N_("the written rules")
     rules_origin: str = ""
     # The rating group (spec/ratings.md): the variants that test one skill share a rating; "" is
     # the variant's own id, None never rated (a game played alone).
     rating_group_of: str | None = ""
     # ... and the hand form: the hand being entered ("This round scores"), and who began an
     # earlier hand, in its edit form's heading ("Ann started")
-    form_word: str = "hand"
-    form_dealt: str = "dealt"
+    form_word: str = N_("hand")
+    form_dealt: str = N_("dealt")
     # What a hand holds beyond the deltas, asked by the form, the board, the sheet and the stats:
     bids_own_tricks: bool = False  # each player bids her exact tricks, in turn (card42)
     tricks_per_hand: int = 0       # a hand's tricks, where each player's are counted (Moon, card42)
@@ -114,7 +115,7 @@ class Variant:
     def goal(self, options: dict) -> str:
         """What wins the game, in one line under the scoreboard ("" where nothing does)."""
         if "target_points" in options:
-            return f"First to {options['target_points']} points."
+            return Text("First to {target} points.", target=options["target_points"])
         return ""
 
     def check_table(self, table: Table) -> None:
@@ -157,16 +158,20 @@ def _play(variant: Variant, table: Table, sides: list[str], state: Any, hand: An
     """Hand k played on `state` (which it changes) after `totals` and `winners`: its result
     row, the totals and the winners after it; Invalid when it breaks a rule there."""
     if winners:
-        names = " and ".join(sides[w] for w in winners)
-        raise Invalid(k, f"The game is already over: {names} won. No more hands can be entered.")
+        names = sides[winners[0]]
+        for w in winners[1:]:
+            names = Text("{names} and {name}", names=names, name=sides[w])
+        raise Invalid(k, Text("The game is already over: {names} won. No more hands can be "
+                              "entered.", names=names))
     if not isinstance(hand, dict):
-        raise Invalid(k, "A hand must be an object of score inputs.")
+        raise Invalid(k, Text("A hand must be an object of score inputs."))
     key = unknown_key(hand, variant.hand_keys)
     if key is not None:
-        raise Invalid(k, f"A {variant.title} {variant.hand_word.lower()} holds no key "
-                         f"{show_value(key)}: its keys are {', '.join(variant.hand_keys)}.")
+        raise Invalid(k, Text("A {game} {hand} holds no key {key}: its keys are {keys}.",
+                              game=variant.title, hand=variant.hand_word.lower(),
+                              key=show_value(key), keys=", ".join(variant.hand_keys)))
     if too_long(hand):
-        raise Invalid(k, "A number in this hand is too long to be a score input.")
+        raise Invalid(k, Text("A number in this hand is too long to be a score input."))
     dealer = variant.dealer(table, k)
     scored = variant.play(table, state, hand, k, dealer, totals)
     totals = [t + d for t, d in zip(totals, scored.deltas)]
