@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .record import BID_KEYS, Invalid, Option, Preset, Table, show_value, too_long, unknown_key
+from .text import N_
 
 
 @dataclass
@@ -38,7 +39,7 @@ class Variant:
     presets: tuple[Preset, ...] = ()  # the usual sets of house rules, one tap each
     counts_own: bool = False  # each player counts her own hand on her own phone (a seat each)
     # How the pages speak of the game, asked of the variant rather than of its id:
-    hand_word: str = "Hand"   # what one entry of the record is ("Round", "Game")
+    hand_word: str = N_("Hand")   # what one entry of the record is ("Round", "Game")
     deals: str = "deals"      # the dealer's verb on the scoreboard ("Ann shakes")
     dealt: str = "dealt"      # the same in the past, on a hand's line of the review
     lowest_wins: bool = False  # the lowest total is the best (Mexican Train's pips)
@@ -51,7 +52,7 @@ class Variant:
     rating_group_of: str | None = ""
     # ... and the hand form: the hand being entered ("This round scores"), and who began an
     # earlier hand, in its edit form's heading ("Ann started")
-    form_word: str = "hand"
+    form_word: str = N_("hand")
     form_dealt: str = "dealt"
     # What a hand holds beyond the deltas, asked by the form, the board, the sheet and the stats:
     bids_own_tricks: bool = False  # each player bids her exact tricks, in turn (card42)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .game import HandScore, Variant, leaders
 from .record import Invalid, Option, Preset, Table, flag, per_seat, seat, whole
+from .text import N_
 
 TILES_DEALT_12 = {2: 16, 3: 15, 4: 14, 5: 12, 6: 11, 7: 10, 8: 9}  # the double-12 rule sheet
 TILES_DEALT_SET = 12  # the set the sheet's table is for; others scale it
@@ -34,10 +35,10 @@ class MexicanTrain(Variant):
     title = "Mexican Train (Double 12 rule sheet)"
     blurb = "Dominoes, 2-8 players each for herself: one round per engine double, lowest pips win."
     family = "mexican-train"
-    hand_word = "Round"
+    hand_word = N_("Round")
     deals = "starts"  # no deal: a round's first player starts it
     dealt = "started"
-    form_word = "round"
+    form_word = N_("round")
     form_dealt = "started"
     lowest_wins = True
     went_out = True
@@ -135,7 +136,7 @@ class CastleRock(Variant):
     title = "Castle Rock solitaire (Double 12 rule sheet)"
     blurb = "Dominoes, 1 player: each hand is a whole game of solitaire, won with 2 or fewer left."
     family = "castle-rock"
-    hand_word = "Game"
+    hand_word = N_("Game")
     tiles_left = True
     solitaire = True
     rating_group_of = None  # played alone: nobody to be rated against
