@@ -13,7 +13,7 @@ from ..helpers import HX, create, game, post_hand, preview, text
 
 SEATS = {"moon": 3, "castle-rock": 1}
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Sol")
-# Spanish words english_left reads as English: "no" (Todavía no, No puede ...), "total"
+# Spanish words english_left reads as English: "no" (Aún no, No puede ...), "total"
 SPANISH = ("No", "no", "Total")
 NAMES = PLAYERS + SPANISH
 
@@ -123,7 +123,7 @@ def test_the_empty_form_on_the_game_page_speaks_spanish(es):
     form = r.get_data(as_text=True).split('id="hand-form"', 1)[1].split("</form>", 1)[0]
     assert english_left("<form " + form, engine_refusals(gid, {"mode": "auction"}) + NAMES) == []
     assert "Guardar mano 1" in text(r) and "Solo la apuesta" in text(r)
-    assert "Todavía no: Anota la subasta: le toca a Bob." in text(r)
+    assert "Aún no: Anota la subasta: le toca a Bob." in text(r)
 
 
 def test_a_hand_refused_for_what_it_lacks_says_so_in_spanish(es):
