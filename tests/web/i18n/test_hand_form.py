@@ -193,3 +193,22 @@ def test_in_units_keeps_an_engine_sentence_translatable():
     assert bare == "126 is too high; the most is 84."
     assert hand_form.in_units(rules.VARIANTS["texas42"], said) is said
     assert hand_form.in_units(variant, "over 84 (2 marks)") == "over 84"
+
+
+def test_the_kept_hands_scripts_get_their_sentences_in_the_pages_language(es):
+    """Each script that keeps hands or counts with the server away reads its sentences from
+    its tag (data-texts): Spanish on a Spanish page, and every sentence translated."""
+    import json
+    import re
+
+    gid = create(es, "mexican-train")
+    page = es.get(f"/games/{gid}").get_data(as_text=True)
+    tags = re.findall(r'<script src="[^"]*/js/(kept-hands|kept-counts|hand-keeper)\.js[^"]*" '
+                      r"data-texts='([^']*)'", page)
+    assert sorted(name for name, _texts in tags) == ["hand-keeper", "kept-counts", "kept-hands"]
+    said = {name: json.loads(texts) for name, texts in tags}
+    for sentences in said.values():  # each {value} taken out: the script fills it in
+        words = [re.sub(r"\{\w+\}", " ", sentence) for sentence in sentences.values()]
+        assert english_left("<p>" + "</p><p>".join(words) + "</p>", SPANISH) == []
+    assert said["kept-hands"]["kept_many"] == "{count} manos quedan en este teléfono."
+    assert said["hand-keeper"]["starts"] == "Empieza {name}"
