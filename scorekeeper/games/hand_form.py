@@ -43,6 +43,17 @@ CONTRACT_LABELS = {
     "plunge": N_("Plunge"),
     "splash": N_("Splash"),
 }
+# ... and as a hand's line says them, mid-sentence ("Ann bid 30 straight 42")
+CONTRACT_WORDS = {
+    "trumps": N_("trumps"),
+    "trash": N_("trash"),
+    "straight": N_("straight 42"),
+    "sevens": N_("sevens"),
+    "nillo": N_("nello"),
+    "follow-me": N_("follow me"),
+    "plunge": N_("plunge"),
+    "splash": N_("splash"),
+}
 PLAYED_CHOICES = ("straight", "sevens", "follow-me", "nillo")
 DOUBLES_RULES = {
     "nillo": (("high", N_("Doubles high")), ("low", N_("Doubles low")),
@@ -126,7 +137,8 @@ def bid_label(hand: dict, bid, variant=None) -> str:
     call_label."""
     contract = hand.get("contract")
     if contract in ("plunge", "splash"):
-        return f"{CONTRACT_LABELS[contract]} ({call_label(bid, variant)})"
+        return Text("{contract} ({bid})", contract=CONTRACT_LABELS[contract],
+                    bid=call_label(bid, variant))
     return call_label(bid, variant)
 
 
@@ -561,50 +573,66 @@ def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[
 # --------------------------------------------------------------------------- describing a hand
 
 def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dict | None) -> str:
-    """One line about what was entered, for the list of hands."""
+    """One line about what was entered, for the list of hands: a Text, each part of it joined
+    by a sentence of its own (a language puts them in its own order)."""
     if variant.tiles_left:
-        return f"{hand.get('remaining')} left in the row"
+        return Text("{count} left in the row", count=hand.get("remaining"))
     if variant.went_out:
-        parts = []
-        if "out" in hand:
-            parts.append(f"{players[hand['out']]} went out")
-        if hand.get("blocked"):
-            parts.append("blocked")
-        return ", ".join(parts) or "round played"
+        out = players[hand["out"]] if "out" in hand else None
+        if out is not None and hand.get("blocked"):
+            return Text("{name} went out, blocked", name=out)
+        if out is not None:
+            return Text("{name} went out", name=out)
+        return Text("blocked") if hand.get("blocked") else Text("round played")
     if variant.bids_own_tricks:
         bids = hand.get("bids", [])
         tricks = hand.get("tricks", [])
-        return "; ".join(f"{players[s]} {b}/{t}" for s, (b, t) in enumerate(zip(bids, tricks))) \
-            + " (bid/took)"
+        return Text("{bids} (bid/took)", bids="; ".join(
+            f"{players[s]} {b}/{t}" for s, (b, t) in enumerate(zip(bids, tricks))))
     if hand.get("passed") or (result is not None and result.get("bidder") is None):
-        return "All passed: redeal"
+        return Text("All passed: redeal")
     bidder = result.get("bidder") if result else hand.get("bidder")
     bid = result.get("bid") if result else hand.get("bid")
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
-    if result is None and "auction" in hand:  # not scored: who bid is not known without it
-        text, sep = "Calls " + " · ".join(call_label(c, variant) for c in hand["auction"]), "; "
+    auction = result is None and "auction" in hand  # not scored: who bid is not known without it
+    if auction:
+        text = Text("Calls {calls}", calls=joined(call_label(c, variant) for c in hand["auction"]))
     elif variant.moon_bid is not None and bid == variant.moon_bid:
-        text, sep = f"{who} shot the moon", " "
+        text = Text("{name} shot the moon", name=who)
     else:
-        text, sep = f"{who} bid {call_label(bid, variant)}", " "
-    contract = hand.get("contract")
-    if contract:
-        text += sep + contract_words(hand).lower()
+        text = Text("{name} bid {bid}", name=who, bid=call_label(bid, variant))
+    if hand.get("contract"):
+        words = contract_words(hand, mid_sentence=True)
+        text = Text("{hand}; {contract}", hand=text, contract=words) if auction \
+            else Text("{hand} {contract}", hand=text, contract=words)
     caught = hand_details(variant, hand, bidder)
     if caught:
-        text += ", " + caught
+        text = Text("{hand}, {details}", hand=text, details=caught)
     if result is not None and result.get("made") is not None:
-        text += ": made" if result["made"] else ": set"
+        text = Text("{hand}: made", hand=text) if result["made"] else Text("{hand}: set", hand=text)
     return text
 
 
-def contract_words(hand: dict[str, Any]) -> str:
-    """The hand's contract by name, with what a plunge or splash was played as: "Plunge (nello)"."""
+def joined(words) -> str:
+    """Words in a row, "Pass · 31 · 2 marks", each said in the reader's language (a Text)."""
+    row = ""
+    for word in words:
+        row = Text("{row} · {word}", row=row, word=word) if row else word
+    return row
+
+
+def contract_words(hand: dict[str, Any], mid_sentence: bool = False) -> str:
+    """The hand's contract by name, with what a plunge or splash was played as: "Plunge (nello)"
+    ("plunge (nello)" mid-sentence), a Text."""
     contract = hand.get("contract")
-    text = CONTRACT_LABELS.get(contract, contract) if contract else ""
+    if not contract:
+        return ""
+    names = CONTRACT_WORDS if mid_sentence else CONTRACT_LABELS
+    name = names.get(contract, contract)
     if hand.get("call"):
-        text += f" ({CONTRACT_LABELS.get(hand['call'], hand['call']).lower()})"
-    return text
+        return Text("{contract} ({played})", contract=name,
+                    played=CONTRACT_WORDS.get(hand["call"], hand["call"]))
+    return name
 
 
 def hand_details(variant, hand: dict[str, Any], bidder) -> str:
@@ -612,17 +640,20 @@ def hand_details(variant, hand: dict[str, Any], bidder) -> str:
     parts = []
     points = hand.get("points")
     if isinstance(points, int):
-        parts.append(f"caught {points}")
+        parts.append(Text("caught {points}", points=points))
     elif isinstance(points, dict):
-        parts.append("caught (itemised)")
+        parts.append(Text("caught (itemised)"))
     if variant.bidding and hand.get("tricks") and isinstance(bidder, int):  # Moon
-        parts.append(f"took {hand['tricks'][bidder]}")
-    return ", ".join(parts)
+        parts.append(Text("took {count}", count=hand["tricks"][bidder]))
+    if len(parts) == 2:
+        return Text("{first}, {second}", first=parts[0], second=parts[1])
+    return parts[0] if parts else ""
 
 
 def hand_outcome(variant, hand: dict[str, Any], players: list[str], result: dict | None,
                  options: dict | None = None) -> dict[str, Any] | None:
-    """What happened in a scored hand, in words the sheet, the list and the TV show on its row:
+    """What happened in a scored hand, in words the sheet, the list and the TV show on its row
+    (each word marked for the catalog, a Text or N_, said where shown):
     who bid, what, the contract when it is not the plain one, made or set ("made": True/False);
     Mexican Train's engine double, who went out (or "blocked") and who held the double blank.
     None where a hand has no such headline (each
@@ -636,20 +667,20 @@ def hand_outcome(variant, hand: dict[str, Any], players: list[str], result: dict
                  "holder": players[holder] if isinstance(holder, int) else None,
                  "extra": (options or {}).get("double_blank")}
         if "out" in hand:
-            return {"who": players[hand["out"]], "did": "went out", **facts}
-        return {"did": "Blocked" if hand.get("blocked") else "Round played", **facts}
+            return {"who": players[hand["out"]], "did": N_("went out"), **facts}
+        return {"did": N_("Blocked") if hand.get("blocked") else N_("Round played"), **facts}
     if variant.bids_own_tricks or variant.tiles_left or not variant.bidding:
         return None
     bidder, bid = result.get("bidder"), result.get("bid")
     if hand.get("passed") or bidder is None:
-        return {"did": "All passed: redeal"}
+        return {"did": N_("All passed: redeal")}
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
     moon = variant.moon_bid is not None and bid == variant.moon_bid
     contract = hand.get("contract")
     if contract in ("plunge", "splash"):  # the bid says which; the contract is what it played
         contract = hand.get("call")
     plain = contract in (None, default_contract(variant, options or {}))
-    return {"who": who, "did": "shot the moon" if moon else "bid",
+    return {"who": who, "did": N_("shot the moon") if moon else N_("bid"),
             "bid": None if moon else bid_label(hand, bid, variant),
             "contract": None if plain else CONTRACT_LABELS.get(contract, contract),
             "made": result.get("made"), "details": hand_details(variant, hand, bidder)}

@@ -166,7 +166,7 @@ def test_a_round_taken_back_and_put_back(es):
     r = es.post(f"/games/{gid}/hands/undo", data={"version": str(game(gid).version)})
     assert r.status_code == 303
     page = es.get(f"/games/{gid}")
-    assert "Ronda 1 deshecha" in text(page) and "Volver a ponerla" in text(page)
+    assert "Ronda 1 deshecha (Ann dominó)." in text(page) and "Volver a ponerla" in text(page)
     form = page.get_data(as_text=True).split('id="hand-form"', 1)[1].split("</form>", 1)[0]
     assert "Guardar ronda 1" in form
 
@@ -212,3 +212,30 @@ def test_the_kept_hands_scripts_get_their_sentences_in_the_pages_language(es):
         assert english_left("<p>" + "</p><p>".join(words) + "</p>", SPANISH) == []
     assert said["kept-hands"]["kept_many"] == "{count} manos quedan en este teléfono."
     assert said["hand-keeper"]["starts"] == "Empieza {name}"
+
+
+@pytest.mark.parametrize("variant, hand, spanish", [
+    ("texas42", {"bidder": 1, "bid": 168, "contract": "plunge", "call": "sevens", "doubles": 4,
+                 "made": True}, "Bob apostó 4 marcas plunge (sietes): cumplida"),
+    ("texas42", {"bidder": 1, "bid": 84, "contract": "straight", "points": 40},
+     "Bob apostó 2 marcas 42 directo, hizo 40: fallada"),
+    ("moon", {"bidder": 1, "bid": 21, "tricks": [0, 7, 0]}, "Bob tiró a la luna, ganó 7: cumplida"),
+    ("forty-two", {"passed": True}, "Todos pasaron: nuevo reparto"),
+    ("mexican-train", {"pips": [0, 5, 6, 7], "out": 0}, "Ann dominó"),
+    ("castle-rock", {"remaining": 3}, "3 en la fila"),
+])
+def test_a_hand_in_words_is_said_in_spanish(app, variant, hand, spanish):
+    """describe_hand's line (the list of hands, the history, a hand put back) is a Text each
+    part of which a language says in its own order."""
+    from flask_babel import refresh
+
+    from scorekeeper.i18n import say
+
+    players = list(PLAYERS[:SEATS.get(variant, 4)]) if variant != "castle-rock" else ["Sol"]
+    record = {"variant": variant, "players": players, "options": {}, "hands": [hand]}
+    scored = (rules.score(record).get("hands") or [None])[0]
+    line = hand_form.describe_hand(rules.VARIANTS[variant], hand, players, scored)
+    for language, said in (("es", spanish), ("en", line)):  # the English as before
+        with app.test_request_context(headers={"Accept-Language": language}):
+            refresh()  # the test's app context outlives the request: its language is not kept
+            assert say(line) == said
