@@ -130,7 +130,7 @@ def test_a_hand_refused_for_what_it_lacks_says_so_in_spanish(es):
     gid = create(es, "texas42-1986")
     r = post_hand(es, gid, TEXAS)
     assert r.status_code == 422
-    assert "Elige los puntos que hizo el equipo del apostador." in text(r)
+    assert "Elige los puntos del equipo del apostador." in text(r)
     assert "Pick the points" not in text(r)
 
 
