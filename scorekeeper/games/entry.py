@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import request
+from flask_babel import gettext
 
 from .. import access, rules
+from ..i18n import say
 from ..models import Game
 from ..rules.auction import DOUBLES_NEEDED
 from . import hand_form
@@ -146,9 +148,9 @@ def entry_context(game: Game, record: dict, values: dict[str, str], index: int |
     ctx["hand"] = attempt.hand
     ctx["problem"] = attempt.problem
     if attempt.problem is not None:
-        ctx["needs"] = hand_form.missing_fields(
+        ctx["needs"] = [(fields, say(words)) for fields, words in hand_form.missing_fields(
             variant, ctx["options"], players, values, auction if mode == "auction" else None,
-            ctx.get("bid_order"))
+            ctx.get("bid_order"))]
     if attempt.result is not None:
         ctx["preview"] = attempt.result
         ctx["preview_hand"] = attempt.result["hands"][number]
@@ -167,7 +169,7 @@ class HandAttempt:
     hand: dict | None
     problem: hand_form.Problem | None = None  # the form is not filled in, or not rightly
     result: dict | None = None
-    invalid: str | None = None  # the engine refuses the hand: why
+    invalid: str | None = None  # the engine refuses the hand: why (said, or a Text to say)
     blocking_hand: dict | None = None  # a later hand this change would make invalid
 
     @property
@@ -216,17 +218,20 @@ def _attempt(variant, options, record, values, auction, index) -> HandAttempt:
         return HandAttempt(hand=hand, result=pv)
     bad = pv.get("hand")
     blocking = None
+    error = hand_form.in_units(variant, pv.get("error"))
     if bad is not None and bad > number:
         last = len(record["hands"]) - 1
-        what = "take back" if bad == last else "change"
-        word = variant.hand_word.lower()
-        invalid = (f"This change would make {word} {bad + 1} invalid: "
-                   f"{pv.get('error')} To make it, {what} {word} {bad + 1} first.")
+        words = {"hand": say(variant.hand_word).lower(), "number": bad + 1, "error": say(error)}
+        if bad == last:
+            invalid = gettext("This change would make %(hand)s %(number)s invalid: %(error)s "
+                              "To make it, take back %(hand)s %(number)s first.", **words)
+        else:
+            invalid = gettext("This change would make %(hand)s %(number)s invalid: %(error)s "
+                              "To make it, change %(hand)s %(number)s first.", **words)
         blocking = {"number": bad, "last": bad == last}
     else:
-        invalid = pv.get("error") or "This hand is not valid."
-    return HandAttempt(hand=hand, invalid=hand_form.in_units(variant, invalid),
-                       blocking_hand=blocking)
+        invalid = error or gettext("This hand is not valid.")
+    return HandAttempt(hand=hand, invalid=invalid, blocking_hand=blocking)
 
 
 def _in_units(variant, auction: dict) -> dict:

@@ -19,36 +19,50 @@ import re
 from typing import Any, Mapping
 
 from ..rules.record import whole_number
+from ..rules.text import N_, Text
 
+# The words below are English, marked for the catalog (N_): a page says them (`|say`).
 CARD_ITEMS = (
     # field, label, kind ("bool" or a max count), worth each
-    ("high", "High (ace of trumps)", "bool", 2),
-    ("other_aces", "Other aces", 3, 1),
-    ("jack", "Jack of trumps", "bool", 2),
-    ("other_jacks", "Other jacks", 3, 1),
-    ("four", "Four of trumps", "bool", 4),
-    ("game", "Game", "bool", 2),
-    ("three", "Three of trumps", "bool", 2),
+    ("high", N_("High (ace of trumps)"), "bool", 2),
+    ("other_aces", N_("Other aces"), 3, 1),
+    ("jack", N_("Jack of trumps"), "bool", 2),
+    ("other_jacks", N_("Other jacks"), 3, 1),
+    ("four", N_("Four of trumps"), "bool", 4),
+    ("game", N_("Game"), "bool", 2),
+    ("three", N_("Three of trumps"), "bool", 2),
 )
 
 CONTRACT_LABELS = {
-    "trumps": "Trumps",
-    "trash": "Trash",
-    "straight": "Straight 42",
-    "sevens": "Sevens",
-    "nillo": "Nello",
-    "follow-me": "Follow me",
-    "plunge": "Plunge",
-    "splash": "Splash",
+    "trumps": N_("Trumps"),
+    "trash": N_("Trash"),
+    "straight": N_("Straight 42"),
+    "sevens": N_("Sevens"),
+    "nillo": N_("Nello"),
+    "follow-me": N_("Follow me"),
+    "plunge": N_("Plunge"),
+    "splash": N_("Splash"),
+}
+# ... and as a hand's line says them, mid-sentence ("Ann bid 30 straight 42")
+CONTRACT_WORDS = {
+    "trumps": N_("trumps"),
+    "trash": N_("trash"),
+    "straight": N_("straight 42"),
+    "sevens": N_("sevens"),
+    "nillo": N_("nello"),
+    "follow-me": N_("follow me"),
+    "plunge": N_("plunge"),
+    "splash": N_("splash"),
 }
 PLAYED_CHOICES = ("straight", "sevens", "follow-me", "nillo")
 DOUBLES_RULES = {
-    "nillo": (("high", "Doubles high"), ("low", "Doubles low"), ("suit", "Doubles a suit"),
-              ("suit-inverted", "Doubles a suit, inverted")),
-    "follow-me": (("high", "Doubles high"), ("low", "Doubles low")),
+    "nillo": (("high", N_("Doubles high")), ("low", N_("Doubles low")),
+              ("suit", N_("Doubles a suit")), ("suit-inverted", N_("Doubles a suit, inverted"))),
+    "follow-me": (("high", N_("Doubles high")), ("low", N_("Doubles low"))),
 }
-TRUMP_CHOICES = (("", "—"), ("0", "Blanks"), ("1", "Aces"), ("2", "Deuces"), ("3", "Treys"),
-                 ("4", "Fours"), ("5", "Fives"), ("6", "Sixes"), ("doubles", "Doubles"))
+TRUMP_CHOICES = (("", "—"), ("0", N_("Blanks")), ("1", N_("Aces")), ("2", N_("Deuces")),
+                 ("3", N_("Treys")), ("4", N_("Fours")), ("5", N_("Fives")), ("6", N_("Sixes")),
+                 ("doubles", N_("Doubles")))
 
 SIMPLE_FIELDS = (
     "mode", "calls", "bidder", "bid", "passed", "contract", "trump", "played", "doubles_held",
@@ -59,9 +73,10 @@ SEAT_FIELDS = ("bid", "tricks", "pips")
 
 
 class Problem(Exception):
-    """What stops a hand being built: kind "missing" (not finished yet) or "error"."""
+    """What stops a hand being built: kind "missing" (not finished yet) or "error"; its message
+    a Text, said in the reader's language where shown."""
 
-    def __init__(self, kind: str, message: str, fields: str | None = None):
+    def __init__(self, kind: str, message: Text, fields: str | None = None):
         super().__init__(message)
         self.kind = kind
         self.message = message
@@ -103,15 +118,16 @@ def delta_tone(delta, lowest_wins: bool) -> str:
 
 
 def call_label(call, variant=None) -> str:
+    """A call as a button and the calls' list show it: a word (said where shown), or a bid."""
     if call == "pass":
-        return "Pass"
+        return N_("Pass")
     if call in ("plunge", "splash"):
-        return str(call).capitalize()
+        return CONTRACT_LABELS[call]
     if variant is not None and variant.moon_bid is not None and call == variant.moon_bid:
-        return "Shoot the moon"
+        return N_("Shoot the moon")
     if isinstance(call, int) and variant is not None and variant.units == "marks" and call >= 84 \
             and call % 42 == 0:
-        return f"{call // 42} marks"
+        return Text("{marks} marks", marks=call // 42)
     return str(call)
 
 
@@ -121,19 +137,33 @@ def bid_label(hand: dict, bid, variant=None) -> str:
     call_label."""
     contract = hand.get("contract")
     if contract in ("plunge", "splash"):
-        return f"{CONTRACT_LABELS[contract]} ({call_label(bid, variant)})"
+        return Text("{contract} ({bid})", contract=CONTRACT_LABELS[contract],
+                    bid=call_label(bid, variant))
     return call_label(bid, variant)
 
 
 MARKS_NOTE = re.compile(r" \([0-9]+ marks?\)")
+BID_IN_MARKS = re.compile(r"([0-9]+) \([0-9]+ marks?\)")
 
 
 def in_units(variant, text):
     """An engine message in the variant's own units: the shared auction code writes 84 as
-    "84 (2 marks)", which is right in the marks games only (texas42-1986 counts points)."""
+    "84 (2 marks)", which is right in the marks games only (texas42-1986 counts points).
+    A Text keeps its sentence (so it is said in any language): a bid among its values that
+    is written so becomes the bare number."""
     if not text or variant is None or variant.units == "marks":
         return text
-    return MARKS_NOTE.sub("", text)
+    if isinstance(text, Text):
+        if not text.values:
+            return text
+        values = {}
+        for key, value in text.values.items():
+            bare = BID_IN_MARKS.fullmatch(value) if isinstance(value, str) else None
+            values[key] = bare.group(1) if bare else in_units(variant, value)
+        return Text(text.template, **values)
+    if isinstance(text, str):
+        return MARKS_NOTE.sub("", text)
+    return text
 
 
 # --------------------------------------------------------------------------- reading the form
@@ -255,18 +285,22 @@ def _tricks(variant, values, players) -> list[int]:
     inferred = inferred_tricks(variant, values, len(players))
     if inferred is not None:
         values = {**values, f"tricks-{inferred[0]}": str(inferred[1])}
-    return [_int(values, f"tricks-{s}", f"the tricks {players[s]} took") for s in range(len(players))]
+    return [_int(values, f"tricks-{s}", Text("Enter the tricks {name} took.", name=p),
+                 Text("The tricks {name} took must be a whole number.", name=p))
+            for s, p in enumerate(players)]
 
 
-def _int(values, name, label, *, required=True, missing=None) -> int | None:
+def _int(values, name, missing: Text | None, wrong: Text) -> int | None:
+    """The whole number typed in field `name`, None when blank and not required (`missing`
+    None); else Problem says `missing` (blank) or `wrong` (not a whole number)."""
     raw = values.get(name, "")
     if raw == "":
-        if required:
-            raise Problem("missing", missing or f"Enter {label}.", name)
+        if missing is not None:
+            raise Problem("missing", missing, name)
         return None
     number = whole_number(raw)
     if number is None:
-        raise Problem("error", f"{label[0].upper()}{label[1:]} must be a whole number.")
+        raise Problem("error", wrong)
     return number
 
 
@@ -275,6 +309,9 @@ def _bool(values, name) -> bool:
 
 
 # --------------------------------------------------------------------------- form -> hand
+
+PICK_POINTS = Text("Pick the points the bidding team caught.")
+NOT_POINTS = Text("The points the bidding team caught must be a whole number.")
 
 def build_hand(variant, options: dict, players: list[str], values: dict[str, str],
                auction: dict | None, bid_order: list[int] | None = None) -> dict[str, Any]:
@@ -287,36 +324,42 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     n = len(players)
 
     if variant.tiles_left:
-        return {"remaining": _int(values, "remaining", "the dominoes left in the row")}
+        return {"remaining": _int(values, "remaining", Text("Enter the dominoes left in the row."),
+                                  Text("The dominoes left in the row must be a whole number."))}
 
     if variant.units == "pips":  # everyone's pips, who went out
         out = whole_number(values.get("out"))
         if out is not None and 0 <= out < n and values.get(f"pips-{out}", "") == "":
             values[f"pips-{out}"] = "0"  # who went out holds nothing: one tap on her name
-        pips = [_int(values, f"pips-{s}", f"the pips left in {players[s]}'s hand") for s in range(n)]
+        pips = [_int(values, f"pips-{s}", Text("Enter the pips left in {name}'s hand.", name=p),
+                     Text("The pips left in {name}'s hand must be a whole number.", name=p))
+                for s, p in enumerate(players)]
         hand: dict[str, Any] = {"pips": pips}
         if values.get("out", "") != "":
-            hand["out"] = _int(values, "out", "who went out")
+            hand["out"] = _int(values, "out", None, Text("Who went out must be a whole number."))
         if _bool(values, "blocked"):
             hand["blocked"] = True
         if values.get("double_blank", "") != "":
-            hand["double_blank"] = _int(values, "double_blank", "who held the double blank")
+            hand["double_blank"] = _int(values, "double_blank", None,
+                                        Text("Who held the double blank must be a whole number."))
         return hand
 
     if variant.bids_own_tricks:
         if mode_of(variant, values) == "auction":
             if auction is None or auction.get("error"):
-                raise Problem("error", (auction or {}).get("error") or "The bids are not legal.")
+                raise Problem("error", (auction or {}).get("error")
+                              or Text("The bids are not legal."))
             calls = parse_calls(values.get("calls"))
             if not auction.get("done"):
                 seat = auction.get("seat")
-                who = players[seat] if seat is not None else "the next player"
-                raise Problem("missing", f"Enter the bids: {who} to bid.")
+                raise Problem("missing", Text("Enter the bids: {name} to bid.", name=players[seat])
+                              if seat is not None else Text("Enter the bids: the next player to bid."))
             bids = [0] * n
             for seat, b in zip(auction["turns"], calls):
                 bids[seat] = int(b)
         else:
-            by_seat = {s: _int(values, f"bid-{s}", f"{players[s]}'s bid")
+            by_seat = {s: _int(values, f"bid-{s}", Text("Enter {name}'s bid.", name=players[s]),
+                               Text("{name}'s bid must be a whole number.", name=players[s]))
                        for s in (bid_order or range(n))}
             bids = [by_seat[s] for s in range(n)]
         return {"bids": bids, "tricks": _tricks(variant, values, players)}
@@ -325,14 +368,14 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     hand = {}
     if mode_of(variant, values) == "auction":
         if auction is None:
-            raise Problem("error", "The auction could not be read.")
+            raise Problem("error", Text("The auction could not be read."))
         if auction.get("error"):
             raise Problem("error", auction["error"])
         calls = parse_calls(values.get("calls"))
         if not auction.get("done"):
             seat = auction.get("seat")
-            who = players[seat] if seat is not None else "the next player"
-            raise Problem("missing", f"Enter the auction: {who} to call.")
+            raise Problem("missing", Text("Enter the auction: {name} to call.", name=players[seat])
+                          if seat is not None else Text("Enter the auction: the next player to call."))
         hand["auction"] = calls
         if auction.get("redeal"):
             return hand
@@ -340,8 +383,10 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     else:
         if _bool(values, "passed"):
             return {"passed": True}
-        bidder = _int(values, "bidder", "who won the bid", missing="Pick who won the bid.")
-        bid = _int(values, "bid", "the winning bid", missing="Pick the winning bid.")
+        bidder = _int(values, "bidder", Text("Pick who won the bid."),
+                      Text("Who won the bid must be a whole number."))
+        bid = _int(values, "bid", Text("Pick the winning bid."),
+                   Text("The winning bid must be a whole number."))
         hand["bidder"] = bidder
         hand["bid"] = bid
         winning = None
@@ -357,15 +402,16 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
                 if kind == "bool":
                     items[field] = _bool(values, field)
                 else:
-                    items[field] = _int(values, field, label.lower(), required=False) or 0
+                    items[field] = _int(values, field, None, Text(
+                        "{count} must be a whole number.", count=label)) or 0
             hand["points"] = items
         else:
-            hand["points"] = _int(values, "points", "the points the bidding team caught")
+            hand["points"] = _int(values, "points",
+                                  Text("Enter the points the bidding team caught."), NOT_POINTS)
         return hand
 
     if variant.result_entry == "points":
-        hand["points"] = _int(values, "points", "the points the bidding team caught",
-                              missing="Pick the points the bidding team caught.")
+        hand["points"] = _int(values, "points", PICK_POINTS, NOT_POINTS)
         return hand
 
     # result_entry "contract" (texas42-1986, the marks games): a contract, then its outcome
@@ -373,30 +419,32 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     if winning in ("plunge", "splash"):
         contract = winning
     if not contract:
-        raise Problem("missing", "Pick the contract.", "contract")
+        raise Problem("missing", Text("Pick the contract."), "contract")
     hand["contract"] = contract
     if contract in ("trumps", "straight"):
         trump = values.get("trump", "")
         if trump:
-            hand["trump"] = "doubles" if trump == "doubles" else _int(values, "trump", "the trump")
+            hand["trump"] = "doubles" if trump == "doubles" else _int(
+                values, "trump", None, Text("The trump must be a whole number."))
     if contract in ("plunge", "splash"):
         played = values.get("played", "")
         if not played:
-            raise Problem("missing", f"Pick the game the {contract} was played as.", "played")
+            raise Problem("missing", Text("Pick the game the {contract} was played as.",
+                                          contract=contract), "played")
         hand["call"] = played
-        hand["doubles"] = _int(values, "doubles_held", "how many doubles the bidder held",
-                               missing="Enter how many doubles the bidder held.")
+        hand["doubles"] = _int(values, "doubles_held",
+                               Text("Enter how many doubles the bidder held."),
+                               Text("How many doubles the bidder held must be a whole number."))
     if contract in DOUBLES_RULES and values.get("doubles_rule", ""):
         hand["doubles"] = values["doubles_rule"]
 
     if contract == "trumps":  # texas42-1986: the points caught are the score
-        hand["points"] = _int(values, "points", "the points the bidding team caught",
-                              missing="Pick the points the bidding team caught.")
+        hand["points"] = _int(values, "points", PICK_POINTS, NOT_POINTS)
     elif contract == "straight":  # the marks games: made or set is enough, points if given
-        points = _int(values, "points", "the points the bidding team caught", required=False)
+        points = _int(values, "points", None, NOT_POINTS)
         made = values.get("made", "")
         if points is None and made not in ("1", "0"):
-            raise Problem("missing", "Was the bid made or set?", "made points")
+            raise Problem("missing", Text("Was the bid made or set?"), "made points")
         if made in ("1", "0"):
             hand["made"] = made == "1"
         if points is not None:
@@ -404,7 +452,7 @@ def build_hand(variant, options: dict, players: list[str], values: dict[str, str
     else:
         made = values.get("made", "")
         if made not in ("1", "0"):
-            raise Problem("missing", "Was the contract made or set?", "made")
+            raise Problem("missing", Text("Was the contract made or set?"), "made")
         hand["made"] = made == "1"
     return hand
 
@@ -525,50 +573,66 @@ def values_from_hand(variant, hand: dict[str, Any], players: list[str]) -> dict[
 # --------------------------------------------------------------------------- describing a hand
 
 def describe_hand(variant, hand: dict[str, Any], players: list[str], result: dict | None) -> str:
-    """One line about what was entered, for the list of hands."""
+    """One line about what was entered, for the list of hands: a Text, each part of it joined
+    by a sentence of its own (a language puts them in its own order)."""
     if variant.tiles_left:
-        return f"{hand.get('remaining')} left in the row"
+        return Text("{count} left in the row", count=hand.get("remaining"))
     if variant.went_out:
-        parts = []
-        if "out" in hand:
-            parts.append(f"{players[hand['out']]} went out")
-        if hand.get("blocked"):
-            parts.append("blocked")
-        return ", ".join(parts) or "round played"
+        out = players[hand["out"]] if "out" in hand else None
+        if out is not None and hand.get("blocked"):
+            return Text("{name} went out, blocked", name=out)
+        if out is not None:
+            return Text("{name} went out", name=out)
+        return Text("blocked") if hand.get("blocked") else Text("round played")
     if variant.bids_own_tricks:
         bids = hand.get("bids", [])
         tricks = hand.get("tricks", [])
-        return "; ".join(f"{players[s]} {b}/{t}" for s, (b, t) in enumerate(zip(bids, tricks))) \
-            + " (bid/took)"
+        return Text("{bids} (bid/took)", bids="; ".join(
+            f"{players[s]} {b}/{t}" for s, (b, t) in enumerate(zip(bids, tricks))))
     if hand.get("passed") or (result is not None and result.get("bidder") is None):
-        return "All passed: redeal"
+        return Text("All passed: redeal")
     bidder = result.get("bidder") if result else hand.get("bidder")
     bid = result.get("bid") if result else hand.get("bid")
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
-    if result is None and "auction" in hand:  # not scored: who bid is not known without it
-        text, sep = "Calls " + " · ".join(call_label(c, variant) for c in hand["auction"]), "; "
+    auction = result is None and "auction" in hand  # not scored: who bid is not known without it
+    if auction:
+        text = Text("Calls {calls}", calls=joined(call_label(c, variant) for c in hand["auction"]))
     elif variant.moon_bid is not None and bid == variant.moon_bid:
-        text, sep = f"{who} shot the moon", " "
+        text = Text("{name} shot the moon", name=who)
     else:
-        text, sep = f"{who} bid {call_label(bid, variant)}", " "
-    contract = hand.get("contract")
-    if contract:
-        text += sep + contract_words(hand).lower()
+        text = Text("{name} bid {bid}", name=who, bid=call_label(bid, variant))
+    if hand.get("contract"):
+        words = contract_words(hand, mid_sentence=True)
+        text = Text("{hand}; {contract}", hand=text, contract=words) if auction \
+            else Text("{hand} {contract}", hand=text, contract=words)
     caught = hand_details(variant, hand, bidder)
     if caught:
-        text += ", " + caught
+        text = Text("{hand}, {details}", hand=text, details=caught)
     if result is not None and result.get("made") is not None:
-        text += ": made" if result["made"] else ": set"
+        text = Text("{hand}: made", hand=text) if result["made"] else Text("{hand}: set", hand=text)
     return text
 
 
-def contract_words(hand: dict[str, Any]) -> str:
-    """The hand's contract by name, with what a plunge or splash was played as: "Plunge (nello)"."""
+def joined(words) -> str:
+    """Words in a row, "Pass · 31 · 2 marks", each said in the reader's language (a Text)."""
+    row = ""
+    for word in words:
+        row = Text("{row} · {word}", row=row, word=word) if row else word
+    return row
+
+
+def contract_words(hand: dict[str, Any], mid_sentence: bool = False) -> str:
+    """The hand's contract by name, with what a plunge or splash was played as: "Plunge (nello)"
+    ("plunge (nello)" mid-sentence), a Text."""
     contract = hand.get("contract")
-    text = CONTRACT_LABELS.get(contract, contract) if contract else ""
+    if not contract:
+        return ""
+    names = CONTRACT_WORDS if mid_sentence else CONTRACT_LABELS
+    name = names.get(contract, contract)
     if hand.get("call"):
-        text += f" ({CONTRACT_LABELS.get(hand['call'], hand['call']).lower()})"
-    return text
+        return Text("{contract} ({played})", contract=name,
+                    played=CONTRACT_WORDS.get(hand["call"], hand["call"]))
+    return name
 
 
 def hand_details(variant, hand: dict[str, Any], bidder) -> str:
@@ -576,17 +640,20 @@ def hand_details(variant, hand: dict[str, Any], bidder) -> str:
     parts = []
     points = hand.get("points")
     if isinstance(points, int):
-        parts.append(f"caught {points}")
+        parts.append(Text("caught {points}", points=points))
     elif isinstance(points, dict):
-        parts.append("caught (itemised)")
+        parts.append(Text("caught (itemised)"))
     if variant.bidding and hand.get("tricks") and isinstance(bidder, int):  # Moon
-        parts.append(f"took {hand['tricks'][bidder]}")
-    return ", ".join(parts)
+        parts.append(Text("took {count}", count=hand["tricks"][bidder]))
+    if len(parts) == 2:
+        return Text("{first}, {second}", first=parts[0], second=parts[1])
+    return parts[0] if parts else ""
 
 
 def hand_outcome(variant, hand: dict[str, Any], players: list[str], result: dict | None,
                  options: dict | None = None) -> dict[str, Any] | None:
-    """What happened in a scored hand, in words the sheet, the list and the TV show on its row:
+    """What happened in a scored hand, in words the sheet, the list and the TV show on its row
+    (each word marked for the catalog, a Text or N_, said where shown):
     who bid, what, the contract when it is not the plain one, made or set ("made": True/False);
     Mexican Train's engine double, who went out (or "blocked") and who held the double blank.
     None where a hand has no such headline (each
@@ -600,20 +667,20 @@ def hand_outcome(variant, hand: dict[str, Any], players: list[str], result: dict
                  "holder": players[holder] if isinstance(holder, int) else None,
                  "extra": (options or {}).get("double_blank")}
         if "out" in hand:
-            return {"who": players[hand["out"]], "did": "went out", **facts}
-        return {"did": "Blocked" if hand.get("blocked") else "Round played", **facts}
+            return {"who": players[hand["out"]], "did": N_("went out"), **facts}
+        return {"did": N_("Blocked") if hand.get("blocked") else N_("Round played"), **facts}
     if variant.bids_own_tricks or variant.tiles_left or not variant.bidding:
         return None
     bidder, bid = result.get("bidder"), result.get("bid")
     if hand.get("passed") or bidder is None:
-        return {"did": "All passed: redeal"}
+        return {"did": N_("All passed: redeal")}
     who = players[bidder] if isinstance(bidder, int) and 0 <= bidder < len(players) else "?"
     moon = variant.moon_bid is not None and bid == variant.moon_bid
     contract = hand.get("contract")
     if contract in ("plunge", "splash"):  # the bid says which; the contract is what it played
         contract = hand.get("call")
     plain = contract in (None, default_contract(variant, options or {}))
-    return {"who": who, "did": "shot the moon" if moon else "bid",
+    return {"who": who, "did": N_("shot the moon") if moon else N_("bid"),
             "bid": None if moon else bid_label(hand, bid, variant),
             "contract": None if plain else CONTRACT_LABELS.get(contract, contract),
             "made": result.get("made"), "details": hand_details(variant, hand, bidder)}

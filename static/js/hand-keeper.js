@@ -28,6 +28,10 @@
   if (!SK || !KEPT) return;
   var GAME = SK.GAME, read = SK.read, write = SK.write, text = SK.text, el = SK.el;
   var KEY = "sk:hand:" + GAME;
+  // The sentences, in the page's language (partials/games/_kept_scripts.html: data-texts on
+  // this script's tag), {name} filled in by kept-hands.js's fill.
+  var TEXTS = JSON.parse(document.currentScript.dataset.texts);
+  function say(key, values) { return KEPT.fill(TEXTS[key], values || {}); }
   function form() { return document.getElementById("hand-form"); }
   function newHandForm() {
     var f = form();
@@ -133,7 +137,7 @@
     var entry = {url: new URL(f.getAttribute("action"), location.href).pathname,
                  body: body.toString(), version: change.version, index: index, number: index,
                  label: KEPT.label(f),
-                 notice: "It was changed from another phone while this phone was changing it."};
+                 notice: say("changed_elsewhere")};
     KEPT.check(GAME, entry).then(function (found) {
       if (KEPT.has(GAME)) return;
       KEPT.refused(GAME, Object.assign(entry, {text: found.text, now: found.now}));
@@ -187,9 +191,9 @@
       }
       var seat = next ? Number(next.getAttribute("data-seat")) : NaN;
       list.appendChild(el("li", {"class": "offline"}, [
-        el("span", {text: players[seat] || "Next"}), document.createTextNode(" "),
+        el("span", {text: players[seat] || say("next_seat")}), document.createTextNode(" "),
         el("b", {text: text(button)}), document.createTextNode(" "),
-        el("small", {"class": "checked-later", text: "checked when the server is back"})]));
+        el("small", {"class": "checked-later", text: say("checked_later")})]));
     }
     calls.value = taken.join(",");
     if (next) {  // who calls next, as far as the phone can tell: the next seat round the table
@@ -198,17 +202,14 @@
       if (value === "clear") at = Number(f.getAttribute("data-first-seat") || at);
       next.setAttribute("data-seat", String(at));
       next.textContent = "";
-      next.appendChild(el("strong", {text: players[at] || ""}));
-      next.appendChild(document.createTextNode(" next? The server checks the calls once it is back."));
+      withName(next, TEXTS.next_question, players[at] || "");
     }
     if (!f.querySelector("#offline-calls")) {
       f.querySelector("fieldset.auction").appendChild(el("div", {
         id: "offline-calls", "class": "alert warn", role: "status"}, [
-        el("p", {text: "The server cannot be reached: the calls are taken on this phone " +
-                       "and checked when the server is back. Save keeps the hand on this " +
-                       "phone until then."}),
+        el("p", {text: say("offline_calls")}),
         el("button", {type: "button", "class": "button small", "data-offline": "outcome",
-                      text: "The auction is over: the rest of the hand"})]));
+                      text: say("auction_over")})]));
     }
     if (taken.length >= players.length) showOutcome();  // everyone called once
     remember();
@@ -270,7 +271,7 @@
                             index: editForm() ? Number(f.elements.index.value) : null,
                             number: Number(f.getAttribute("data-number")),
                             label: KEPT.label(f),
-                            text: "Calls: " + callsInWords(f), notice: why.conflict});
+                            text: say("calls", {calls: callsInWords(f)}), notice: why.conflict});
         write(KEY, null);
         location.reload();
       } else {
@@ -289,7 +290,7 @@
       save.classList.remove("incomplete");
     }
     var why = f.querySelector("#save-why");
-    if (why) why.textContent = "Checked when the server is back.";
+    if (why) why.textContent = say("checked_when_back");
   }
 
   document.addEventListener("htmx:sendError", function (event) {
@@ -402,6 +403,14 @@
     return true;
   }
 
+  // `node` says `sentence`, its {name} the player's name in bold ("<b>Ann</b> deals").
+  function withName(node, sentence, name) {
+    sentence.split(/(\{name\})/).forEach(function (part) {
+      if (part === "{name}") node.appendChild(el("strong", {text: name}));
+      else if (part) node.appendChild(document.createTextNode(part));
+    });
+  }
+
   function lastNumber(s, n) { return s.replace(/\d+(\D*)$/, String(n) + "$1"); }
 
   function nextForm(detail) {
@@ -439,9 +448,10 @@
     if (said) said.remove();
     if (dealer) {
       fresh.setAttribute("data-dealers", JSON.stringify(dealers.slice(number - from)));
-      fresh.querySelector(".form-head h2").after(el("span", {"class": "muted kept-dealer"}, [
-        el("strong", {text: dealer}),
-        document.createTextNode(" " + (fresh.getAttribute("data-deals") || "deals"))]));
+      var line = el("span", {"class": "muted kept-dealer"});
+      fresh.querySelector(".form-head h2").after(line);
+      // the variant's verb (data-deals: "deals", "shakes", "starts"), its sentence said
+      withName(line, TEXTS[fresh.getAttribute("data-deals")] || TEXTS.deals, dealer);
       var next = fresh.querySelector(".to-call");
       var seat = players.indexOf(dealer);
       if (next && seat >= 0) {  // the seat after the dealer calls first
@@ -494,7 +504,7 @@
     button.addEventListener("click", function () {
       var words = block.querySelector(button.getAttribute("data-copy"));
       navigator.clipboard.writeText(text(words)).then(function () {
-        button.textContent = "Copied";
+        button.textContent = say("copied");
       }, function () {});
     });
   }

@@ -20,15 +20,21 @@
   var COUNT_PATH = /\/games\/(\d+)\/counts$/;
   var KEPT = "sk:counts:" + GAME;
   var SEND_TIMEOUT_MS = 15000;
+  // The sentences, in the page's language (partials/games/_kept_scripts.html: data-texts on
+  // this script's tag); say(key, {name: value}) fills in each {name}.
+  var TEXTS = JSON.parse(document.currentScript.dataset.texts);
+  function say(key, values) {
+    return TEXTS[key].replace(/\{(\w+)\}/g, function (all, name) { return String(values[name]); });
+  }
 
   function kept() { return read(KEPT) || []; }
   function keep(entries) { return write(KEPT, entries.length ? entries : null); }
 
   // What a count form holds, in words: "I went out", "30", "12+11+7 and the double blank".
   function what(body) {
-    if (body.get("out") === "1") return "went out (0 pips)";
+    if (body.get("out") === "1") return say("went_out");
     var pips = (body.get("pips") || "").replace(/\s+/g, "");
-    return pips + (body.get("double_blank") === "1" ? ", the double blank among them" : "");
+    return body.get("double_blank") === "1" ? say("with_double_blank", {pips: pips}) : pips;
   }
 
   document.addEventListener("submit", function (event) {
@@ -40,7 +46,7 @@
     var round = Number(body.get("number")) + 1;
     var entry = {url: new URL(action, location.href).pathname, body: body.toString(),
                  key: body.get("number") + ":" + body.get("seat"), round: round,
-                 label: form.getAttribute("data-count-label") || "The count",
+                 label: form.getAttribute("data-count-label") || say("the_count"),
                  what: what(body), state: "waiting", at: new Date().toISOString()};
     // sent: the boxes say what the page was drawn with again and the tile picker folds, so
     // the poll redraws the panel (live.js holds it while a count is typed): the phone's own
@@ -140,13 +146,12 @@
       node.setAttribute("role", "alert");
       refused.forEach(function (e) {
         node.appendChild(el("p", {}, [
-          el("strong", {text: e.label + " for round " + e.round + " (" + e.what + ") was not " +
-                              "counted: "}),
-          document.createTextNode(e.notice || "the server refused it.")]));
+          el("strong", {text: say("not_counted", e)}),
+          document.createTextNode(e.notice || say("server_refused"))]));
       });
       node.appendChild(el("div", {"class": "kept-actions"}, [
         el("button", {type: "button", "class": "button small", "data-kept-count": "seen",
-                      text: "OK"})]));
+                      text: say("ok")})]));
     } else if (waiting.length) {
       node.className = "alert warn kept-counts";
       node.setAttribute("role", "status");
@@ -154,14 +159,12 @@
     if (!waiting.length) return;
     waiting.forEach(function (e) {
       node.appendChild(el("p", {}, [
-        el("strong", {text: e.label + " for round " + e.round + " (" + e.what + ") is kept on " +
-                            "this phone."}),
-        document.createTextNode(" The server cannot be reached just now: it is sent as soon " +
-                                "as the server is back. Keep this page open.")]));
+        el("strong", {text: say("kept", e)}),
+        document.createTextNode(" " + say("sent_when_back"))]));
     });
     node.appendChild(el("div", {"class": "kept-actions"}, [
       el("button", {type: "button", "class": "button small", "data-kept-count": "send",
-                    text: "Try now"})]));
+                    text: say("try_now")})]));
   }
 
   document.addEventListener("click", function (event) {

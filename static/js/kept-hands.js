@@ -36,6 +36,14 @@
   // until they are all saved (hand-keeper.js puts it back then)
   var LATER = "sk:hand-later:";
 
+  // The sentences, in the page's language (partials/games/_kept_scripts.html: data-texts on
+  // this script's tag); say(key, {name: value}) fills in each {name}.
+  var TEXTS = JSON.parse(document.currentScript.dataset.texts);
+  function fill(sentence, values) {
+    return sentence.replace(/\{(\w+)\}/g, function (all, name) { return String(values[name]); });
+  }
+  function say(key, values) { return fill(TEXTS[key], values || {}); }
+
   function queue(game) {
     var kept = read(KEPT + game);
     if (!kept) return [];
@@ -55,8 +63,8 @@
   // earlier hand, "The change to hand 3".
   function labelOf(form) {
     var index = form.elements.index ? form.elements.index.value : "";
-    if (index !== "") return "The change to hand " + (Number(index) + 1);
-    return text(form.querySelector(".form-head h2")) || "The hand";
+    if (index !== "") return say("change_label", {number: Number(index) + 1});
+    return text(form.querySelector(".form-head h2")) || say("the_hand");
   }
 
   // Every hand save carries an id this phone draws for it (save_id, kept in the save's audit
@@ -187,7 +195,7 @@
     if (!why && row) row.insertBefore(why = el("p", {id: "save-why", "class": "save-why"}),
                                       row.firstChild);
     if (why) {
-      why.textContent = "Not kept: " + need.words;
+      why.textContent = say("not_kept", {why: need.words});
       why.classList.add("refused-here");
       why.setAttribute("role", "alert");
     }
@@ -338,17 +346,17 @@
   // have.
   function done(game, saved, stopped) {
     if (saved.length === 1 && saved[0].lost) {
-      write(FLASH, {game: game, text: saved[0].label + " saved (its first try got through " +
-        "before the connection dropped)."}, "sessionStorage");
+      write(FLASH, {game: game, text: say("saved_lost", {label: saved[0].label})},
+            "sessionStorage");
     } else if (saved.length) {
       var labels = saved.map(function (e, i) {  // "Hand 2 and the change to hand 1"
-        return i && /^The /.test(e.label) ? "t" + e.label.slice(1) : e.label;
+        return i && (e.index !== null || e.label === say("the_hand"))
+          ? e.label.charAt(0).toLowerCase() + e.label.slice(1) : e.label;
       });
       var last = labels.pop();
-      write(FLASH, {game: game, text: (labels.length ? labels.join(", ") + " and " + last
-        : last) + " saved: " + (saved.length > 1 ? "they were" : "it was") + " kept on this " +
-        "phone while the server could not be reached." + (saved.some(function (e) {
-          return e.lost; }) ? " (A first try got through before the connection dropped.)"
+      var what = labels.length ? say("list_and", {first: labels.join(", "), last: last}) : last;
+      write(FLASH, {game: game, text: say(saved.length > 1 ? "saved_many" : "saved_one",
+        {what: what}) + (saved.some(function (e) { return e.lost; }) ? " " + say("lost_too")
         : "")}, "sessionStorage");
     }
     var edit = !stopped && saved.length ? saved[saved.length - 1] : null;
@@ -455,7 +463,7 @@
     var head = entries[0];
     if (!head) return;
     var last = head.state === "waiting" ? entries[entries.length - 1] : head;
-    if (!window.confirm("Discard " + last.label.toLowerCase() + "? It was never saved.")) return;
+    if (!window.confirm(say("discard_confirm", {label: last.label.toLowerCase()}))) return;
     entries.splice(entries.indexOf(last), 1);
     if (last.state === "in-form") write(IN_PROGRESS + game, null);
     keepQueue(game, entries);
@@ -513,7 +521,7 @@
         if (whole) {
           throw {conflict: text(doc.querySelector(".alert.warn:not(.hand-not-saved), " +
                                                   ".stale-notice")) ||
-                 "The game moved on."};
+                 say("moved_on")};
         }
         var fresh = doc.getElementById("hand-form");
         if (!fresh) throw new Error("no form");
@@ -552,16 +560,16 @@
     }).catch(function () {
       var node = slot("kept");
       var p = node && node.querySelector(".kept-error");
-      if (p) p.textContent = "That did not work: is the server reachable? Try again.";
+      if (p) p.textContent = say("retry");
     });
   }
 
   // How each kept hand stands, in the list and on the sheet.
   var STATE_WORDS = {
-    waiting: "kept on this phone, checked when the server is back",
-    held: "kept on this phone, sent once the hand before it is saved",
-    "in-form": "back in the form: not saved",
-    refused: "not saved"
+    waiting: say("state_waiting"),
+    held: say("state_held"),
+    "in-form": say("state_in_form"),
+    refused: say("state_refused")
   };
 
   // The edit form of a change kept and waiting asks nothing more: it is saved as kept.
@@ -595,8 +603,7 @@
     if (!entry) return;
     if (entry.state === "unkept") {
       node.className = "alert error kept";
-      node.appendChild(el("p", {text: entry.label + " was not saved: the server cannot be " +
-        "reached, and this phone could not keep it. Save it again when the server is back."}));
+      node.appendChild(el("p", {text: say("unkept", {label: entry.label})}));
       return;
     }
     if (entry.state === "refused") {
@@ -612,35 +619,33 @@
     if (entry.state === "in-form") {
       node.className = "alert error kept";
       node.setAttribute("role", "alert");
-      node.appendChild(el("p", {}, [el("strong", {text: entry.label + " was not saved: "}),
-        document.createTextNode((entry.notice || "the server refused it.") + " It is back in " +
-          "the form: check it and save it again." + (count > 1 ? " The hands after it stay " +
-          "kept on this phone, and are sent once it is saved." : ""))]));
+      node.appendChild(el("p", {}, [
+        el("strong", {text: say("not_saved_because", {label: entry.label})}),
+        document.createTextNode((entry.notice || say("server_refused")) + " " +
+          say("back_in_form") + (count > 1 ? " " + say("after_it_kept") : ""))]));
       if (count > 1) renderList(node, entries.slice(1));
       node.appendChild(el("div", {"class": "kept-actions"}, [
         el("button", {type: "button", "class": "button small", "data-kept": "discard",
-                      text: "Discard " + entry.label.toLowerCase()})]));
+                      text: say("discard_label", {label: entry.label.toLowerCase()})})]));
       return;
     }
     var sending = entry.state === "waiting";
     node.appendChild(el("p", {}, [
-      el("strong", {text: count === 1 ? entry.label + " is kept on this phone."
-        : count + " hands are kept on this phone."}),
-      document.createTextNode(sending
-        ? " The server cannot be reached; " + (count === 1 ? "it is" : "they are") +
-          " checked and saved, in order, as soon as the server is back. Keep this page open."
-        : " " + entry.label + " waits for the hand before it to be saved; put it in the " +
-          "form, or discard it.")]));
+      el("strong", {text: count === 1 ? say("kept_one", {label: entry.label})
+        : say("kept_many", {count: count})}),
+      document.createTextNode(" " + (sending ? say(count === 1 ? "sending_one" : "sending_many")
+        : say("waits", {label: entry.label})))]));
     renderList(node, entries);
     node.appendChild(el("p", {"class": "kept-error"}));
     node.appendChild(el("div", {"class": "kept-actions"}, [
       sending ? el("button", {type: "button", "class": "button small", "data-kept": "send",
-                              text: "Try now"}) : null,
+                              text: say("try_now")}) : null,
       !sending && formFor(entry) ? el("button", {type: "button", "class": "button small primary",
-        "data-kept": "restore", text: "Put " + entry.label.toLowerCase() + " in the form"}) : null,
+        "data-kept": "restore", text: say("put_label_in_form",
+                                          {label: entry.label.toLowerCase()})}) : null,
       el("button", {type: "button", "class": "button small", "data-kept": "discard",
-                    text: count === 1 ? "Discard it" : "Discard " + (sending
-                      ? entries[count - 1] : entry).label.toLowerCase()})]));
+                    text: count === 1 ? say("discard_it") : say("discard_label", {label: (sending
+                      ? entries[count - 1] : entry).label.toLowerCase()})})]));
   }
 
   function renderList(node, entries) {
@@ -716,54 +721,53 @@
       bid[made === "1" ? 0 : 1].forEach(function (d, side) { totals[side] += d; });
     }
     var names = Array.prototype.map.call(board.querySelectorAll(".side-name"), function (n) {
-      return text(n).replace(/^(Leads|Winner) /, "");
+      var badge = n.querySelector(".badge");  // "Leads", "Winner": not the side's name
+      return text(n).slice(badge ? text(badge).length : 0).trim();
     });
-    line.appendChild(el("strong", {text: "With the kept hands: "}));
+    line.appendChild(el("strong", {text: say("with_kept")}));
     line.appendChild(document.createTextNode(totals.map(function (t, side) {
-      return (names[side] || "Side " + (side + 1)) + " " + t;
+      return (names[side] || say("side", {number: side + 1})) + " " + t;
     }).join(", ") + " "));
-    line.appendChild(el("small", {"class": "checked-later", text: "(not yet checked)"}));
+    line.appendChild(el("small", {"class": "checked-later", text: say("not_checked")}));
     line.hidden = false;
   }
 
   // A new hand kept while the server was away, refused as stale: the game moved on meanwhile.
   function renderRefused(node, entry) {
-    node.appendChild(el("p", {}, [el("strong", {text: entry.label + " was not saved."}),
-      document.createTextNode(" It was kept on this phone while the server could not be " +
-        "reached, and meanwhile the game moved on: " + (entry.notice || "") + " Check the " +
-        "hands below: if it is not there, put it back in the form and save it again.")]));
-    node.appendChild(el("p", {"class": "kept-what", text: "What was kept:"}));
+    node.appendChild(el("p", {}, [el("strong", {text: say("refused_title", {label: entry.label})}),
+      document.createTextNode(" " + say("refused_why", {notice: entry.notice || ""}))]));
+    node.appendChild(el("p", {"class": "kept-what", text: say("what_was_kept")}));
     node.appendChild(el("div", {"class": "kept-preview"}, [
       el("p", {"class": "kept-text", text: entry.text || entry.preview || entry.label})]));
     node.appendChild(el("p", {"class": "kept-error"}));
     node.appendChild(el("div", {"class": "kept-actions"}, [
       formFor(entry) ? el("button", {type: "button", "class": "button small primary",
-        "data-kept": "restore", text: "Put it in the form"}) : null,
+        "data-kept": "restore", text: say("put_it_in_form")}) : null,
       el("button", {type: "button", "class": "button small", "data-kept": "discard",
-                    text: "Discard it"})]));
+                    text: say("discard_it")})]));
   }
 
   // A change to an earlier hand that the hand itself moved on from (another phone changed it,
   // or took it back): both are shown, the hand as saved now and the change kept here, and the
   // scorer picks; neither is written over until they do.
   function renderChange(node, entry) {
-    node.appendChild(el("p", {}, [el("strong", {text: entry.label + " is not saved."}),
-      document.createTextNode(" " + (entry.notice || "The game moved on meanwhile.") +
-        " Nothing is changed until you pick which one stands.")]));
+    node.appendChild(el("p", {}, [el("strong", {text: say("change_title", {label: entry.label})}),
+      document.createTextNode(" " + (entry.notice || say("moved_on_meanwhile")) + " " +
+        say("pick_one"))]));
     node.appendChild(el("dl", {"class": "kept-choice"}, [
-      el("dt", {text: "Saved now"}),
-      el("dd", {"class": "kept-now", text: entry.now || "As the form below shows."}),
-      el("dt", {text: "Kept on this phone"}),
+      el("dt", {text: say("saved_now")}),
+      el("dd", {"class": "kept-now", text: entry.now || say("as_the_form_shows")}),
+      el("dt", {text: say("kept_here")}),
       el("dd", {"class": "kept-text", text: entry.text || entry.preview || entry.label})]));
     node.appendChild(el("p", {"class": "kept-error"}));
     node.appendChild(el("div", {"class": "kept-actions"}, [
       formFor(entry)
         ? el("button", {type: "button", "class": "button small primary", "data-kept": "restore",
-                        text: "Put mine in the form"})
+                        text: say("put_mine_in_form")})
         : el("a", {"class": "button small primary", href: entry.url + "/edit",
-                   text: "Open hand " + (entry.index + 1)}),
+                   text: say("open_hand", {number: entry.index + 1})}),
       el("button", {type: "button", "class": "button small", "data-kept": "discard",
-                    text: "Keep the saved one"})]));
+                    text: say("keep_saved")})]));
   }
 
   document.addEventListener("click", function (event) {
@@ -776,11 +780,12 @@
   });
   window.addEventListener("online", function () { scheduleSend(0); });
 
-  // What hand-keeper.js uses: refill, check, editKey, label, entered, `has` (hands are kept for the
+  // What hand-keeper.js uses: fill (a sentence's values filled in), refill, check, editKey, label, entered, `has` (hands are kept for the
   // game: they are settled first), `inForm`, `onPhone` (the form asks nothing of the server), `after`,
   // and `refused` to keep a hand it took on this phone that the game then moved
   // on from, shown like a kept hand refused (put it back, or discard it), ahead of the rest.
   window.SKKept = Object.freeze({
+    fill: fill,
     refill: refill,
     check: check,
     editKey: editKey,

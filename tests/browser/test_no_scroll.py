@@ -134,12 +134,23 @@ TYPICAL = [
 SCREENS = {"390x844": VIEWPORT, "360x740": {"width": 360, "height": 740}}
 
 
+# Each variant's typical hand with the most on its form, again in Spanish (issue 44): its words
+# are longer, and the form must still need no scroll.
+SPANISH = [t for t in TYPICAL if (t[0], t[2], len(t[3])) in {
+    ("lechner42", "quick", 3), ("texas42", "quick", 6), ("texas42-1986", "auction", 5),
+    ("forty-two", "auction", 5), ("moon", "quick", 4), ("card42", "quick", 7),
+    ("card42-teams", "quick", 3)}]
+LOCALES = {"en": "en-US", "es": "es-MX"}
+
+
 @pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("variant, players, mode, steps, most, stored", TYPICAL,
-                         ids=[f"{t[0]}-{t[2]}-{len(t[3])}" for t in TYPICAL])
-def test_a_typical_hand_needs_no_scroll(phone, live, variant, players, mode, steps, most, stored,
-                                        screen, record_property):
-    page = phone(viewport=SCREENS[screen])
+@pytest.mark.parametrize("lang, variant, players, mode, steps, most, stored",
+                         [("en", *t) for t in TYPICAL] + [("es", *t) for t in SPANISH],
+                         ids=[f"{lang}-{t[0]}-{t[2]}-{len(t[3])}"
+                              for lang, ts in (("en", TYPICAL), ("es", SPANISH)) for t in ts])
+def test_a_typical_hand_needs_no_scroll(phone, live, lang, variant, players, mode, steps, most,
+                                        stored, screen, record_property):
+    page = phone(viewport=SCREENS[screen], locale=LOCALES[lang])
     gid = ui.new_game(page, live.url, variant, NAMES[:players])
     hand = Hand(page)
     if mode == "quick":  # once per variant on a phone (it is remembered): not counted
@@ -154,7 +165,7 @@ def test_a_typical_hand_needs_no_scroll(phone, live, variant, players, mode, ste
         else:
             hand.chip(*step)
     hand.save()
-    record_property(f"taps: {variant}, {mode}, {len(steps)}-step hand", hand.taps)
+    record_property(f"taps: {variant}, {mode}, {len(steps)}-step hand ({lang})", hand.taps)
     assert hand.taps <= most
     assert live.hands(gid) == [stored]
 
@@ -185,9 +196,10 @@ def test_the_next_row_comes_on_screen_though_a_poll_was_sent_meanwhile(page, liv
     assert chip.evaluate(ON_SCREEN), "the next row was left off screen"
 
 
+@pytest.mark.parametrize("lang", LOCALES)
 @pytest.mark.parametrize("screen", SCREENS)
-def test_mexican_train_round_needs_no_scroll(phone, live, screen, record_property):
-    page = phone(viewport=SCREENS[screen])
+def test_mexican_train_round_needs_no_scroll(phone, live, screen, lang, record_property):
+    page = phone(viewport=SCREENS[screen], locale=LOCALES[lang])
     gid = ui.new_game(page, live.url, "mexican-train", NAMES, options={"rounds": 2})
     hand = Hand(page)
     hand.chip("out", "1")
@@ -197,14 +209,15 @@ def test_mexican_train_round_needs_no_scroll(phone, live, screen, record_propert
     page.locator("#hand-form input[name='pips-3']").dispatch_event("change")
     ui.settle(page)
     hand.save()
-    record_property("taps: mexican-train, a round (3 boxes typed)", hand.taps)
+    record_property(f"taps: mexican-train, a round (3 boxes typed) ({lang})", hand.taps)
     assert hand.taps == 5
     assert live.hands(gid) == [{"pips": [12, 0, 30, 7], "out": 1}]
 
 
+@pytest.mark.parametrize("lang", LOCALES)
 @pytest.mark.parametrize("screen", SCREENS)
-def test_castle_rock_game_needs_no_scroll(phone, live, screen):
-    page = phone(viewport=SCREENS[screen])
+def test_castle_rock_game_needs_no_scroll(phone, live, screen, lang):
+    page = phone(viewport=SCREENS[screen], locale=LOCALES[lang])
     gid = ui.new_game(page, live.url, "castle-rock", ["Ann"])
     hand = Hand(page)
     hand.tap("#hand-form input[name='remaining']", redraws=False)

@@ -98,8 +98,8 @@ class Checker:
             f"{what}:\n  " + "\n  ".join(p) for what, p in self.found.items())
 
 
-def sized_phone(phone, size: str):
-    page = phone(viewport=SIZES[size]["viewport"], timeout=None)
+def sized_phone(phone, size: str, locale: str = "en-US"):
+    page = phone(viewport=SIZES[size]["viewport"], timeout=None, locale=locale)
     if SIZES[size]["font"] != 16:
         # the browser's own text size setting (Chrome's "Font size"), as a reader sets it
         cdp = page.context.new_cdp_session(page)
@@ -169,10 +169,12 @@ FORMS = {
 }
 
 
+# in English, and in Spanish (issue 44: its words are longer)
+@pytest.mark.parametrize("locale", ["en-US", "es-MX"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_hand_form_has_big_targets_and_fits(phone, live, size):
+def test_every_hand_form_has_big_targets_and_fits(phone, live, size, locale):
     check = Checker(SIZES[size]["font"])
-    page = sized_phone(phone, size)
+    page = sized_phone(phone, size, locale)
     for what, (variant, players, taps) in FORMS.items():
         ui.new_game(page, live.url, variant, NAMES[:players])
         for kind, value in taps:
