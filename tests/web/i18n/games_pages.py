@@ -104,4 +104,9 @@ def pages(app, client) -> dict[str, tuple]:
                   {"version": str(g.version - 1), "mode": "quick", "bidder": "1",
                    "bid": "30", "points": "34"}),
         "live": (viewer, "get", f"/games/{played}/live", None),
+        "seats-still-counting": (client, "post", f"/games/{seated}/counts/save",
+                                 {"version": str(game(seated).version),
+                                  "counts": str(game(seated).count_version)}),
+        "seats-not-a-number": (seater, "post", f"/games/{seated}/counts",
+                               {"seat": "1", "number": "0", "pips": "twelve"}),
     }

@@ -135,7 +135,7 @@ SAID = [
     ("new-train", "Quién empieza primero"),
     ("new-errors", "Dos lugares se llaman Ann: dale a cada jugador un nombre distinto."),
     ("new-too-few", "hay 1 con nombre"),
-    ("played-grid", "Manos hasta ahora"),
+    ("played-grid", "Manos jugadas"),
     ("played-list", "Repartió Bob"),
     ("over", "¡Ganan Bob & Dan!"),
     ("called", "Se acabó el tiempo"),
@@ -149,6 +149,8 @@ SAID = [
     ("history-seats", "Bob tomó su lugar"),
     ("continue", "3 manos"),
     ("stale", "La partida se acaba de cambiar desde otro teléfono."),
+    ("seats-still-counting", "No se guardó. Todavía cuentan: Ann, Cat, Dan."),
+    ("seats-not-a-number", "Escribe los puntos que quedan en la mano como un número"),
 ]
 
 
