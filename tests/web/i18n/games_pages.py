@@ -6,6 +6,7 @@ import json
 
 from scorekeeper import store
 
+from ..clubs.helpers import club_game, create_club, join_club
 from ..helpers import create, game, option_fields
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -56,6 +57,14 @@ def pages(app, client) -> dict[str, tuple]:
     unseated = watcher(app, seated)
     unseated.get(f"/games/{seated}")
     g = game(played)
+    # a club's game: Bob's phone may take it over; another already was taken over from this
+    # phone, which then sends a hand all the same
+    club_id = create_club(client)
+    asked = club_game(client, club_id, "moon", ["Ann", "Bob", "Cat"])
+    taken = club_game(client, club_id, "moon", ["Ann", "Bob", "Cat"])
+    bob = app.test_client()
+    join_club(bob, club_id, "Bob's phone")
+    assert bob.post(f"/games/{taken}/take-over").status_code == 303
     edited = imported(client, {**T42, "hands": HANDS})
     e = game(edited)
     assert store.write_hand(e, e.version, "edited", 1, HANDS[1],
@@ -104,6 +113,13 @@ def pages(app, client) -> dict[str, tuple]:
                   {"version": str(g.version - 1), "mode": "quick", "bidder": "1",
                    "bid": "30", "points": "34"}),
         "live": (viewer, "get", f"/games/{played}/live", None),
+        "take-over": (bob, "get", f"/games/{asked}/take-over", None),
+        "club-game-member": (bob, "get", f"/games/{asked}", None),
+        "scoring-ended": (client, "get", f"/games/{taken}", None),
+        "taken-history": (client, "get", f"/games/{taken}/history", None),
+        "not-saved": (client, "post", f"/games/{taken}/hands",
+                      {"version": str(game(taken).version), "mode": "quick", "bidder": "1",
+                       "bid": "5"}),
         "seats-still-counting": (client, "post", f"/games/{seated}/counts/save",
                                  {"version": str(game(seated).version),
                                   "counts": str(game(seated).count_version)}),
