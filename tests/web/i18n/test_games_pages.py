@@ -15,7 +15,7 @@ from scorekeeper.games.history import history_rows, trail
 from scorekeeper.rules.card import agree_first
 from tests.spanish import ENGLISH, WORD, english_left
 
-from ..helpers import game, text
+from ..helpers import HX, create, game, text
 from .games_pages import NAMES, pages
 
 SPANISH = {"Accept-Language": "es"}
@@ -98,6 +98,14 @@ def english_words(chunk: str, names) -> set[str]:
     return {w.lower() for w in WORD.findall(chunk)} & ENGLISH
 
 
+def english_in(response, names) -> list[str]:
+    """english_left of the area's part of the page, but for the Spanish words it lists (the
+    longest names taken out first: a sentence of another area holds players' names)."""
+    names = tuple(sorted(names, key=len, reverse=True))
+    return [chunk for chunk in english_left(mine(response.get_data(as_text=True)), names)
+            if english_words(chunk, names) - SPANISH_TOO]
+
+
 def spanish(client, method: str, url: str, form=None):
     """The page as a Spanish phone gets it. (The test's app context is every request's: the
     language a request chose is forgotten first, as a new request's context would.)"""
@@ -121,9 +129,7 @@ def test_every_games_page_is_in_spanish(app, client, made):
     for name, (phone, method, url, form) in made.items():
         response = spanish(phone, method, url, form)
         assert response.status_code < 500, name
-        found = [chunk for chunk in english_left(mine(response.get_data(as_text=True)),
-                                                 NAMES + ("Sol",) + others)
-                 if english_words(chunk, others) - SPANISH_TOO]
+        found = english_in(response, NAMES + ("Sol",) + others)
         if found:
             left[name] = found
     assert left == {}
@@ -175,3 +181,20 @@ def test_each_page_says_it_in_spanish(app, client, made):
     g.pop("_flask_babel", None)
     english = text(phone.get(url, headers={"Accept-Language": "en"}))
     assert "Game started" in english and "Partida iniciada" not in english
+
+
+def test_a_hand_saved_and_taken_back_is_said_in_spanish(app, client):
+    """The game body htmx swaps in after a save or an undo says what happened (the undo to the
+    screen reader: the put-back offer, 44b's, shows it)."""
+    game_id = create(client, "texas42")
+    hand = {"mode": "quick", "bidder": "1", "bid": "30", "points": "34"}
+    g.pop("_flask_babel", None)
+    saved = client.post(f"/games/{game_id}/hands", headers={**SPANISH, **HX},
+                        data={"version": str(game(game_id).version), **hand})
+    assert "Mano 1 guardada." in text(saved)
+    g.pop("_flask_babel", None)
+    undone = client.post(f"/games/{game_id}/hands/undo", headers={**SPANISH, **HX},
+                         data={"version": str(game(game_id).version)})
+    assert 'data-say="Mano 1 deshecha.' in undone.get_data(as_text=True)
+    assert english_in(undone, NAMES + pending([game_id])) == []
+
