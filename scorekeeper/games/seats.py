@@ -15,7 +15,7 @@ from flask_babel import gettext
 
 from .. import access, store
 from ..rules.text import Text
-from .words import and_list
+from .words import and_text
 
 MAX_SUM_TEXT = 80
 MAX_PIPS = 9999  # far past any hand: the engine judges the round's pips against the set
@@ -99,11 +99,11 @@ def round_hand(players: list[str], counts: dict) -> tuple[dict | None, str | Non
     outs = sorted(s for s, c in counts.items() if c.out)
     if len(outs) > 1:
         return None, Text("{names} each say they went out: only one can. Fix it on their "
-                          "phones.", names=and_list(players, outs)), outs
+                          "phones.", names=and_text(players, outs)), outs
     holders = sorted(s for s, c in counts.items() if c.double_blank)
     if len(holders) > 1:
         return None, Text("{names} each say they hold the double blank: only one can. Fix it "
-                          "on their phones.", names=and_list(players, holders)), holders
+                          "on their phones.", names=and_text(players, holders)), holders
     hand: dict[str, Any] = {"pips": [counts[s].pips for s in range(len(players))]}
     if outs:
         hand["out"] = outs[0]

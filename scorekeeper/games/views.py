@@ -600,7 +600,7 @@ def count_hand(game_id: int):
 
 
 def _names(record: dict, seats_: list[int]) -> str:
-    return words.and_list(record["players"], seats_)
+    return words.and_text(record["players"], seats_)
 
 
 @bp.post("/games/<int:game_id>/counts/save")

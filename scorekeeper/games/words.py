@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from ..i18n import say
 from ..rules import VARIANTS
-from ..rules.text import N_
+from ..rules.text import N_, Text
 
 # The hand words, for the catalog (Variant.hand_word, said where a sentence holds one).
 HAND_WORDS = {"Hand": N_("Hand"), "Round": N_("Round"), "Game": N_("Game")}
@@ -65,6 +65,18 @@ def and_list(names, picks=None) -> str:
     joined = names[0]
     for name in names[1:]:
         joined = gettext("%(first)s and %(second)s", first=joined, second=name)
+    return joined
+
+
+def and_text(names, picks=None) -> str:
+    """and_list as a Text: English where it is kept (a refused round's reason, for every
+    phone), said in each reader's language where shown."""
+    names = list(names) if picks is None else [names[i] for i in picks]
+    if not names:
+        return ""
+    joined = names[0]
+    for name in names[1:]:
+        joined = Text("{first} and {second}", first=joined, second=name)
     return joined
 
 

@@ -198,3 +198,20 @@ def test_a_hand_saved_and_taken_back_is_said_in_spanish(app, client):
     assert 'data-say="Mano 1 deshecha.' in undone.get_data(as_text=True)
     assert english_in(undone, NAMES + pending([game_id])) == []
 
+
+
+def test_a_refused_round_is_said_in_each_phones_language(app, client):
+    """The scorer's refused save says why in Spanish; what every phone is shown (and the
+    history keeps) stays the English sentence, not one said in the scorer's language."""
+    game_id = create(client, "mexican-train", list(NAMES))
+    for seat in range(4):
+        out = {"out": "1"} if seat < 2 else {"pips": "10"}
+        assert client.post(f"/games/{game_id}/counts", data={
+            "seat": str(seat), "number": "0", **out}).status_code == 303
+    g.pop("_flask_babel", None)
+    refused = client.post(f"/games/{game_id}/counts/save", headers=SPANISH, data={
+        "version": str(game(game_id).version), "counts": str(game(game_id).count_version)})
+    assert "No se guardó. Ann y Bob dicen que dominaron" in text(refused)
+    kept = [e.data["reason"] for e in game(game_id).events if e.action == "round refused"]
+    assert kept == ["Ann and Bob each say they went out: only one can. Fix it on their "
+                    "phones."]
