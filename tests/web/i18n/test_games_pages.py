@@ -167,14 +167,16 @@ SAID = [
 
 def test_each_page_says_it_in_spanish(app, client, made):
     """A sentence of each state, as the catalog says it; what the screen reader hears of the
-    last hand (an attribute: changes.announcement) and a dealer choice's words for the
-    scripts; and the history's rows, made once per game
+    last hand (an attribute: changes.announcement), BG Stats' words and a dealer choice's
+    words for the scripts; and the history's rows, made once per game
     version and shared by every phone, said in each phone's own language."""
     missing = [(name, sentence) for name, sentence in SAID
                if sentence not in text(spanish(*made[name]))]
     assert missing == []
     assert 'data-say="Mano 3: ' in spanish(*made["played-grid"]).get_data(as_text=True)
     assert 'data-say="Mano 3 deshecha. ' in spanish(*made["undone"]).get_data(as_text=True)
+    # what BG Stats shows of the game: its house rules in the phone's words
+    assert "Reglas%20de%20la%20casa" in spanish(*made["over"]).get_data(as_text=True)
     # a dealer choice's own words, for live.js and seat-picker.js once its name is cleared
     assert 'data-empty="Lugar 1"' in spanish(*made["new-texas42"]).get_data(as_text=True)
     phone, method, url, _form = made["history"]
