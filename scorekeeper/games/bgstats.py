@@ -15,7 +15,9 @@ from urllib.parse import quote
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app
+from flask_babel import gettext
 
+from ..i18n import say
 from ..rules import VARIANTS
 from ..rules.card import rules_card
 from ..stats import name_key
@@ -35,10 +37,12 @@ def _club_time(moment):
 
 def board(variant, options: dict) -> str:
     """The variant and its house rules in words (the rules card's lines that differ from the
-    written rules)."""
-    house = [line.text for line in rules_card(variant, options) if line.house]
-    return f"{variant.title}. House rules: {' '.join(house)}" if house else \
-        f"{variant.title}, as written."
+    written rules), in the reader's language: BG Stats shows it as it is."""
+    house = [say(line.text) for line in rules_card(variant, options) if line.house]
+    if house:
+        return gettext("%(game)s. House rules: %(rules)s", game=say(variant.title),
+                       rules=" ".join(house))
+    return gettext("%(game)s, as written.", game=say(variant.title))
 
 
 def _ranks(totals: list, winners: set, lowest_wins: bool) -> list[int]:

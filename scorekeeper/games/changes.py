@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
-from ..filters import hand_word, minus, unit_label
+from ..filters import minus, unit_label
+from ..i18n import say
 from ..models import AuditEvent, Game
 from . import hand_form
+from .words import hand_word_said
 from .history import hand_summary
 
 
@@ -60,7 +63,9 @@ def change_said(game: Game, variant, record: dict, result: dict,
                                   result["hands"][number])
     was = hand_summary(variant, record, number, last.data or {})
     return {"number": number,
-            "said": f"{hand_word(game.variant)} {number + 1} changed: {now} (was: {was})."}
+            "said": _("%(hand)s %(number)s changed: %(now)s (was: %(was)s).",
+                      hand=hand_word_said(game.variant), number=number + 1, now=say(now),
+                      was=say(was))}
 
 
 def announcement(game: Game, variant, record: dict, result: dict, undone: int | None) -> str:
@@ -69,18 +74,18 @@ def announcement(game: Game, variant, record: dict, result: dict, undone: int | 
     or that a hand was taken back (`undone`: its number) and the totals after that."""
     if variant is None or not result.get("ok"):
         return ""
-    word = hand_word(game.variant)
+    word = hand_word_said(game.variant)
     hands = result.get("hands") or []
     if undone is not None:
-        head = f"{word} {undone + 1} taken back."
+        head = _("%(hand)s %(number)s taken back.", hand=word, number=undone + 1)
     elif hands:
         n = len(hands) - 1
         text = hand_form.describe_hand(variant, record["hands"][n], record["players"], hands[n])
-        head = f"{word} {n + 1}: {text}."
+        head = _("%(hand)s %(number)s: %(what)s.", hand=word, number=n + 1, what=say(text))
     else:
         return ""
-    totals = ", ".join(f"{side} {minus(total)} {unit_label(result.get('units'), total)}"
+    totals = ", ".join(f"{side} {minus(total)} {say(unit_label(result.get('units'), total))}"
                        for side, total in zip(result.get("sides") or [],
                                               result.get("totals") or []))
-    over = " Game over." if result.get("finished") else ""
+    over = " " + _("Game over.") if result.get("finished") else ""
     return f"{head} {totals}.{over}" if totals else f"{head}{over}"

@@ -1,17 +1,23 @@
-"""The audit trail of a game in words (the history page): every write, newest first."""
+"""The audit trail of a game in words (the history page): every write, newest first.
+
+The rows are made once per game version and shared by every phone, whatever its language: what
+they say is Text (rules/text.py), said in the reader's language by the template (i18n.say)."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import bindparam, select
 
 from .. import access, render_cache, rules, store
 from ..extensions import db
-from ..filters import hand_word
 from ..models import AuditEvent, Game, Member
+from ..rules.text import N_, Text
 from . import hand_form
+from .words import hand_word
 
 
 def hand_summary(variant, record: dict, number: int, hand: dict, scored: list = (),
@@ -93,9 +99,6 @@ def rows_at_version(head) -> list[dict[str, Any]]:
     return rows
 
 
-_WHEN = "%b %d, %H:%M:%S"  # how the page shows when (UTC; live.js shows local time)
-
-
 def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
     """The audit trail (`events`, trail()) in words, newest first: what was written, when, by
     which link (and phone id), and for a hand the data stored with the event (the hand as
@@ -105,7 +108,7 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
     result = rules.score(record)
     scored = result.get("hands", []) if result.get("ok") else []
     earlier = earlier_versions(record, scored, events) if variant else {}
-    word = hand_word(game.variant)
+    word = hand_word(game.variant)  # the English word, said with the rows' Text
     # what each change made of its hand: the next change's "before" of that hand (a later edit's,
     # or its undo's), else the hand as it stands now
     after: dict[int, dict] = {}
@@ -124,82 +127,127 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
     rows = []
     for i, e in reversed(list(enumerate(events))):
         data = e.data or {}
-        row = {"action": e.action, "at": e.at.isoformat(), "when": e.at.strftime(_WHEN),
+        row = {"action": e.action, "at": e.at.isoformat(), "when": e.at,
                "via": e.via, "phone_id": e.phone_id, "what": None, "detail": None}
         if e.action == "created":
-            row["what"] = "Game started"
+            row["what"] = Text("Game started")
             row["detail"] = ", ".join(data.get("players", []))
             if data.get("rematch_of"):
-                row["what"] = f"Game started: rematch of game #{data['rematch_of']}"
+                row["what"] = Text("Game started: rematch of game #{number}",
+                                   number=data["rematch_of"])
             elif data.get("continued_from"):
-                row["what"] = f"Game started: a copy of game #{data['continued_from']}"
-                row["detail"] += (". Its scorer's phone was gone; the original is unchanged "
-                                  "and this copy is scored here.")
+                row["what"] = Text("Game started: a copy of game #{number}",
+                                   number=data["continued_from"])
+                row["detail"] = Text("{players}. Its scorer's phone was gone; the original is "
+                                     "unchanged and this copy is scored here.",
+                                     players=row["detail"])
         elif e.action == "took over":
-            row["what"] = "Scoring taken over"
-            row["detail"] = ("From here on that phone keeps score (listed as the creator); the "
-                             "phones and scorer links that scored before can no longer change "
-                             "the game.")
+            row["what"] = Text("Scoring taken over")
+            row["detail"] = Text("From here on that phone keeps score (listed as the creator); "
+                                 "the phones and scorer links that scored before can no longer "
+                                 "change the game.")
         elif e.action == "renamed":
-            row["what"] = "Player renamed"
-            row["detail"] = f"{data.get('from')} is now called {data.get('to')}."
+            row["what"] = Text("Player renamed")
+            row["detail"] = Text("{old} is now called {new}.", old=data.get("from"),
+                                 new=data.get("to"))
         elif e.action == "merged":
-            row["what"] = "Players merged"
-            row["detail"] = f"{data.get('from')} is the same person as {data.get('to')}."
+            row["what"] = Text("Players merged")
+            row["detail"] = Text("{old} is the same person as {new}.", old=data.get("from"),
+                                 new=data.get("to"))
         elif e.action == "rematch":
-            row["what"] = "Rematch started"
-            row["detail"] = f"The next game is game #{data.get('next_game')}."
+            row["what"] = Text("Rematch started")
+            row["detail"] = Text("The next game is game #{number}.", number=data.get("next_game"))
         elif e.action == "time called":
-            row["what"] = "Time called"
-            row["detail"] = (f"Round {data.get('round')} of the event: the hand in play was "
-                             "the last.")
+            row["what"] = Text("Time called")
+            row["detail"] = Text("Round {round} of the event: the hand in play was the last.",
+                                 round=data.get("round"))
         elif e.action == "called":
-            row["what"] = "Stopped at time"
-            row["detail"] = ("No hand was in play: the game ended after its last hand."
+            row["what"] = Text("Stopped at time")
+            row["detail"] = (Text("No hand was in play: the game ended after its last hand.")
                              if "hands" in data  # before the hand in play was waited for:
-                             else f"Time called in round {data.get('round')} of the event.")
+                             else Text("Time called in round {round} of the event.",
+                                       round=data.get("round")))
         elif e.action == "swapped":
-            row["what"] = "Player swapped"
-            row["detail"] = f"{data.get('to')} took {data.get('from')}'s seat."
+            row["what"] = Text("Player swapped")
+            row["detail"] = Text("{new} took {old}'s seat.", new=data.get("to"),
+                                 old=data.get("from"))
         elif e.action in ("seat claimed", "seat released"):
             name = _seat_name(record, data.get("seat"))
-            row["what"] = f"{name}'s seat {'claimed' if e.action == 'seat claimed' else 'let go'}"
-            row["detail"] = (f"A phone at the table plays {name} and counts her hand."
-                             if e.action == "seat claimed" else
-                             f"No phone plays {name} now.")
+            if e.action == "seat claimed":
+                row["what"] = Text("{name}'s seat claimed", name=name)
+                row["detail"] = Text("A phone at the table plays {name} and counts her hand.",
+                                     name=name)
+            else:
+                row["what"] = Text("{name}'s seat let go", name=name)
+                row["detail"] = Text("No phone plays {name} now.", name=name)
         elif e.action == "counted":
             name = _seat_name(record, data.get("seat"))
-            row["what"] = f"{word} {data.get('number', 0) + 1}: {name} counted"
-            row["detail"] = ("Went out (0 pips)." if data.get("out")
-                             else f"{data.get('pips')} pips left (not saved until the scorer "
-                                  f"saves the {word.lower()}).")
+            row["what"] = Text("{hand} {number}: {name} counted", hand=word,
+                               number=data.get("number", 0) + 1, name=name)
+            row["detail"] = (Text("Went out (0 pips).") if data.get("out")
+                             else Text(_PIPS_LEFT.get(word, _PIPS_LEFT["Hand"]),
+                                       pips=data.get("pips")))
         elif e.action == "round refused":
             names = ", ".join(_seat_name(record, seat) for seat in data.get("seats") or [])
-            row["what"] = f"{word} {data.get('number', 0) + 1} not saved"
-            row["detail"] = f"{data.get('reason')}" + (f" Check first: {names}." if names else "")
+            row["what"] = Text("{hand} {number} not saved", hand=word,
+                               number=data.get("number", 0) + 1)
+            reason = f"{data.get('reason')}"
+            row["detail"] = Text("{reason} Check first: {names}.", reason=reason,
+                                 names=names) if names else reason
         elif e.action == "rotated":
-            row["what"] = f"New scorer link (#{data.get('generation')})"
-            row["detail"] = "The earlier scorer link stopped working."
+            row["what"] = Text("New scorer link (#{number})", number=data.get("generation"))
+            row["detail"] = Text("The earlier scorer link stopped working.")
         elif e.action == "new code":
-            row["what"] = "New join code"
-            row["detail"] = "The earlier join code and viewer link stopped working."
+            row["what"] = Text("New join code")
+            row["detail"] = Text("The earlier join code and viewer link stopped working.")
         else:
-            verb = {"entered": "entered", "edited": "changed", "undone": "taken back",
-                    "put back": "put back"}
-            row["what"] = f"{word} {e.hand_number + 1} {verb.get(e.action, e.action)}"
+            row["what"] = Text(_HAND_DONE.get(e.action, "{hand} {number} {action}"),
+                               hand=word, number=e.hand_number + 1, action=e.action)
             summary = hand_summary(variant, record, e.hand_number, data, scored, earlier) \
                 if variant else ""
-            row["detail"] = {"edited": "Before: ", "undone": "Was: "}.get(e.action, "") + summary
-            if after.get(i) is not None and variant:
-                row["detail"] += ". After: " + hand_summary(variant, record, e.hand_number,
-                                                             after[i], scored, earlier)
+            row["detail"] = summary
+            if e.action == "undone":
+                row["detail"] = Text("Was: {before}", before=summary)
+            elif e.action == "edited" and after.get(i) is not None and variant:
+                row["detail"] = Text("Before: {before}. After: {after}", before=summary,
+                                     after=hand_summary(variant, record, e.hand_number,
+                                                        after[i], scored, earlier))
+            elif e.action == "edited":
+                row["detail"] = Text("Before: {before}", before=summary)
         rows.append(row)
     return rows
 
 
+# What a write did to a hand, by its audit action ({hand}: the variant's hand word, said)
+_HAND_DONE = {"entered": N_("{hand} {number} entered"), "edited": N_("{hand} {number} changed"),
+              "undone": N_("{hand} {number} taken back"),
+              "put back": N_("{hand} {number} put back")}
+# A seat's count, by the variant's hand word (not saved until the scorer saves that entry)
+_PIPS_LEFT = {"Hand": N_("{pips} pips left (not saved until the scorer saves the hand)."),
+              "Round": N_("{pips} pips left (not saved until the scorer saves the round)."),
+              "Game": N_("{pips} pips left (not saved until the scorer saves the game).")}
+# How the audit trail names a writer (access.actor, the handover's club members), said
+_SCORER_LINK = re.compile(r"scorer link #(\d+)")
+_CLUB_MEMBER = re.compile(r"club member (.+)")
+
+
+def via_said(via: str) -> str:
+    """Who made a write, as the audit row names them, in the reader's language."""
+    if via in ("creator", "viewer"):
+        return _("creator") if via == "creator" else _("viewer")
+    link = _SCORER_LINK.fullmatch(via or "")
+    if link:
+        return _("scorer link #%(number)s", number=link.group(1))
+    member = _CLUB_MEMBER.fullmatch(via or "")
+    if member:
+        return _("club member %(name)s", name=member.group(1))
+    return via
+
+
 def _seat_name(record: dict, seat) -> str:
     players = record.get("players") or []
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "A player"
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) \
+        else Text("A player")
 
 
 def phone_names(game, rows: list[dict[str, Any]]) -> dict[int, str]:
@@ -214,5 +262,5 @@ def phone_names(game, rows: list[dict[str, Any]]) -> dict[int, str]:
             select(Member).where(Member.club_id == game.club_id, Member.phone_id.in_(ids)))}
     mine = access.phone_id()
     if mine in ids:
-        names.setdefault(mine, "this phone")
+        names.setdefault(mine, _("this phone"))
     return names

@@ -6,6 +6,8 @@ every hand scored by the engine. Besides: reading the setup form's names and hou
 rules, and the values the form shows again.
 
 The engine judges every option (Option.parse), so this module only turns form text into values.
+Its refusals are Text (rules/text.py): English where they are read as data (the API, an import's
+report), said in the reader's language where shown (i18n.say).
 """
 from __future__ import annotations
 
@@ -14,11 +16,30 @@ from typing import Any
 from .. import rules, security
 from ..models import MAX_HANDS
 from ..rules.record import Invalid
+from ..rules.text import N_, Text
 from ..stats.names import clean_name, name_key
 from . import hand_form
 
 MAX_NAME = 40
-_COUNT_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight"}
+_COUNT_WORDS = {2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"),
+                7: N_("Seven"), 8: N_("Eight")}
+# How many players a variant is for, and how many there are: a sentence for each case
+_HOW_MANY = {
+    ("exactly", True, "named"): N_("{game} is for exactly {need} players; {count} is named."),
+    ("exactly", False, "named"): N_("{game} is for exactly {need} players; {count} are named."),
+    ("exactly", True, "seated"): N_("{game} is for exactly {need} players; {count} is seated."),
+    ("exactly", False, "seated"): N_("{game} is for exactly {need} players; {count} are "
+                                     "seated."),
+    ("range", True, "named"): N_("{game} is for {least} to {most} players; {count} is named."),
+    ("range", False, "named"): N_("{game} is for {least} to {most} players; {count} are named."),
+    ("range", True, "seated"): N_("{game} is for {least} to {most} players; {count} is seated."),
+    ("range", False, "seated"): N_("{game} is for {least} to {most} players; {count} are "
+                                   "seated."),
+}
+# Who deals first is none of the players named: in the variant's own verb
+_PICK_DEALER = {"shakes": N_("Pick who shakes first from the players named."),
+                "starts": N_("Pick who starts first from the players named."),
+                "deals": N_("Pick who deals first from the players named.")}
 
 
 def option_defaults(variant) -> dict[str, Any]:
@@ -85,16 +106,18 @@ def name_problems(players: list[str]) -> list[str]:
     seats: dict[str, list[str]] = {}  # name_key -> its spellings, in seat order
     for i, name in enumerate(players):
         if not name:
-            errors.append(f"Seat {i + 1} has no name: fill it in or move the names up.")
+            errors.append(Text("Seat {number} has no name: fill it in or move the names up.",
+                               number=i + 1))
         elif len(name) > MAX_NAME:
-            errors.append(f"The name in seat {i + 1} is too long (at most {MAX_NAME} letters).")
+            errors.append(Text("The name in seat {number} is too long (at most {most} "
+                               "letters).", number=i + 1, most=MAX_NAME))
         else:
             seats.setdefault(name_key(name), []).append(name)
     for spellings in seats.values():  # one message per person, however many seats
         if len(spellings) > 1:
             count = _COUNT_WORDS.get(len(spellings), str(len(spellings)))
-            errors.append(f"{count} seats are called {spellings[0]}: give each player a "
-                          f"different name.")
+            errors.append(Text("{count} seats are called {name}: give each player a "
+                               "different name.", count=count, name=spellings[0]))
     return errors
 
 
@@ -104,12 +127,10 @@ def seat_problems(variant, players: list[str], verb: str = "named") -> list[str]
     errors = name_problems(players)
     count = len(players)
     if not (variant.min_players <= count <= variant.max_players):
-        if variant.min_players == variant.max_players:
-            need = f"exactly {variant.min_players}"
-        else:
-            need = f"{variant.min_players} to {variant.max_players}"
-        errors.append(f"{variant.title} is for {need} players; {count} "
-                      f"{'is' if count == 1 else 'are'} {verb}.")
+        exact = "exactly" if variant.min_players == variant.max_players else "range"
+        errors.append(Text(_HOW_MANY[exact, count == 1, verb], game=variant.title,
+                           need=variant.min_players, least=variant.min_players,
+                           most=variant.max_players, count=count))
     return errors
 
 
@@ -153,7 +174,7 @@ def read_record(variant, players: list[str], form,
     if first_dealer is None:
         first_dealer = -1
     if not errors and not (0 <= first_dealer < len(players)):
-        errors.append(f"Pick who {variant.deals} first from the players named.")
+        errors.append(Text(_PICK_DEALER.get(variant.deals, _PICK_DEALER["deals"])))
     if errors:
         return None, errors
     record, problem = check_record({"variant": variant.id, "players": players,
@@ -167,13 +188,14 @@ def check_record(raw) -> tuple[dict | None, str | None]:
     checked: (record, None), or (None, what is wrong, naming the hand). The one check of a new
     game, an imported game and each game of an imported club."""
     if not isinstance(raw, dict):
-        return None, "It is not a game record (a JSON object)."
+        return None, Text("It is not a game record (a JSON object).")
     problem = security.text_problem(raw)
     if problem:
         return None, problem
     hands = raw.get("hands", [])
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
-        return None, f"It has {len(hands)} hands: a game here holds at most {MAX_HANDS}."
+        return None, Text("It has {count} hands: a game here holds at most {most}.",
+                          count=len(hands), most=MAX_HANDS)
     # Every key as sent: the engine refuses one game-record.md does not name (and judges
     # `called`: true or false only).
     record = {**raw, "variant": raw.get("variant"), "players": raw.get("players"),
@@ -183,8 +205,10 @@ def check_record(raw) -> tuple[dict | None, str | None]:
         record["players"] = [clean_name(p) for p in record["players"]]
     result = rules.score(record)
     if not result["ok"]:
-        where = "" if result.get("hand") is None else f"Hand {result['hand'] + 1}: "
-        return None, f"{where}{result.get('error') or 'These settings are not valid.'}"
+        error = result.get("error") or Text("These settings are not valid.")
+        if result.get("hand") is None:
+            return None, error
+        return None, Text("Hand {number}: {error}", number=result["hand"] + 1, error=error)
     problems = name_problems(record["players"])
     if problems:
         return None, problems[0]

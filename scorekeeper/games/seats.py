@@ -11,7 +11,11 @@ import hashlib
 import re
 from typing import Any
 
+from flask_babel import gettext
+
 from .. import access, store
+from ..rules.text import Text
+from .words import and_text
 
 MAX_SUM_TEXT = 80
 MAX_PIPS = 9999  # far past any hand: the engine judges the round's pips against the set
@@ -38,7 +42,7 @@ def phone_tag(phone_id: int) -> str:
 def phone_name(phone_id: int) -> str:
     """What a phone is called where another phone lists it (the organizer's table phones) and
     on its own pages (an event table's game: "This phone: Phone 4821"): its tag."""
-    return f"Phone {phone_tag(phone_id)}"
+    return gettext("Phone %(tag)s", tag=phone_tag(phone_id))
 
 
 def counting(variant, result: dict) -> bool:
@@ -86,18 +90,20 @@ def round_hand(players: list[str], counts: dict) -> tuple[dict | None, str | Non
     """The hand the round's counts make (each seat's pips, who went out, who holds the double
     blank), or what stops it and the seats whose counts to fix: the seats still counting (none
     to fix: they have no count yet), or more than one who went out or holds the double blank
-    (the engine judges the rest)."""
+    (the engine judges the rest). What stops it is a Text: the refusal is kept for every phone
+    (store.refuse_round), each saying it in its reader's language."""
     missing = [name for s, name in enumerate(players) if s not in counts]
     if missing:
-        return None, f"Still counting: {', '.join(missing)}. Type a number for them or wait.", []
+        return None, Text("Still counting: {names}. Type a number for them or wait.",
+                          names=", ".join(missing)), []
     outs = sorted(s for s, c in counts.items() if c.out)
     if len(outs) > 1:
-        return None, (f"{' and '.join(players[s] for s in outs)} each say they went out: only "
-                      f"one can. Fix it on their phones."), outs
+        return None, Text("{names} each say they went out: only one can. Fix it on their "
+                          "phones.", names=and_text(players, outs)), outs
     holders = sorted(s for s, c in counts.items() if c.double_blank)
     if len(holders) > 1:
-        return None, (f"{' and '.join(players[s] for s in holders)} each say they hold the "
-                      f"double blank: only one can. Fix it on their phones."), holders
+        return None, Text("{names} each say they hold the double blank: only one can. Fix it "
+                          "on their phones.", names=and_text(players, holders)), holders
     hand: dict[str, Any] = {"pips": [counts[s].pips for s in range(len(players))]}
     if outs:
         hand["out"] = outs[0]

@@ -24,15 +24,18 @@ from flask import (
     Blueprint, abort, after_this_request, jsonify, render_template, request,
     url_for,
 )
+from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import access, filters, render_cache, rules, security, store, web
+from .. import access, render_cache, rules, security, store, web
+from ..i18n import say
 from ..extensions import db
 from ..models import MAX_HANDS, AuditEvent, Game, Member
-from . import board, changes, entry, hand_form, listing, live, seats
+from . import board, changes, entry, hand_form, listing, live, seats, words
 from . import new_game as setup
 from . import scoring_ended as ended
-from .history import hand_summary, phone_names, rows_at_version
+from .history import hand_summary, phone_names, rows_at_version, via_said
+from ..rules.text import Text
 
 bp = Blueprint("games", __name__)
 
@@ -49,6 +52,13 @@ def _template_helpers(state) -> None:
         PLAYED_CHOICES=hand_form.PLAYED_CHOICES, DOUBLES_RULES=hand_form.DOUBLES_RULES,
         TRUMP_CHOICES=hand_form.TRUMP_CHOICES, CARD_ITEMS=hand_form.CARD_ITEMS,
         ALL_POINTS=rules.dominoes.ALL_POINTS, MOST_POINTS=rules.cards.MOST_POINTS)
+    # the sentences that hang on a variant's own words (words.py)
+    env.globals.update(
+        hand_word_said=words.hand_word_said, hands_said=words.hands_said,
+        SO_FAR=words.SO_FAR, NONE_YET=words.NONE_YET, SHOWN_AS=words.SHOWN_AS,
+        hand_count=words.hand_count, and_list=words.and_list, dealer_line=words.dealer_line,
+        who_deals_first=words.who_deals_first, rematch_hint=words.rematch_hint,
+        via_said=via_said)
 
 
 RECENT_GAMES = 30
@@ -99,7 +109,7 @@ def create_game():
     variant_id = request.form.get("variant", "")
     variant = variants().get(variant_id)
     if variant is None:
-        ctx = setup.new_game_context(None, request.form, ["Pick the game you are playing."])
+        ctx = setup.new_game_context(None, request.form, [_("Pick the game you are playing.")])
         return _render_new(ctx, 422)
     if setup.chosen_preset(variant, request.form):  # fills the house rules, then back to the form
         return _render_new(setup.new_game_context(variant.id, request.form), 200)
@@ -227,9 +237,9 @@ def _removed(status: int):
     lost a race). Only an event's forfeit removes a game, and only while no hand is in."""
     if status == 404:
         return access.no_game()
-    return web.refuse(status, "No game here", "There is no game at this address (any more), "
-                                              "so nothing was saved: a game goes only when its "
-                                              "event match is forfeited before its first hand.")
+    return web.refuse(status, _("No game here"), _(
+        "There is no game at this address (any more), so nothing was saved: a game goes only "
+        "when its event match is forfeited before its first hand."))
 
 
 @bp.post("/games/<int:game_id>/hands/preview")
@@ -278,7 +288,7 @@ def _stale(game: Game, index: int | None):
     stored = hand_form.values_from_hand(get_variant(game.variant), game.hands[index].data,
                                     game.player_names)
     return _render_entry(game, stored, index, status=409,
-                         notice=f"{notice} This is how it stands now.")
+                         notice=_("%(notice)s This is how it stands now.", notice=notice))
 
 
 def _render_entry(game, values, index, status, message=None, notice=None, whole=True,
@@ -312,23 +322,26 @@ def _stale_message(game: Game) -> str:
     """What the other phone did: the game's last audit row (`game` is freshly loaded)."""
     last = changes.last_change(game.id)
     if last is not None and last.hand_number is not None:
-        what = f"{filters.hand_word(game.variant)} {last.hand_number + 1}"
-        who = _writer(game, last)
+        values = {"hand": words.hand_word_said(game.variant), "number": last.hand_number + 1,
+                  "who": _writer(game, last)}
         if last.action == "undone":
-            return f"{what} was just taken back from {who}."
-        verb = {"entered": "entered", "put back": "put back"}.get(last.action, "changed")
-        return f"{what} was just {verb} from {who}."
-    return "The game was just changed from another phone."
+            return _("%(hand)s %(number)s was just taken back from %(who)s.", **values)
+        if last.action == "entered":
+            return _("%(hand)s %(number)s was just entered from %(who)s.", **values)
+        if last.action == "put back":
+            return _("%(hand)s %(number)s was just put back from %(who)s.", **values)
+        return _("%(hand)s %(number)s was just changed from %(who)s.", **values)
+    return _("The game was just changed from another phone.")
 
 
 def _writer(game: Game, last: AuditEvent) -> str:
     """The phone that made a write, as a phone the game moved past is told: a phone of the
     game's club by its name there ("Bob's phone"), any other as "another phone"."""
     if last.phone_id is None or game.club_id is None:
-        return "another phone"
+        return _("another phone")
     member = db.session.scalar(select(Member).where(Member.club_id == game.club_id,
                                                     Member.phone_id == last.phone_id))
-    return member.display if member is not None else "another phone"
+    return member.display if member is not None else _("another phone")
 
 
 def _version_arg() -> int:
@@ -374,7 +387,8 @@ def _save(game_id: int, index: int | None):
         return _stale(game, index)
     if index is None and len(game.hands) >= MAX_HANDS:
         return _render_entry(game, values, index, status=422,
-                             message=f"A game holds at most {MAX_HANDS} hands: start a new game.")
+                             message=_("A game holds at most %(most)s hands: start a new game.",
+                                       most=MAX_HANDS))
     record = game.record()
     attempt = entry.read_hand(game, record, values, index)
     if attempt.message:
@@ -390,8 +404,9 @@ def _save(game_id: int, index: int | None):
         if _over_time_call(fresh, version, index) != version:
             return _save(game_id, index)  # time was called at that moment: the hand in play
         return _stale(fresh, index)
-    done = "saved" if index is None else "changed"
-    label = f"{filters.hand_word(game.variant)} {number + 1} {done}."
+    hand = words.hand_word_said(game.variant)
+    label = _("%(hand)s %(number)s saved.", hand=hand, number=number + 1) if index is None \
+        else _("%(hand)s %(number)s changed.", hand=hand, number=number + 1)
     return _after_write(game, label, edit=index is not None, result=attempt.result, last=written)
 
 
@@ -427,7 +442,7 @@ def undo_hand(game_id: int):
     if version != game.version:
         return _stale(game, None)
     if not game.hands:
-        return _render_entry(game, {}, None, status=409, notice="There is no hand to undo.")
+        return _render_entry(game, {}, None, status=409, notice=_("There is no hand to undo."))
     last = game.hands[-1]
     number, data = last.number, dict(last.data)
     written = store.write_hand(game, version, "undone", number, data, None, access.actor(game),
@@ -439,7 +454,8 @@ def undo_hand(game_id: int):
         # taken back from the edit page of an earlier hand, whose change it was blocking:
         # back to that edit
         return web.redirect_to(url_for("games.edit_hand", game_id=game.id, number=back_to))
-    return _after_write(game, f"{filters.hand_word(game.variant)} {number + 1} taken back.",
+    return _after_write(game, _("%(hand)s %(number)s taken back.",
+                                hand=words.hand_word_said(game.variant), number=number + 1),
                         last=written)
 
 
@@ -460,9 +476,10 @@ def put_back_hand(game_id: int):
         game = access.load_game(game_id, write=True)
         reason = _stale_message(game) if version != game.version else f"{refused}".capitalize()
         return _render_entry(game, {}, None, status=409,
-                             notice=f"Nothing was put back. {reason}")
-    return _after_write(game, f"{filters.hand_word(game.variant)} {written.hand_number + 1} "
-                              "put back.", last=written)
+                             notice=_("Nothing was put back. %(reason)s", reason=reason))
+    return _after_write(game, _("%(hand)s %(number)s put back.",
+                                hand=words.hand_word_said(game.variant),
+                                number=written.hand_number + 1), last=written)
 
 
 # --------------------------------------------------------------------------- seats and counts
@@ -518,7 +535,8 @@ def claim_seat(game_id: int, seat: int):
     try:
         store.claim_seat(game.id, seat, phone, _seat_via(game))
     except store.Refused as refused:
-        return _seat_refused(game_id, f"{game.players[seat].name}'s seat is taken. {refused}")
+        return _seat_refused(game_id, _("%(name)s's seat is taken. %(reason)s",
+                                        name=game.players[seat].name, reason=refused))
     return _to_seats(game)
 
 
@@ -535,7 +553,8 @@ def seat_phone(game_id: int, seat: int):
         try:
             store.claim_seat(game.id, seat, phone, access.actor(game), by_scorer=True)
         except store.Refused as refused:
-            return _seat_refused(game_id, f"{game.players[seat].name}'s seat: {refused}")
+            return _seat_refused(game_id, _("%(name)s's seat: %(reason)s",
+                                            name=game.players[seat].name, reason=refused))
         return _to_seats(game)
     phones = [{"id": p, "tag": seats.phone_tag(p), "mine": p == access.phone_id()}
               for p in store.unseated_phones(game.id)]
@@ -570,18 +589,18 @@ def count_hand(game_id: int):
     double_blank = not out and request.form.get("double_blank") == "1"
     pips = 0 if out else seats.pip_sum(request.form.get("pips"))
     if pips is None:
-        return _seat_refused(game_id, "Type the pips left in the hand as a number, or a sum "
-                                      "like 12+11+7 (digits and + only).", 422)
+        return _seat_refused(game_id, _("Type the pips left in the hand as a number, or a "
+                                        "sum like 12+11+7 (digits and + only)."), 422)
     try:
         store.count_hand(game.id, number, seat, pips, out, _seat_via(game), access.phone_id(),
                          by_scorer=access.can_score(game), double_blank=double_blank)
     except store.Refused as refused:
-        return _seat_refused(game_id, f"Not counted: {refused}")
+        return _seat_refused(game_id, _("Not counted: %(reason)s", reason=refused))
     return _to_seats(game)
 
 
 def _names(record: dict, seats_: list[int]) -> str:
-    return " and ".join(record["players"][s] for s in seats_)
+    return words.and_text(record["players"], seats_)
 
 
 @bp.post("/games/<int:game_id>/counts/save")
@@ -593,8 +612,9 @@ def save_counted_round(game_id: int):
     version = _version_arg()
     if version != game.version or hand_form.whole_number(request.form.get("counts")) != \
             game.count_version:
-        return _seat_refused(game_id, "Not saved: a phone counted or the game changed since "
-                                      "this page was drawn. Check the numbers and tap again.")
+        return _seat_refused(game_id, _("Not saved: a phone counted or the game changed "
+                                        "since this page was drawn. Check the numbers and tap "
+                                        "again."))
     record = game.record()
     number = len(record["hands"])
     counts = store.pending_counts(game.id, number)
@@ -609,27 +629,30 @@ def save_counted_round(game_id: int):
             # nobody went out: a blocked round, or a count to fix? The scorer says; no
             # player's count is flagged, none is known wrong
             blocked_offer = True
-            problem = ("Nobody went out: was the round blocked? If so, save it so; if "
-                       "someone went out, she taps it on her phone.")
+            problem = Text("Nobody went out: was the round blocked? If so, save it so; if "
+                           "someone went out, she taps it on her phone.")
         elif not result["ok"]:
             engine = (rules.score(record).get("next_round") or {}).get("engine")
             to_fix = seats.to_check(hand, engine)
-            problem = (f"{result.get('error')} Check {_names(record, to_fix)}'s count"
-                       f"{'s' if len(to_fix) > 1 else ''}.")
+            problem = Text("{error} Check {names}'s counts.", error=result.get("error"),
+                           names=_names(record, to_fix)) if len(to_fix) > 1 else \
+                Text("{error} Check {names}'s count.", error=result.get("error"),
+                     names=_names(record, to_fix))
     if problem:
         if to_fix:  # every phone says which counts to fix, until they are counted again
             store.refuse_round(game.id, number, {s: (counts[s].pips, counts[s].out,
                                                       counts[s].double_blank) for s in to_fix},
                                problem, access.actor(game))
-        return _seat_refused(game_id, f"Not saved. {problem}", 422, blocked_offer)
+        return _seat_refused(game_id, _("Not saved. %(problem)s", problem=say(problem)), 422,
+                             blocked_offer)
     if not store.drop_counts(game.id, number, game.count_version):
-        return _seat_refused(game_id, "Not saved: a phone counted at the same moment. Check "
-                                      "the numbers and tap again.")
+        return _seat_refused(game_id, _("Not saved: a phone counted at the same moment. "
+                                        "Check the numbers and tap again."))
     written = store.write_hand(game, version, "entered", number, None, hand, access.actor(game),
                                result=result, phone_id=access.phone_id())
     if written is None:
-        return _seat_refused(game_id, "Not saved: another phone changed the game at the same "
-                                      "moment. Check the numbers and tap again.")
+        return _seat_refused(game_id, _("Not saved: another phone changed the game at the "
+                                        "same moment. Check the numbers and tap again."))
     return _to_seats(game)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import abort, redirect, request, url_for
+from flask_babel import gettext as _
 
 from .. import access, rules, store, web
 from ..games import hand_form
@@ -57,14 +58,14 @@ def take_over(game_id: int):
     """A club member's phone keeps score from now on (GET: the confirmation; POST: do it)."""
     game = access.load_game(game_id)
     if game.club_id is None or access.member(game.club_id) is None:
-        _refuse("Club members only", "Only a phone that joined this game's club can take over "
-                                     "its scoring.")
+        _refuse(_("Club members only"), _("Only a phone that joined this game's club can take "
+                                           "over its scoring."))
     if access.can_score(game):
         return redirect(url_for("games.game_page", game_id=game.id), 303)
     if not _steps_in(game, access.member(game.club_id)):
-        _refuse("Scored at its table", "An event's game is scored by its table's phone; only "
-                                       "the event's organizer or the club's admin can take it "
-                                       "over.")
+        _refuse(_("Scored at its table"), _("An event's game is scored by its table's phone; "
+                                             "only the event's organizer or the club's admin "
+                                             "can take it over."))
     if request.method == "GET":
         return web.render("handover/take_over.html", "handover/_take_over.html", game=game,
                             variant=rules.VARIANTS.get(game.variant))
@@ -74,7 +75,7 @@ def take_over(game_id: int):
         store.take_over(game, game.scorer_generation if seen is None else min(seen, MAX_ID),
                         f"club member {phone.display}"[:40], phone_id=phone.phone_id)
     except store.Refused as refused:
-        _refuse("Someone else took over", str(refused), 409)
+        _refuse(_("Someone else took over"), str(refused), 409)
     return access.grant_creator(_go(url_for("games.game_page", game_id=game.id)), game)
 
 
@@ -107,11 +108,11 @@ def rematch(game_id: int):
         # moment ago (maybe since the game was read), where this tap is sent as outside one
         db.session.refresh(game, ["next_game_id"])
     if not (flags["can_rematch"] or flags["may_rematch"] and game.next_game_id is not None):
-        _refuse("View only", "The scorer, or a member of the game's club, starts the rematch "
-                             "(of an event's game: its table's phone, the organizer or the "
-                             "club's admin).")
+        _refuse(_("View only"), _("The scorer, or a member of the game's club, starts the "
+                                   "rematch (of an event's game: its table's phone, the "
+                                   "organizer or the club's admin)."))
     if game.next_game_id is None and not _finished(game):
-        _refuse("Not over yet", "A rematch starts once the game is over.", 409)
+        _refuse(_("Not over yet"), _("A rematch starts once the game is over."), 409)
     new_id, made = store.rematch(game, access.actor(game) if access.can_score(game) else
                                  f"club member {flags['member'].display}"[:40],
                                  [(p.name, p.person_id) for p in game.players])

@@ -114,7 +114,7 @@
     if (!form || form.id !== "setup-form") return;
     var m = /^name-(\d+)$/.exec(input.name || "");
     var seat = m && form.querySelector('[data-seat="' + m[1] + '"]');
-    if (seat) seat.textContent = input.value.trim() || "Seat " + (+m[1] + 1);
+    if (seat) seat.textContent = input.value.trim() || seat.getAttribute("data-empty");
   });
 
   // The event TV (partials/events/_tv.html): a list longer than its box pages itself, a page of

@@ -1,6 +1,7 @@
 // The club's new-game form (templates/partials/clubs/_seats.html): the "who deals first"
-// choices show the name picked from the roster or typed for each seat. An enhancement only:
-// without it the choices read "Seat 1", "Seat 2"... and the form works the same.
+// choices show the name picked from the roster or typed for each seat, else the seat's own
+// words in the page's language (its data-empty: "Seat 1"). An enhancement only: without it
+// the form works the same.
 (function () {
   if (window.skSeatPicker) return;  // htmx runs this again when it swaps the form in
   window.skSeatPicker = true;
@@ -14,7 +15,7 @@
     var picked = form.querySelector('select[name="person-' + m[1] + '"]');
     chip.textContent = (typed && typed.value.trim())
       || (picked && picked.value && picked.options[picked.selectedIndex].text)
-      || "Seat " + (+m[1] + 1);
+      || chip.getAttribute("data-empty");
   }
   document.addEventListener("change", update);
   document.addEventListener("input", update);
