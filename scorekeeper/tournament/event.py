@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.rules import VARIANTS, Variant, score
-from scorekeeper.rules.record import Invalid, is_whole, parse_table, plural, show_value, too_long
+from scorekeeper.rules.record import Invalid, is_whole, parse_table, show_value, too_long
+from scorekeeper.rules.text import N_, Text
 
 TEAM_FORMATS = ("round-robin", "pools", "single-elimination", "double-elimination")
 FORMATS = TEAM_FORMATS + ("progressive", "tables")
@@ -202,8 +203,9 @@ def _whole(settings: dict, key: str, lo: int, hi: int, default):
     if value is None:
         return default
     if not is_whole(value) or not lo <= value <= hi:
-        raise EventInvalid(None, f"Setting {key} must be a whole number from {lo} to {hi}, "
-                                 f"not {show_value(value)}.")
+        raise EventInvalid(None, Text("Setting {key} must be a whole number from {lo} to {hi}, "
+                                      "not {value}.", key=key, lo=lo, hi=hi,
+                                      value=show_value(value)))
     return value
 
 
@@ -218,7 +220,8 @@ def _settings(raw: Any, fmt: str, variant: Variant) -> Settings:
                                  f"{', '.join(Settings.__dataclass_fields__)}).")
     best_of = raw.get("best_of", 1)
     if best_of not in (1, 3, 5) or not is_whole(best_of):
-        raise EventInvalid(None, f"Setting best_of must be 1, 3 or 5, not {show_value(best_of)}.")
+        raise EventInvalid(None, Text("Setting best_of must be 1, 3 or 5, not {value}.",
+                                      value=show_value(best_of)))
     double = raw.get("double", False)
     if not isinstance(double, bool):
         raise EventInvalid(None, f"Setting double must be true or false, not {show_value(double)}.")
@@ -230,8 +233,8 @@ def _settings(raw: Any, fmt: str, variant: Variant) -> Settings:
     tiebreaks = raw.get("tiebreaks", list(DEFAULT_TIEBREAKS))
     if not isinstance(tiebreaks, list) or not all(isinstance(t, str) and t in TIEBREAKS for t in tiebreaks) \
             or len(set(tiebreaks)) != len(tiebreaks):
-        raise EventInvalid(None, f"Setting tiebreaks must list tie-breaks from {', '.join(TIEBREAKS)}, "
-                                 f"each at most once.")
+        raise EventInvalid(None, Text("Setting tiebreaks must list tie-breaks from {tiebreaks}, "
+                                      "each at most once.", tiebreaks=", ".join(TIEBREAKS)))
     return Settings(best_of=best_of, double=double, pool_size=pool_size, advance=advance,
                     rounds=_whole(raw, "rounds", 1, MOST_ROUNDS, None), table_size=table_size,
                     cap=_whole(raw, "cap", 1, 10 ** 6, None), tiebreaks=tuple(tiebreaks),
@@ -245,8 +248,9 @@ def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[
     fewest = {"progressive": 4, "tables": variant.min_players}.get(fmt, 2)
     most = MOST_PROGRESSIVE if fmt == "progressive" else MOST_ENTRANTS
     if not fewest <= len(raw) <= most:
-        what = "teams" if size == 2 else "players"
-        raise EventInvalid(None, f"A {fmt} event needs {fewest} to {most} {what}, not {len(raw)}.")
+        needs = (N_("A {format} event needs {fewest} to {most} teams, not {count}.") if size == 2
+                 else N_("A {format} event needs {fewest} to {most} players, not {count}."))
+        raise EventInvalid(None, Text(needs, format=fmt, fewest=fewest, most=most, count=len(raw)))
     out, where = [], {}
     for i, e in enumerate(raw):
         if not isinstance(e, dict) or not isinstance(e.get("players"), list) or not all(
@@ -254,13 +258,22 @@ def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[
             raise EventInvalid(None, f"Entrant {i + 1} needs its players: a list of names.")
         players = tuple(p.strip() for p in e["players"])
         if len(players) != size:
-            kind = "a team has 2 players" if size == 2 else "each player is an entrant of her own"
-            raise EventInvalid(None, f"Entrant {i + 1} has {plural(len(players), 'player')}: in a {fmt} event "
-                                     f"{kind}.")
+            if size == 1:
+                wrong = Text("Entrant {number} has {count} players: in a {format} event each "
+                             "player is an entrant of her own.", number=i + 1,
+                             count=len(players), format=fmt)
+            elif len(players) == 1:
+                wrong = Text("Entrant {number} has 1 player: in a {format} event a team has 2 "
+                             "players.", number=i + 1, format=fmt)
+            else:
+                wrong = Text("Entrant {number} has {count} players: in a {format} event a team "
+                             "has 2 players.", number=i + 1, count=len(players), format=fmt)
+            raise EventInvalid(None, wrong)
         for p in players:
             if p in where:
-                raise EventInvalid(None, f"{p} is in entrant {where[p] + 1} and entrant {i + 1}: "
-                                         f"a player is in one entrant only.")
+                raise EventInvalid(None, Text("{player} is in entrant {first} and entrant "
+                                              "{second}: a player is in one entrant only.",
+                                              player=p, first=where[p] + 1, second=i + 1))
             where[p] = i
         name = e.get("name")
         if name is not None and not (isinstance(name, str) and name.strip()):
@@ -269,10 +282,14 @@ def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[
     if fmt == "pools":
         smallest = len(out) // math.ceil(len(out) / settings.pool_size)
         if settings.advance > smallest:
-            raise EventInvalid(None, f"Setting advance is {settings.advance}, but the smallest pool "
-                                     f"has {plural(smallest, 'entrant')}.")
+            too_many = (N_("Setting advance is {advance}, but the smallest pool has 1 entrant.")
+                        if smallest == 1 else
+                        N_("Setting advance is {advance}, but the smallest pool has {count} "
+                           "entrants."))
+            raise EventInvalid(None, Text(too_many, advance=settings.advance, count=smallest))
         if math.ceil(len(out) / settings.pool_size) * settings.advance < 2:
-            raise EventInvalid(None, "With one pool, at least 2 entrants must advance to the bracket.")
+            raise EventInvalid(None, Text("With one pool, at least 2 entrants must advance to "
+                                          "the bracket."))
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask_babel import refresh
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
@@ -126,3 +127,19 @@ def test_every_events_page_is_said_in_spanish(spanish):
     assert "Empezar la ronda 1 (2 mesas)" in pages["before round 1"]
     assert "Cuadro de perdedores" in pages["double-elimination"]
     assert "empate</span>" in pages["tied, tv"]
+
+
+def test_the_events_library_refuses_in_spanish_through_the_form(spanish):
+    """An EventInvalid sentence (tournament/event.py) reaches the new-event form as its Text,
+    said in the phone's language; the same refusal in English reads as before."""
+    club_id = create_club(spanish)
+    form = {"name": "Solo", "day": "2026-11-27", "variant": "texas42", "format": "round-robin",
+            "entrants": "Ann & Bob"}
+    answer = spanish.post(f"/clubs/{club_id}/events", data=form)
+    assert answer.status_code == 422
+    said = answer.get_data(as_text=True)
+    assert "Un evento de todos contra todos necesita de 2 a 256 equipos, no 1." in said
+    refresh()  # (the test's app context, kept across its requests, keeps the locale chosen)
+    english = spanish.post(f"/clubs/{club_id}/events", data=form,
+                           headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "A round-robin event needs 2 to 256 teams, not 1." in english
