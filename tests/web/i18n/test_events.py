@@ -143,3 +143,17 @@ def test_the_events_library_refuses_in_spanish_through_the_form(spanish):
     english = spanish.post(f"/clubs/{club_id}/events", data=form,
                            headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert "A round-robin event needs 2 to 256 teams, not 1." in english
+
+
+def test_a_refusal_of_the_store_is_said_in_spanish(spanish):
+    """A change the store refuses (store/events.py: a match forfeited already) comes back to
+    the event page as its Text, said in the phone's language."""
+    club_id = create_club(spanish)
+    event_id = new_event(spanish, club_id, TEAMS)
+    start_round(spanish, club_id, event_id)
+    match_id = round_games(event_id, 1)[0].event_match_id
+    forfeit = url(club_id, event_id, f"/matches/{match_id}/forfeit")
+    assert spanish.post(forfeit, data={"side": "0"}).status_code == 303
+    again = spanish.post(forfeit, data={"side": "0"})
+    assert again.status_code == 422
+    assert "Ronda 1, mesa 1 ya fue abandonada: nada cambió." in again.get_data(as_text=True)
