@@ -129,6 +129,19 @@ def test_every_events_page_is_said_in_spanish(spanish):
     assert "empate</span>" in pages["tied, tv"]
 
 
+def test_a_games_event_note_is_said_in_spanish(spanish):
+    """The game page's note of its event, round and table (partials/events/_game_event.html;
+    the rest of the game page is another part of issue 44)."""
+    club_id = create_club(spanish)
+    event_id = new_event(spanish, club_id, TEAMS)
+    start_round(spanish, club_id, event_id)
+    game = round_games(event_id, 1)[0]
+    page = spanish.get(f"/games/{game.id}").get_data(as_text=True)
+    (note,) = re.findall(r'<p class="event-note">.*?</p>', page, re.S)
+    assert "Jugada en" in note and "ronda 1, mesa 1" in note
+    assert english_left(note, NAMES) == []
+
+
 def test_the_events_library_refuses_in_spanish_through_the_form(spanish):
     """An EventInvalid sentence (tournament/event.py) reaches the new-event form as its Text,
     said in the phone's language; the same refusal in English reads as before."""
