@@ -7,7 +7,7 @@ show. Every write goes through store.
 """
 from flask import Blueprint
 
-from .placing import decided_by, pool_name, undecided_tie
+from .placing import decided_by, format_name, pool_name, undecided_tie
 
 bp = Blueprint("events", __name__)
 
@@ -17,7 +17,7 @@ def _template_helpers(state) -> None:
     """The standings' words (partials/events/_standings.html), registered with the blueprint, so
     the app-wide filters.py imports nothing of events."""
     state.app.jinja_env.globals.update(places_decided_by=decided_by, pool_name=pool_name,
-                                       undecided_tie=undecided_tie)
+                                       undecided_tie=undecided_tie, format_name=format_name)
 
 
 @bp.record_once

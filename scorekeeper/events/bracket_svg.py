@@ -22,7 +22,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from scorekeeper import tournament
+from scorekeeper import i18n, tournament
+from scorekeeper.rules.text import N_, Text
 from scorekeeper.tournament.brackets import EMPTY, Bracket, Node, occupied
 from scorekeeper.tournament.event import Event, EventInvalid, game_wins
 from scorekeeper.tournament.ranking import Pools, event_bracket
@@ -34,7 +35,10 @@ SLOT = LABEL_H + 2 * ROW_H + GAP_Y
 SECTION_GAP = 36
 NAME_CHARS = 19  # what fits beside the seed and the games won at 15 px
 SECTIONS = ("winners", "losers", "final")
-TITLES = {"winners": "Winners' bracket", "losers": "Losers' bracket"}
+TITLES = {"winners": N_("Winners' bracket"), "losers": N_("Losers' bracket")}
+KINDS = {"pools": N_("The bracket after the pools"), "single-elimination": N_("Single elimination"),
+         "double-elimination": N_("Double elimination")}
+BYE = N_("bye")
 
 
 def bracket_svg(record: Any, names: list[str]) -> Markup:
@@ -58,10 +62,28 @@ def draw_bracket(event: Event, names: list[str], tree: Bracket | Pools | None = 
     return Drawing(event, tree, names, 0).svg()
 
 
-STAGES = ("final", "semi-finals", "quarter-finals")
+class SaidBracket:
+    """An event's bracket drawn when a page shows it, in that page's language, once per
+    language: the event's context (events/live.py) is shared by every phone at a stamp,
+    whatever language each reads."""
+
+    def __init__(self, event: Event, names: list[str], tree: Bracket | Pools):
+        self.event, self.names, self.tree = event, names, tree
+        self.drawn: dict[str, Markup] = {}
+
+    def __html__(self) -> str:
+        language = i18n.language()
+        if language not in self.drawn:
+            self.drawn[language] = draw_bracket(self.event, self.names, self.tree)
+        return self.drawn[language]
 
 
-def round_names(tree: Bracket | Pools) -> dict[int, str]:
+# The winners' rounds before the rest, from the last: each name whole (a language's own words).
+STAGES = (N_("Final"), N_("Semi-finals"), N_("Quarter-finals"))
+WINNERS_STAGES = (N_("Winners' final"), N_("Winners' semi-finals"), N_("Winners' quarter-finals"))
+
+
+def round_names(tree: Bracket | Pools) -> dict[int, Text]:
     """Each bracket round as players say it: the final, the semi-finals, the quarter-finals,
     the round of 16...; in a double elimination the winners' and the losers' rounds (the
     losers' bracket plays two rounds a level: its rounds are counted) and the final."""
@@ -70,30 +92,45 @@ def round_names(tree: Bracket | Pools) -> dict[int, str]:
     last = {section: max(n.round for n in bracket.nodes if n.bracket == section)
             for section in {n.bracket for n in bracket.nodes}}
     first_losers = min((n.round for n in bracket.nodes if n.bracket == "losers"), default=0)
-    names: dict[int, list[str]] = {}
+    names: dict[int, list[Text]] = {}
     for node in bracket.nodes:
         to_go = last[node.bracket] - node.round
         if node.bracket == "final":
-            name = "Final" if node is bracket.final else "Final, replayed"
+            name = Text("Final") if node is bracket.final else Text("Final, replayed")
         elif node.bracket == "losers":
-            name = "Losers' final" if not to_go else f"Losers' round {node.round - first_losers + 1}"
+            name = (Text("Losers' final") if not to_go
+                    else Text("Losers' round {number}", number=node.round - first_losers + 1))
+        elif to_go < len(STAGES):
+            name = Text((WINNERS_STAGES if double else STAGES)[to_go])
+        elif double:
+            name = Text("Winners' round of {count}", count=2 ** (to_go + 1))
         else:
-            name = STAGES[to_go] if to_go < len(STAGES) else f"round of {2 ** (to_go + 1)}"
-            name = f"Winners' {name}" if double else name[0].upper() + name[1:]
+            name = Text("Round of {count}", count=2 ** (to_go + 1))
         shown = names.setdefault(node.round, [])
         if name not in shown:
             shown.append(name)
-    return {r: " · ".join(shown) for r, shown in sorted(names.items())}
+    return {r: listed(shown) for r, shown in sorted(names.items())}
+
+
+def listed(names: list[Text]) -> Text:
+    """Names shown together ("Winners' final · Losers' round 3"), each said in its language."""
+    if len(names) == 1:
+        return names[0]
+    template = " · ".join(f"{{n{i}}}" for i in range(len(names)))  # no sentence of its own
+    return Text(template, **{f"n{i}": name for i, name in enumerate(names)})
 
 
 def short(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…"
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int) -> Text:
     """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return Text("{n}th", n=n)
+    if n % 10 == 1:
+        return Text("{n}st", n=n)
+    return Text("{n}nd", n=n) if n % 10 == 2 else Text("{n}rd", n=n)
 
 
 class Drawing:
@@ -116,7 +153,7 @@ class Drawing:
         for section in ("winners", "losers"):
             nodes = [n for n in bracket.nodes if n.bracket == section]
             if event.format == "double-elimination" and nodes:
-                self.titles.append((TITLES[section], top + 14))
+                self.titles.append((i18n.say(TITLES[section]), top + 14))
                 top += 24
             top = self.place(nodes, top) + SECTION_GAP
         self.place([n for n in bracket.nodes if n.bracket == "final"], PAD + HEAD)
@@ -154,14 +191,18 @@ class Drawing:
         kind, ref = source
         if kind == "seed":
             i = ref[1]
-            return f"Pool {pool_name(i % self.pools + 1)}, {ordinal(i // self.pools + 1)}"
-        who = "Winner" if kind == "winner" else "Loser"
-        return f"{who} of M{self.number[ref]}" if ref in self.number else "bye"
+            return i18n.say(Text("Pool {pool}, {place}", pool=pool_name(i % self.pools + 1),
+                                 place=ordinal(i // self.pools + 1)))
+        if ref not in self.number:
+            return i18n.say(BYE)
+        number = self.number[ref]
+        return i18n.say(Text("Winner of M{number}", number=number) if kind == "winner"
+                        else Text("Loser of M{number}", number=number))
 
     def side(self, node: Node, s: int) -> dict:
         entrant, source = node.entrants[s], node.inputs[s]
         if entrant == EMPTY:
-            return {"text": "bye", "tag": "", "wins": "", "state": "bye"}
+            return {"text": i18n.say(BYE), "tag": "", "wins": "", "state": "bye"}
         if not isinstance(entrant, int):
             return {"text": self.waiting(source), "tag": "", "wins": "", "state": "waiting"}
         match = node.match
@@ -181,18 +222,19 @@ class Drawing:
         sides = [self.side(node, 0), self.side(node, 1)]
         label = f"M{self.number[node]}"
         if node.bracket == "final":
-            label += " · Final" if node is self.bracket.final else " · Final, replayed"
+            label += " · " + i18n.say(N_("Final") if node is self.bracket.final
+                                      else N_("Final, replayed"))
         bye = EMPTY in node.entrants
         if bye:
-            label += " · bye"
+            label += " · " + i18n.say(BYE)
         if node.match is not None:
-            label += f" · table {node.match.table}"
+            label += " · " + i18n.say(Text("table {table}", table=node.match.table))
             if node.match.forfeit is not None:
-                label += " · forfeit"
+                label += " · " + i18n.say(N_("forfeit"))
         summary = " v ".join(s["text"] + (f" {s['wins']}" if s["wins"] else "") for s in sides)
         won = next((s["text"] for s in sides if s["state"] == "won"), None)
         if won:
-            summary += f": {won} won"
+            summary = i18n.say(Text("{match}: {name} won", match=summary, name=won))
         parts = [f'<g class="match"><title>{escape(label)}: {escape(summary)}</title>',
                  f'<text class="match-label" x="{x + 2}" y="{y + 14}">{escape(label)}</text>',
                  f'<rect class="match-box{" bye-box" if bye else ""}" x="{x}" y="{y + LABEL_H}" width="{BOX_W}" '
@@ -232,20 +274,21 @@ class Drawing:
     def describe(self) -> str:
         champion = self.bracket.champion
         if champion is not None:
-            return f"Champion: {self.names[champion]}."
+            return i18n.say(Text("Champion: {name}.", name=self.names[champion]))
         left = sum(1 for n in self.shown if n.match is None and all(occupied(i) for i in n.inputs))
-        return f"Under way: {left} of {sum(all(occupied(i) for i in n.inputs) for n in self.shown)} matches to play."
+        total = sum(all(occupied(i) for i in n.inputs) for n in self.shown)
+        return i18n.say(Text("Under way: {left} of {total} matches to play.", left=left,
+                             total=total))
 
     def round_head(self, rnd: int) -> str:
         """A column's head: the round as players say it, or its number in a double elimination
         (two brackets' rounds share a column; each bracket is titled)."""
         if self.event.format == "double-elimination":
-            return f"Round {rnd}"
-        return self.round_names[rnd]
+            return i18n.say(Text("Round {number}", number=rnd))
+        return i18n.say(self.round_names[rnd])
 
     def svg(self) -> Markup:
-        kind = {"pools": "The bracket after the pools", "single-elimination": "Single elimination",
-                "double-elimination": "Double elimination"}[self.event.format]
+        kind = i18n.say(KINDS[self.event.format])
         title = f"{kind}: {self.event.name}" if self.event.name else kind
         out = [f'<div class="bracket-scroll" tabindex="0" role="region" aria-label="{escape(kind)}">',
                f'<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{self.width}" '

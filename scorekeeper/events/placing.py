@@ -11,10 +11,19 @@ the later figures agree.
 """
 from __future__ import annotations
 
+from ..rules.text import N_
+
 DEFAULT_TIEBREAKS = ("wins", "difference", "scored", "head_to_head")
-TIEBREAK_LABELS = {"wins": "games won", "difference": "difference", "scored": "scored",
-                   "conceded": "fewest conceded", "head_to_head": "head to head"}
-TIED = "tied: decide by a draw or a one-hand playoff"
+# A place's note, each whole (said where shown: a page in the reader's language, a CSV as is).
+DECIDED_BY = {"wins": N_("on games won"), "difference": N_("on difference"),
+              "scored": N_("on scored"), "conceded": N_("on fewest conceded"),
+              "head_to_head": N_("on head to head")}
+TIED = N_("tied: decide by a draw or a one-hand playoff")
+# An event's format as its page names it (the record's own word, said in the reader's language).
+FORMAT_NAMES = {"round-robin": N_("round-robin"), "pools": N_("pools"),
+                "single-elimination": N_("single-elimination"),
+                "double-elimination": N_("double-elimination"),
+                "progressive": N_("progressive"), "tables": N_("tables")}
 
 
 def undecided_tie(row: dict) -> bool:
@@ -50,8 +59,13 @@ def decided_by(rows: list[dict], tiebreaks=None) -> list[str]:
             continue
         neighbours = rows[max(i - 1, 0):i] + rows[i + 1:i + 2]
         splits = [split_by(*sorted((row, n), key=lambda r: r["rank"]), order) for n in neighbours]
-        notes.append(f"on {TIEBREAK_LABELS[order[max(splits)]]}" if splits else "")
+        notes.append(DECIDED_BY[order[max(splits)]] if splits else "")
     return notes
+
+
+def format_name(fmt: str) -> str:
+    """The format's name to say (FORMAT_NAMES), or the record's word for one it does not know."""
+    return FORMAT_NAMES.get(fmt, fmt)
 
 
 def pool_name(number: int) -> str:

@@ -17,6 +17,7 @@ from .. import kept_reads, tournament
 from ..extensions import db
 from ..models import (AuditEvent, Club, ClubEvent, EventEntrant, EventMatch, Game, Hand,
                       Member, Player, with_called)
+from ..rules.text import N_, Text
 from ..tournament.ranking import standings
 
 
@@ -199,6 +200,16 @@ def event_record(event: ClubEvent, games: bool = True) -> dict[str, Any]:
     return out
 
 
+# The store's actions, as the history says them: marked for the catalog, said where shown.
+HISTORY_ACTIONS = (
+    N_("created"), N_("round started"), N_("playoff"), N_("time called"), N_("forfeit"),
+    N_("draw"), N_("checked in"), N_("check-in undone"), N_("withdrawn"),
+    N_("withdrawal undone"), N_("late entrant"), N_("swap"), N_("phone moved"), N_("imported"),
+    N_("next game"), N_("new TV link"), N_("entered"), N_("edited"), N_("undone"),
+    N_("put back"), N_("called"), N_("took over"), N_("new code"), N_("rotated"),
+    N_("counted"), N_("round refused"), N_("seat claimed"), N_("seat released"))
+
+
 class Change(NamedTuple):
     """A line of the event's history."""
 
@@ -220,8 +231,8 @@ def history(event: ClubEvent) -> list[Change]:
         .join(EventMatch, EventMatch.id == Game.event_match_id)
         .where(EventMatch.event_id == event.id).order_by(AuditEvent.id))
     for row in games:
-        action = f"game: {row.action}" if row.hand_number is None else \
-            f"hand {row.hand_number + 1} {row.action}"
+        action = Text("game: {action}", action=row.action) if row.hand_number is None else \
+            Text("hand {number} {action}", number=row.hand_number + 1, action=row.action)
         changes.append(Change(row.at, action, row.via, {"round": row.round, "table": row.table}))
     return sorted(changes, key=lambda change: change.at)
 

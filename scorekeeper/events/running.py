@@ -9,6 +9,8 @@ import functools
 import json
 from typing import Any
 
+from flask_babel import gettext as _
+
 from .. import access, qr, tournament
 from ..models import ClubEvent, EventMatch, Member, utcnow
 from ..rules.card import rules_card
@@ -18,7 +20,7 @@ from ..tournament.ranking import event_bracket, standings as derive_standings
 from ..tournament import deciding
 from ..tournament.withdrawal import seat_without
 from . import record as records
-from .bracket_svg import draw_bracket, round_names
+from .bracket_svg import SaidBracket, round_names
 
 
 def can_run(event: ClubEvent, phone: Member) -> bool:
@@ -229,7 +231,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)
     if library_event.bracket:
         tree = event_bracket(library_event)
-        ctx["bracket"] = draw_bracket(library_event, ctx["names"], tree)
+        ctx["bracket"] = SaidBracket(library_event, ctx["names"], tree)
         ctx["round_names"] = round_names(tree)
     ctx["phase"] = _phase(library_event, ctx["standings"])
     ctx["champions"] = [ctx["names"][row["entrant"]] for row in ctx["standings"]["standings"]
@@ -260,7 +262,7 @@ def card(event: ClubEvent, library_event, row: EventMatch) -> dict[str, Any]:
             "seats": [{"seat": i, "name": name, "team": team}
                       for i, (name, team) in enumerate(zip(players, seat_teams(library_event, row,
                                                                                 players)))],
-            "shakes_first": game.first_dealer, "qr_svg": qr.qr_svg(url, "Scorer link"),
+            "shakes_first": game.first_dealer, "qr_svg": qr.qr_svg(url, _("Scorer link")),
             "url": url, "game": game, "game_number": len(row.games)}
 
 

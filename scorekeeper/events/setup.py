@@ -16,6 +16,7 @@ from typing import Any
 from .. import rules, security, tournament
 from ..games.new_game import MAX_NAME, option_form_values, parse_options
 from ..rules.record import whole_number
+from ..rules.text import N_, Text
 from ..stats.names import clean_name, name_key
 from ..tournament.event import FORMATS, TEAM_FORMATS
 
@@ -24,11 +25,16 @@ MAX_ENTRANT_NAME = 80
 MAX_ENTRANT_LINES = 300
 # The settings a form may give, each a whole number (events.md's defaults when left empty).
 WHOLE_SETTINGS = ("best_of", "pool_size", "advance", "rounds", "table_size", "cap", "time_limit")
-FORMAT_LABELS = {"round-robin": "Round robin (teams)", "pools": "Pools, then a bracket (teams)",
-                 "single-elimination": "Single elimination (teams)",
-                 "double-elimination": "Double elimination (teams)",
-                 "progressive": "Progressive: new partners each round (players)",
-                 "tables": "Tables: players reseated each round"}
+# A setting as a refusal names it (said where shown, as every sentence here: a Text).
+SETTING_NAMES = {"best_of": N_("Best of"), "pool_size": N_("Pool size"), "advance": N_("Advance"),
+                 "rounds": N_("Rounds"), "table_size": N_("Table size"), "cap": N_("Cap"),
+                 "time_limit": N_("Time limit")}
+FORMAT_LABELS = {"round-robin": N_("Round robin (teams)"),
+                 "pools": N_("Pools, then a bracket (teams)"),
+                 "single-elimination": N_("Single elimination (teams)"),
+                 "double-elimination": N_("Double elimination (teams)"),
+                 "progressive": N_("Progressive: new partners each round (players)"),
+                 "tables": N_("Tables: players reseated each round")}
 
 
 def event_variants() -> list:
@@ -74,25 +80,28 @@ def read_entrants(text: str, fmt: str, roster: list[str]) -> tuple[list[dict], l
     entrants = []
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > MAX_ENTRANT_LINES:
-        return [], [f"At most {MAX_ENTRANT_LINES} entrants, one a line."]
+        return [], [Text("At most {count} entrants, one a line.", count=MAX_ENTRANT_LINES)]
     for number, line in enumerate(lines, start=1):
         team_name, _, players_text = line.rpartition(":")
         team_name = clean_name(team_name) or None
         players = [clean_name(p) for p in re.split(r"[&,+/]| and ", players_text)]
         if not all(players):
-            errors.append(f"Line {number} ({line.strip()[:40]}) has an empty name.")
+            errors.append(Text("Line {number} ({line}) has an empty name.", number=number,
+                               line=line.strip()[:40]))
             continue
         if any(len(p) > MAX_NAME for p in players):
-            errors.append(f"Line {number}: a name is at most {MAX_NAME} letters.")
+            errors.append(Text("Line {number}: a name is at most {count} letters.",
+                               number=number, count=MAX_NAME))
             continue
         if team_name and len(team_name) > MAX_ENTRANT_NAME:
-            errors.append(f"Line {number}: a team's name is at most {MAX_ENTRANT_NAME} letters.")
+            errors.append(Text("Line {number}: a team's name is at most {count} letters.",
+                               number=number, count=MAX_ENTRANT_NAME))
             continue
         players = [known.setdefault(name_key(p), p) for p in players]
         entrants.append({"name": team_name, "players": players})
     if not entrants and not errors:
-        kind = "team a line (Ann & Bob)" if fmt in TEAM_FORMATS else "player a line"
-        errors.append(f"Type the entrants, one {kind}.")
+        errors.append(Text("Type the entrants, one team a line (Ann & Bob).")
+                      if fmt in TEAM_FORMATS else Text("Type the entrants, one player a line."))
     return entrants, errors
 
 
@@ -112,7 +121,8 @@ def _settings(form) -> tuple[dict[str, Any], list[str]]:
             continue
         number = whole(raw)
         if number is None:
-            errors.append(f"{key.replace('_', ' ').capitalize()} must be a whole number.")
+            errors.append(Text("{setting} must be a whole number.",
+                               setting=Text(SETTING_NAMES[key])))
             continue
         settings[key] = number
     if "double" in form:
@@ -129,20 +139,20 @@ def read_event(form, roster: list[str], options: dict) -> tuple[dict | None, lis
     errors = []
     name = clean_name(form.get("name", ""))
     if not name:
-        errors.append("Give the event a name.")
+        errors.append(Text("Give the event a name."))
     elif len(name) > MAX_EVENT_NAME:
-        errors.append(f"An event's name is at most {MAX_EVENT_NAME} letters.")
+        errors.append(Text("An event's name is at most {count} letters.", count=MAX_EVENT_NAME))
     try:
         day = date.fromisoformat(form.get("day", "").strip())
     except ValueError:
-        errors.append("Give the event's date (year-month-day).")
+        errors.append(Text("Give the event's date (year-month-day)."))
         day = None
     fmt = form.get("format", "")
     if fmt not in FORMATS:
-        errors.append("Pick the event's format.")
+        errors.append(Text("Pick the event's format."))
     variant = event_variant(form.get("variant", ""))
     if variant is None:
-        errors.append("Pick the game the event is played in.")
+        errors.append(Text("Pick the game the event is played in."))
     settings, problems = _settings(form)
     errors += problems
     entrants, problems = read_entrants(form.get("entrants", ""), fmt, roster)
@@ -176,7 +186,7 @@ def problem_of(record: Any) -> str | None:
     except tournament.EventInvalid as error:
         return error.message
     except RecursionError:
-        return "The record is nested too deeply to read."
+        return Text("The record is nested too deeply to read.")
     return None
 
 
@@ -192,14 +202,15 @@ def imported(raw: dict) -> tuple[dict | None, list[dict], str | None]:
     or the plain message for what a club cannot hold (names too long)."""
     name = clean_name(raw.get("name") or "") or "Imported event"
     if len(name) > MAX_EVENT_NAME:
-        return None, [], f"An event's name is at most {MAX_EVENT_NAME} letters."
+        return None, [], Text("An event's name is at most {count} letters.", count=MAX_EVENT_NAME)
     entrants = []
     for i, e in enumerate(raw["entrants"]):
         players = [clean_name(p) for p in e["players"]]
         team = clean_name(e.get("name") or "") or None
         too_long = team is not None and len(team) > MAX_ENTRANT_NAME
         if too_long or any(len(p) > MAX_NAME or not p for p in players):
-            return None, [], f"Entrant {i + 1}: a name is at most {MAX_NAME} letters."
+            return None, [], Text("Entrant {number}: a name is at most {count} letters.",
+                                  number=i + 1, count=MAX_NAME)
         entrants.append({"name": team, "players": players})
     fields = {"name": name, "day": date.today(), "variant": raw["variant"],
               "options": raw.get("options") or {}, "format": raw["format"],

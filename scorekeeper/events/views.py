@@ -10,9 +10,10 @@ club's admin change it (running.can_run): anyone else gets the plain 403 page.
 from __future__ import annotations
 
 from flask import abort, make_response, redirect, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy.orm import joinedload, selectinload
 
-from .. import access, render_cache, security, store, tournament, web
+from .. import access, i18n, render_cache, security, store, tournament, web
 from ..clubs import roster
 from ..games import seats
 from ..extensions import db
@@ -65,8 +66,8 @@ def _running(club_id: int, event_id: int, options=WHOLE):
 
 
 def _organizer_only():
-    return web.refuse(403, "Organizer only", "Only the event's organizer and the club's admin "
-                                             "can change the event.")
+    return web.refuse(403, _("Organizer only"),
+                      _("Only the event's organizer and the club's admin can change the event."))
 
 
 def _to_event(club_id: int, event_id: int):
@@ -195,16 +196,17 @@ def start_round(club_id: int, event_id: int):
     planned = running.next_round(records.event_record(event))
     still_open = running.earliest_open(running.rounds_view(event, library_event))
     if still_open is not None:
-        return _refused(club, phone, event, f"Round {still_open} is still being played: start "
-                                            f"the next one when its matches are over.")
+        return _refused(club, phone, event, _("Round %(round)s is still being played: start the "
+                                              "next one when its matches are over.",
+                                              round=still_open))
     if planned is None:
-        return _refused(club, phone, event, "Every round is seated: nothing is left to start "
-                                            "until the results are in.")
+        return _refused(club, phone, event, _("Every round is seated: nothing is left to start "
+                                              "until the results are in."))
     try:
         store.seat_matches(event, _version(), planned["round"],
                            running.seating(event, library_event, planned), _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -244,11 +246,12 @@ def follow_table(game_id: int):
         abort(404)
     if now.game_id in (None, game.id):
         if now.latest <= now.round:
-            return web.refuse(409, "Not seated yet", f"Round {now.round + 1} is not seated "
-                                                     f"yet: tap again once the organizer "
-                                                     f"starts it.")
-        return web.refuse(409, "Nobody at this table", f"Round {now.latest} plays no game at "
-                                                       f"table {now.table}.")
+            return web.refuse(409, _("Not seated yet"),
+                              _("Round %(round)s is not seated yet: tap again once the "
+                                "organizer starts it.", round=now.round + 1))
+        return web.refuse(409, _("Nobody at this table"),
+                          _("Round %(round)s plays no game at table %(table)s.",
+                            round=now.latest, table=now.table))
     return access.grant_scorer_of(redirect(url_for("games.game_page", game_id=now.game_id), 303),
                                   now.game_id, now.scorer_secret)  # (as table_now read them)
 
@@ -283,12 +286,12 @@ def move_phone(club_id: int, event_id: int, phone_id: int):
         abort(404)
     if table is None or table < 1 or not event.matches:  # (the matches at that table)
         return _phones_page(club, records.load_event(club.id, event.id), 422,
-                            "Pick a table of the event.")
+                            _("Pick a table of the event."))
     try:
         store.move_table_phone(event, phone_id, table, _via(phone))
     except store.Refused as refused:
         db.session.rollback()
-        return _phones_page(club, records.load_event(club.id, event.id), 422, str(refused))
+        return _phones_page(club, records.load_event(club.id, event.id), 422, refused.args[0])
     return redirect(url_for("events.table_phones", club_id=club_id, event_id=event_id), 303)
 
 
@@ -323,11 +326,11 @@ def forfeit(club_id: int, event_id: int, match_id: int):
     match = _match(event, match_id)
     side = request.form.get("side", "")
     if side not in ("0", "1") or len(match.entrants) != 2:
-        return _refused(club, phone, event, "Pick the side that did not play.")
+        return _refused(club, phone, event, _("Pick the side that did not play."))
     try:
         store.record_forfeit(event, match, int(side), _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -343,8 +346,9 @@ def next_game(club_id: int, event_id: int, match_id: int):
     index = records.ordered(event.matches).index(match)
     view = running.table_view(event, library_event, match, library_event.matches[index])
     if not view["can_next"]:
-        return _refused(club, phone, event, f"Round {match.round}, table {match.table}: the "
-                        f"match is decided or its game is still being played.")
+        return _refused(club, phone, event, _("Round %(round)s, table %(table)s: the match is "
+                                              "decided or its game is still being played.",
+                                              round=match.round, table=match.table))
     game = match.games[-1]
     seats = records.inputs_of(event)[game.id]  # (read for the view above: no statement)
     store.rematch(game, _via(phone), list(zip(seats["players"], seats["people"])))
@@ -362,15 +366,15 @@ def swap(club_id: int, event_id: int, match_id: int):
     out_raw, in_raw = request.form.get("out", ""), request.form.get("in", "")
     byes = {m.bye for m in event.matches if m.round == match.round and m.bye is not None}
     if event.format not in ("progressive", "tables"):
-        return _refused(club, phone, event, "Only a progressive or tables event swaps players.")
+        return _refused(club, phone, event, _("Only a progressive or tables event swaps players."))
     leaving, joining = setup.whole(out_raw), setup.whole(in_raw)
     if leaving not in match.entrants or joining not in byes:
-        return _refused(club, phone, event, "Pick a player of the table and one who sits "
-                                            "this round out.")
+        return _refused(club, phone, event, _("Pick a player of the table and one who sits "
+                                              "this round out."))
     try:
         store.swap_player(event, match, leaving, joining, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -383,11 +387,12 @@ def late_entrant(club_id: int, event_id: int):
     entrants, errors = setup.read_entrants(request.form.get("entrant", ""), event.format,
                                            [p.name for p in store.entrant_people(event)])
     if not errors and len(entrants) != 1:
-        errors = ["Type one entrant."]
+        errors = [_("Type one entrant.")]
     if not errors and event.format in ("single-elimination", "double-elimination", "pools") \
             and event.matches:  # events.md seeds them from every entrant: a newcomer moves them
-        drawn = "pools were" if event.format == "pools" else "bracket was"
-        errors = [f"The {drawn} drawn from the entrants at round 1: nobody can join now."]
+        errors = [_("The pools were drawn from the entrants at round 1: nobody can join now.")
+                  if event.format == "pools" else
+                  _("The bracket was drawn from the entrants at round 1: nobody can join now.")]
     if not errors:
         record = records.event_record(event, games=False)
         byes = running.bye_rounds(event)
@@ -405,7 +410,7 @@ def late_entrant(club_id: int, event_id: int):
     try:
         store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -416,11 +421,11 @@ def _tie(club, phone, event):
         return None, _refused(club, phone, event, problem)
     group = [setup.whole(r) for r in request.form.getlist("entrant")]
     if len(group) < 2 or len(set(group)) != len(group) or None in group:
-        return None, _refused(club, phone, event, "Pick the tied entrants.")
+        return None, _refused(club, phone, event, _("Pick the tied entrants."))
     tie = deciding.find_tie(library_event, group)
     if tie is None:
-        return None, _refused(club, phone, event, "Those entrants are not tied (any more): "
-                                                  "look at the standings as they are now.")
+        return None, _refused(club, phone, event, _("Those entrants are not tied (any more): "
+                                                    "look at the standings as they are now."))
     return (library_event, tie), None
 
 
@@ -441,7 +446,7 @@ def playoff(club_id: int, event_id: int):
         store.seat_matches(event, _version(), matches[0][0]["round"], matches, _via(phone),
                            "playoff")
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -461,12 +466,12 @@ def draw(club_id: int, event_id: int):
     else:
         order = [setup.whole(r) for r in request.form.getlist("order")]
         if sorted(e for e in order if e is not None) != list(tie.entrants) or None in order:
-            return _refused(club, phone, event, "Give each tied entrant one place in the order "
-                                                "drawn.")
+            return _refused(club, phone, event, _("Give each tied entrant one place in the order "
+                                                  "drawn."))
     try:
         store.record_draw(event, order, [library_event.label(e) for e in order], _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -474,8 +479,8 @@ def _before_round_1(club_id: int, event_id: int):
     """(club, phone, event) of an event not begun, or a refusal as the response."""
     club, phone, event = _running(club_id, event_id)
     if event.matches:
-        return None, _refused(club, phone, event, "Round 1 is seated: the check-in is over (an "
-                                                  "entrant who leaves now withdraws).")
+        return None, _refused(club, phone, event, _("Round 1 is seated: the check-in is over "
+                                                    "(an entrant who leaves now withdraws)."))
     return (club, phone, event), None
 
 
@@ -491,7 +496,7 @@ def check_in(club_id: int, event_id: int):
     here = {setup.whole(s) for s in request.form.getlist("here")} & seeds
     absent = sorted(seeds - here)
     if not absent:
-        return _refused(club, phone, event, "Everyone is here: nobody to take out.")
+        return _refused(club, phone, event, _("Everyone is here: nobody to take out."))
     record = records.event_record(event, games=False)
     record["entrants"] = [e for i, e in enumerate(record["entrants"]) if i in here]
     problem = setup.problem_of(record)
@@ -504,7 +509,7 @@ def check_in(club_id: int, event_id: int):
     try:
         store.check_in(event, absent, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -516,11 +521,11 @@ def undo_check_in(club_id: int, event_id: int):
         return refused
     club, phone, event = found
     if not event.checked_out:
-        return _refused(club, phone, event, "No check-in to undo.")
+        return _refused(club, phone, event, _("No check-in to undo."))
     try:
         store.undo_check_in(event, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -533,8 +538,8 @@ def _withdrawing(club_id: int, event_id: int, seed: int):
     if seed >= len(library_event.entrants):
         abort(404)
     if not event.matches:
-        return None, _refused(club, phone, event, "The event has not begun: nobody withdraws "
-                                                  "before round 1.")
+        return None, _refused(club, phone, event, _("The event has not begun: nobody withdraws "
+                                                    "before round 1."))
     return (club, phone, event, library_event, library_event.label(seed)), None
 
 
@@ -549,18 +554,19 @@ def withdraw(club_id: int, event_id: int, seed: int):
         return refused
     club, phone, event, library_event, name = found
     if seed in library_event.withdrawn:
-        return _refused(club, phone, event, f"{name} withdrew already.")
+        return _refused(club, phone, event, _("%(name)s withdrew already.", name=name))
     forfeits = running.withdrawal_forfeits(event, library_event, seed)
     if "confirm" not in request.form:
         names = running.names_of(library_event)
         return _render_page(club_id, event_id, confirm_withdraw={
             "seed": seed, "name": name, "teams": library_event.teams,
-            "forfeits": [f"round {row.round}, table {row.table} against "
-                         f"{names[row.entrants[1 - side]]}" for row, side in forfeits]})
+            "forfeits": [_("round %(round)s, table %(table)s against %(name)s", round=row.round,
+                           table=row.table, name=names[row.entrants[1 - side]])
+                         for row, side in forfeits]})
     try:
         store.withdraw(event, seed, forfeits, name, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -574,17 +580,18 @@ def undo_withdraw(club_id: int, event_id: int, seed: int):
     club, phone, event, library_event, name = found
     data = store.withdrawal(event.id, seed) if seed in library_event.withdrawn else None
     if data is None:
-        return _refused(club, phone, event, f"{name} has not withdrawn.")
+        return _refused(club, phone, event, _("%(name)s has not withdrawn.", name=name))
     latest = max(m.round for m in event.matches)
     if latest > data["latest"]:
-        return _refused(club, phone, event, f"Round {latest} was seated since {name} withdrew: "
-                                            f"the withdrawal stands.")
+        return _refused(club, phone, event, _("Round %(round)s was seated since %(name)s "
+                                              "withdrew: the withdrawal stands.",
+                                              round=latest, name=name))
     games = [(row.id, running.game_record(event, library_event.seats(tuple(row.entrants)), 0))
              for row in event.matches if row.id in data["forfeits"] and row.forfeit is not None]
     try:
         store.undo_withdrawal(event, seed, games, name, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, str(refused))
+        return _refused(club, phone, event, refused.args[0])
     return _to_event(club_id, event_id)
 
 
@@ -600,7 +607,7 @@ def _csv(club_id: int, event_id: int, sheet, name: str):
         try:
             body = sheet(records.event_record(records.load_event(club_id, event_id)))
         except ValueError as problem:
-            return web.refuse(422, "Not a valid event", str(problem))
+            return web.refuse(422, _("Not a valid event"), i18n.say(problem.args[0]))
         render_cache.cache().put(key, body)
     response = make_response(body)
     response.mimetype = "text/csv"

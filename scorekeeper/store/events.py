@@ -12,6 +12,7 @@ from .. import stats
 from ..extensions import db
 from ..models import (AuditEvent, Club, ClubEvent, EventAudit, EventEntrant, EventMatch, Game,
                       Hand, Person, Player, TablePhone, utcnow, with_called)
+from ..rules.text import N_, Text
 from .club_numbers import _move_club_numbers, derive_summary
 from .common import Refused, _bump, _bump_event, _insert_or_ignore, phone_name
 from .games import _move_ratings, _new_games, _summary_before
@@ -24,17 +25,20 @@ def _event_audit(event_id: int, action: str, via: str, data: dict | None = None)
 
 
 # What each event action is called when another phone's beat this one (_bump_event_from).
-_EVENT_CHANGES = {"round started": "a round was started", "playoff": "a playoff was seated",
-                  "time called": "time was called", "forfeit": "a forfeit was recorded",
-                  "late entrant": "a late entrant joined", "swap": "a swap was made",
-                  "next game": "a match's next game began", "draw": "a tie was drawn",
-                  "withdrawn": "an entrant was withdrawn", "checked in": "the check-in was done",
-                  "check-in undone": "the check-in was undone",
-                  "withdrawal undone": "a withdrawal was undone",
-                  "phone moved": "a table phone was moved"}
+# Each a Text (rules/text.py), as every refusal here: said in the page's language.
+_EVENT_CHANGES = {"round started": N_("a round was started"),
+                  "playoff": N_("a playoff was seated"), "time called": N_("time was called"),
+                  "forfeit": N_("a forfeit was recorded"),
+                  "late entrant": N_("a late entrant joined"), "swap": N_("a swap was made"),
+                  "next game": N_("a match's next game began"), "draw": N_("a tie was drawn"),
+                  "withdrawn": N_("an entrant was withdrawn"),
+                  "checked in": N_("the check-in was done"),
+                  "check-in undone": N_("the check-in was undone"),
+                  "withdrawal undone": N_("a withdrawal was undone"),
+                  "phone moved": N_("a table phone was moved")}
 
 
-def _bump_event_from(event: ClubEvent, what: str) -> None:
+def _bump_event_from(event: ClubEvent, what: Text) -> None:
     """_bump_event from the version `event` was read at (what the view checked the action
     against), or Refused saying what another phone did since and `what` did not happen
     ("Ann & Bob did not join")."""
@@ -44,10 +48,14 @@ def _bump_event_from(event: ClubEvent, what: str) -> None:
     last = db.session.execute(select(EventAudit.action, EventAudit.via)
                               .where(EventAudit.event_id == event.id)
                               .order_by(EventAudit.id.desc()).limit(1)).first()
-    change = _EVENT_CHANGES.get(last.action, "the event changed") if last else "the event changed"
+    change = Text(_EVENT_CHANGES.get(last.action, N_("the event changed")) if last
+                  else N_("the event changed"))
     who = phone_name(last.via) if last else None
-    raise Refused(f"A moment ago {change} from {who or 'another phone'}: {what}. Look at the "
-                  f"event as it is now and try again.")
+    if who is None:
+        raise Refused(Text("A moment ago {change} from another phone: {what}. Look at the event "
+                           "as it is now and try again.", change=change, what=what))
+    raise Refused(Text("A moment ago {change} from {who}: {what}. Look at the event as it is "
+                       "now and try again.", change=change, who=who, what=what))
 
 
 def _unplayed(match: EventMatch) -> Any:
@@ -60,14 +68,15 @@ def _unplayed(match: EventMatch) -> Any:
                 ~select(Hand.id).where(Hand.game_id == Game.id).exists())
 
 
-def _all_unplayed(match: EventMatch, written: int, what: str) -> None:
+def _all_unplayed(match: EventMatch, written: int, what: Text) -> None:
     """Refused (nothing written) when a write under _unplayed missed one of the match's games:
     a hand is in (a hand the server acknowledged is never changed by an event action: only an
     undo takes it back)."""
     if written != len(match.games):
         db.session.rollback()
-        raise Refused(f"Round {match.round}, table {match.table}: a hand is in already, so "
-                      f"{what}. Take the hands back first.")
+        raise Refused(Text("Round {round}, table {table}: a hand is in already, so {what}. Take "
+                           "the hands back first.", round=match.round, table=match.table,
+                           what=what))
 
 
 def create_event(club: Club, phone_id: int | None, via: str, fields: dict,
@@ -132,7 +141,7 @@ def seat_matches(event: ClubEvent, version: int, number: int,
     entrants' people (_new_games: as many statements for 2 tables as for 32). Refused when
     the event moved on from `version` (another phone started the round a moment ago) or a
     table of the round is taken already. The club's kept numbers are left to the next view."""
-    started = f"Round {number} was started from another phone a moment ago."
+    started = Text("Round {round} was started from another phone a moment ago.", round=number)
     if not _bump_event(event.id, version):
         db.session.rollback()
         raise Refused(started)
@@ -207,14 +216,14 @@ def stop_at_time(game: Game, version: int, via: str, phone_id: int | None = None
     on from `version` or is not waiting for its last hand."""
     if not game.time_called or version != game.version:
         db.session.rollback()
-        raise Refused("the game changed a moment ago.")
+        raise Refused(Text("the game changed a moment ago."))
     record = with_called(game.record(), True)
     summary = derive_summary(record)
     before = _summary_before(game)
     if not _bump(game.id, version, called=True, called_after=len(game.hands), summary=summary,
                  finished=bool(summary and summary["finished"])):
         db.session.rollback()
-        raise Refused("the game changed a moment ago.")
+        raise Refused(Text("the game changed a moment ago."))
     _move_club_numbers(game.club_id, [(game, before, summary)], versions=1)
     now = utcnow()
     db.session.add(AuditEvent(game_id=game.id, at=now, action="called", via=via[:40],
@@ -232,16 +241,17 @@ def record_forfeit(event: ClubEvent, match: EventMatch, side: int, via: str) -> 
     and its games' (_unplayed): a hand saved at the same moment either is in first (the
     forfeit is refused) or finds its game gone (it is refused). The club's kept numbers are
     left to the next view."""
-    what = f"round {match.round}, table {match.table} was not forfeited"
+    what = Text("round {round}, table {table} was not forfeited", round=match.round,
+                table=match.table)
     _bump_event_from(event, what)
     if match.forfeit is not None:  # as of the version just checked
         db.session.rollback()
-        raise Refused(f"Round {match.round}, table {match.table} was forfeited already: "
-                      f"nothing changed.")
+        raise Refused(Text("Round {round}, table {table} was forfeited already: nothing "
+                           "changed.", round=match.round, table=match.table))
     if match.games:
         _all_unplayed(match, db.session.execute(
             delete(Game).where(_unplayed(match)).execution_options(
-                synchronize_session=False)).rowcount, "the match is played, not forfeited")
+                synchronize_session=False)).rowcount, Text("the match is played, not forfeited"))
     db.session.execute(update(EventMatch).where(EventMatch.id == match.id).values(forfeit=side)
                        .execution_options(synchronize_session=False))
     _event_audit(event.id, "forfeit", via, {"round": match.round, "table": match.table,
@@ -255,7 +265,7 @@ def record_draw(event: ClubEvent, order: list[int], names: list[str], via: str) 
     """A tied group's order drawn (events.md `draws`; `names` the entrants', for the history),
     kept with the event's draws so far (as `event` was read: a second tap, or another
     phone's, finds the event moved on)."""
-    _bump_event_from(event, "the draw was not kept")
+    _bump_event_from(event, Text("the draw was not kept"))
     db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
                        .values(draws=list(event.draws or []) + [list(order)])
                        .execution_options(synchronize_session=False))
@@ -283,7 +293,7 @@ def check_in(event: ClubEvent, absent: list[int], via: str) -> None:
     """Before round 1 (events.md "Check-in"): the entrants `absent` (seeds) are taken out of
     the event and the seeds close up; they are kept aside (checked_out) until round 1 is
     seated, so the check-in can be undone."""
-    _bump_event_from(event, "the check-in was not done")
+    _bump_event_from(event, Text("the check-in was not done"))
     out = [e for e in event.entrants if e.seed in absent]
     stay = [e for e in event.entrants if e.seed not in absent]
     names = [e.name or " & ".join(e.players) for e in out]
@@ -301,7 +311,7 @@ def check_in(event: ClubEvent, absent: list[int], via: str) -> None:
 
 def undo_check_in(event: ClubEvent, via: str) -> None:
     """The entrants the check-in took out come back at their seeds (before round 1)."""
-    _bump_event_from(event, "the check-in was not undone")
+    _bump_event_from(event, Text("the check-in was not undone"))
     back = {e["seed"]: e for e in event.checked_out or []}
     stay = iter(event.entrants)
     order = {}
@@ -326,12 +336,12 @@ def withdraw(event: ClubEvent, seed: int, forfeits: list[tuple[EventMatch, int]]
     (`forfeits`: the match and the entrant's side in it) is forfeited by it, its games going
     as record_forfeit's do (refused when a hand came in meanwhile). The round seated last is
     kept in the history: the withdrawal is undone only until the next round is seated."""
-    _bump_event_from(event, f"{name} was not withdrawn")
+    _bump_event_from(event, Text("{name} was not withdrawn", name=name))
     for match, side in forfeits:
         if match.games:
             _all_unplayed(match, db.session.execute(
                 delete(Game).where(_unplayed(match)).execution_options(
-                    synchronize_session=False)).rowcount, "it is played, not forfeited")
+                    synchronize_session=False)).rowcount, Text("it is played, not forfeited"))
         db.session.execute(update(EventMatch).where(EventMatch.id == match.id)
                            .values(forfeit=side).execution_options(synchronize_session=False))
     db.session.execute(update(ClubEvent).where(ClubEvent.id == event.id)
@@ -358,7 +368,7 @@ def undo_withdrawal(event: ClubEvent, seed: int, games: list[tuple[int, dict]], 
                     via: str) -> None:
     """Entrant `seed` is back: the matches its withdrawal forfeited are played again, each
     with a new first game (`games`: match id and the game's record)."""
-    _bump_event_from(event, f"{name}'s withdrawal was not undone")
+    _bump_event_from(event, Text("{name}'s withdrawal was not undone", name=name))
     if games:
         db.session.execute(update(EventMatch).where(EventMatch.id.in_([m for m, _r in games]))
                            .values(forfeit=None).execution_options(synchronize_session=False))
@@ -379,7 +389,7 @@ def add_entrant(event: ClubEvent, entrant: dict, bye_rounds: list[int], via: str
     as `event` was read: the same entrant sent twice at once joins once). Their people are the
     event's where it has them, else the roster's, made when new (_person's insert, in one
     statement for both, the entrant's row finding them by key)."""
-    _bump_event_from(event, f"{' & '.join(entrant['players'])} did not join")
+    _bump_event_from(event, Text("{name} did not join", name=" & ".join(entrant["players"])))
     known = {p.key: p for p in entrant_people(event)}
     keys = [stats.name_key(name) for name in entrant["players"]]
     new = [{"club_id": event.club_id, "name": name, "key": key, "created_at": utcnow()}
@@ -420,8 +430,9 @@ def swap_player(event: ClubEvent, match: EventMatch, out_seed: int, in_seed: int
     is: a hand saved at the same moment keeps its seats."""
     seats = {e.seed: e for e in event.entrants}
     out_person, in_person = seats[out_seed].person, seats[in_seed].person
-    _bump_event_from(event, f"{out_person.name} and {in_person.name} were not swapped")
-    what = "swap a player before the first hand"
+    _bump_event_from(event, Text("{leaving} and {joining} were not swapped",
+                                 leaving=out_person.name, joining=in_person.name))
+    what = Text("swap a player before the first hand")
     if match.games:
         _all_unplayed(match, db.session.execute(
             update(Game).where(_unplayed(match)).values(version=Game.version + 1,
@@ -472,12 +483,12 @@ def move_table_phone(event: ClubEvent, phone_id: int, table: int, via: str) -> N
     at that table (the one being played, else the next round's). Its games and their hands are
     not touched (a hand it saves meanwhile stands). Refused when the event moved on since it
     was read, or the phone is no table phone of the event."""
-    _bump_event_from(event, "the phone was not moved")
+    _bump_event_from(event, Text("the phone was not moved"))
     before = db.session.scalar(select(TablePhone.table).where(
         TablePhone.event_id == event.id, TablePhone.phone_id == phone_id))
     if before is None:
         db.session.rollback()
-        raise Refused("That phone scores no table of this event.")
+        raise Refused(Text("That phone scores no table of this event."))
     db.session.execute(update(TablePhone).where(TablePhone.event_id == event.id,
                                                 TablePhone.phone_id == phone_id)
                        .values(table=table, updated_at=utcnow())

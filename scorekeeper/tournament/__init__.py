@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.text import Text
 from .brackets import Bracket
 from .event import Event, EventInvalid, parse_event
 from .ranking import Pools, event_bracket, standings as derive_standings
@@ -23,7 +24,7 @@ def _guarded(derive, record: Any) -> dict:
     except EventInvalid as error:
         return error.as_json()
     except RecursionError:
-        return EventInvalid(None, "The record is nested too deeply to read.").as_json()
+        return EventInvalid(None, Text("The record is nested too deeply to read.")).as_json()
 
 
 def standings(record: Any) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..rules.text import N_, Text
 from .event import Event, EventInvalid, Match, match_winners
 
 EMPTY = "empty"
@@ -243,7 +244,10 @@ def claim(event: Event, bracket: Bracket, matches: list[Match]) -> None:
     if recorded:
         m = min(recorded.values(), key=lambda m: m.index)
         names = " and ".join(event.label(e) for e in m.entrants)
-        part = {"winners": "the winners' bracket", "losers": "the losers' bracket",
-                "final": "the final"}[m.bracket]
-        raise EventInvalid(m.index, f"{m.where}: {names} do not meet in round {m.round} of {part} "
-                                    f"(not with the results so far).")
+        part = {"winners": N_("{where}: {names} do not meet in round {round} of the winners' "
+                              "bracket (not with the results so far)."),
+                "losers": N_("{where}: {names} do not meet in round {round} of the losers' "
+                             "bracket (not with the results so far)."),
+                "final": N_("{where}: {names} do not meet in round {round} of the final (not "
+                            "with the results so far).")}[m.bracket]
+        raise EventInvalid(m.index, Text(part, where=m.where, names=names, round=m.round))

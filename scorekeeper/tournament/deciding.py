@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.text import Text
 from .event import Event, EventInvalid, decided, pool_members
 from .ranking import outcomes, pairs_done, ranked, rounds_done
 from .seating import planned_rounds, round_robin
@@ -22,8 +23,8 @@ class Tie:
 
     entrants: tuple[int, ...]
     pool: int | None
-    playoff: str | None
-    draw: str | None
+    playoff: Text | None
+    draw: Text | None
     playing: bool = False
 
 
@@ -49,7 +50,7 @@ def ties(event: Event) -> list[Tie]:
             waits = _waits(event, group, pool, members)
             playoff = waits
             if playoff is None and not _plays_off(event):
-                playoff = "A playoff is played between teams of a round robin or a pool."
+                playoff = Text("A playoff is played between teams of a round robin or a pool.")
             out.append(Tie(group, pool, playoff, waits, _playing(event, group)))
     return out
 
@@ -64,11 +65,11 @@ def _playing(event: Event, group: tuple[int, ...]) -> bool:
 
 
 def _waits(event: Event, group: tuple[int, ...], pool: int | None, members: list[int]
-           ) -> str | None:
+           ) -> Text | None:
     """Why the group cannot be decided yet: its stage still being played, or its playoff."""
     names = " v ".join(event.label(e) for e in group)
     if _playing(event, group):
-        return f"The playoff of {names} is being played: it decides the tie."
+        return Text("The playoff of {names} is being played: it decides the tie.", names=names)
     regular = [m for m in event.matches if not m.playoff and (pool is None or m.pool == pool)]
     if event.format in ("progressive", "tables"):
         over = rounds_done(event)
@@ -78,8 +79,11 @@ def _waits(event: Event, group: tuple[int, ...], pool: int | None, members: list
                 and all(decided(event, m) for m in regular)
                 and all(r in seated for r in range(1, _rounds_planned(event) + 1)))
     if not over:
-        where = f"pool {pool}'s" if pool else "the event's"
-        return f"The tie of {names} is decided once {where} matches are over."
+        if pool:
+            return Text("The tie of {names} is decided once pool {pool}'s matches are over.",
+                        names=names, pool=pool)
+        return Text("The tie of {names} is decided once the event's matches are over.",
+                    names=names)
     return None
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.rules import VARIANTS, Variant, score
-from scorekeeper.rules.record import Invalid, is_whole, parse_table, plural, show_value, too_long
+from scorekeeper.rules.record import Invalid, is_whole, parse_table, show_value, too_long
+from scorekeeper.rules.text import N_, Text
 
 TEAM_FORMATS = ("round-robin", "pools", "single-elimination", "double-elimination")
 FORMATS = TEAM_FORMATS + ("progressive", "tables")
@@ -74,8 +75,10 @@ class Match:
     games: list[dict] = field(default_factory=list)
 
     @property
-    def where(self) -> str:
-        return f"Round {self.round}" + (f", table {self.table}" if self.table is not None else "")
+    def where(self) -> Text:
+        if self.table is None:
+            return Text("Round {round}", round=self.round)
+        return Text("Round {round}, table {table}", round=self.round, table=self.table)
 
 
 @dataclass
@@ -139,17 +142,18 @@ class Event:
 def parse_event(raw: Any) -> Event:
     """The checked event, or EventInvalid at the first rule it breaks."""
     if not isinstance(raw, dict):
-        raise EventInvalid(None, "An event record must be a JSON object.")
+        raise EventInvalid(None, Text("An event record must be a JSON object."))
     if too_long(raw):
-        raise EventInvalid(None, "The record holds a number too long to read.")
+        raise EventInvalid(None, Text("The record holds a number too long to read."))
     name = raw.get("name", "")
     if name is None:
         name = ""
     if not isinstance(name, str):
-        raise EventInvalid(None, "The event's name must be text.")
+        raise EventInvalid(None, Text("The event's name must be text."))
     fmt = raw.get("format")
     if fmt not in FORMATS:
-        raise EventInvalid(None, f"Format {show_value(fmt)} is not one of {', '.join(FORMATS)}.")
+        raise EventInvalid(None, Text("Format {format} is not one of {formats}.",
+                                      format=show_value(fmt), formats=", ".join(FORMATS)))
     variant, options, rules = _variant(raw, fmt)
     settings = _settings(raw.get("settings"), fmt, variant)
     entrants = _entrants(raw.get("entrants"), fmt, variant, settings)
@@ -160,7 +164,7 @@ def parse_event(raw: Any) -> Event:
     if matches is None:
         matches = []
     if not isinstance(matches, list):
-        raise EventInvalid(None, "Matches must be a list of the matches played.")
+        raise EventInvalid(None, Text("Matches must be a list of the matches played."))
     seen: dict[tuple, int] = {}
     byes: dict[int, int] = {}
     for i, m in enumerate(matches):
@@ -174,18 +178,19 @@ def parse_event(raw: Any) -> Event:
 def _variant(raw: dict, fmt: str) -> tuple[Variant, dict, dict]:
     variant = VARIANTS.get(raw.get("variant")) if isinstance(raw.get("variant"), str) else None
     if variant is None:
-        raise EventInvalid(None, f"Unknown variant {show_value(raw.get('variant'))}: choose one of "
-                                 f"{', '.join(VARIANTS)}.")
+        raise EventInvalid(None, Text("Unknown variant {variant}: choose one of {variants}.",
+                                      variant=show_value(raw.get("variant")),
+                                      variants=", ".join(VARIANTS)))
     if not variant.can_be_called or variant.max_players < 2:
-        raise EventInvalid(None, f"{variant.title} has no events.")
+        raise EventInvalid(None, Text("{game} has no events.", game=variant.title))
     two_sided = variant.partnership and variant.min_players == variant.max_players == 4
     if fmt == "tables":
         if variant.partnership:
-            raise EventInvalid(None, f"A tables event seats players each for herself: "
-                                     f"{variant.id} is played in teams.")
+            raise EventInvalid(None, Text("A tables event seats players each for herself: "
+                                          "{variant} is played in teams.", variant=variant.id))
     elif not two_sided:
-        kind = "progressive event" if fmt == "progressive" else f"{fmt} event"
-        raise EventInvalid(None, f"A {kind} plays a game of two teams of two: {variant.id} is not one.")
+        raise EventInvalid(None, Text("A {format} event plays a game of two teams of two: "
+                                      "{variant} is not one.", format=fmt, variant=variant.id))
     options = raw.get("options", {})
     if options is None:
         options = {}
@@ -202,8 +207,9 @@ def _whole(settings: dict, key: str, lo: int, hi: int, default):
     if value is None:
         return default
     if not is_whole(value) or not lo <= value <= hi:
-        raise EventInvalid(None, f"Setting {key} must be a whole number from {lo} to {hi}, "
-                                 f"not {show_value(value)}.")
+        raise EventInvalid(None, Text("Setting {key} must be a whole number from {lo} to {hi}, "
+                                      "not {value}.", key=key, lo=lo, hi=hi,
+                                      value=show_value(value)))
     return value
 
 
@@ -211,17 +217,20 @@ def _settings(raw: Any, fmt: str, variant: Variant) -> Settings:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise EventInvalid(None, "Settings must be an object.")
+        raise EventInvalid(None, Text("Settings must be an object."))
     unknown = [key for key in raw if key not in Settings.__dataclass_fields__]
     if unknown:
-        raise EventInvalid(None, f"Unknown setting {unknown[0]!r} (settings: "
-                                 f"{', '.join(Settings.__dataclass_fields__)}).")
+        raise EventInvalid(None, Text("Unknown setting {setting} (settings: {settings}).",
+                                      setting=repr(unknown[0]),
+                                      settings=", ".join(Settings.__dataclass_fields__)))
     best_of = raw.get("best_of", 1)
     if best_of not in (1, 3, 5) or not is_whole(best_of):
-        raise EventInvalid(None, f"Setting best_of must be 1, 3 or 5, not {show_value(best_of)}.")
+        raise EventInvalid(None, Text("Setting best_of must be 1, 3 or 5, not {value}.",
+                                      value=show_value(best_of)))
     double = raw.get("double", False)
     if not isinstance(double, bool):
-        raise EventInvalid(None, f"Setting double must be true or false, not {show_value(double)}.")
+        raise EventInvalid(None, Text("Setting double must be true or false, not {value}.",
+                                      value=show_value(double)))
     pool_size = _whole(raw, "pool_size", 2, MOST_ENTRANTS, 4)
     advance = _whole(raw, "advance", 1, pool_size, 2)
     lo, hi = variant.min_players, variant.max_players
@@ -230,8 +239,8 @@ def _settings(raw: Any, fmt: str, variant: Variant) -> Settings:
     tiebreaks = raw.get("tiebreaks", list(DEFAULT_TIEBREAKS))
     if not isinstance(tiebreaks, list) or not all(isinstance(t, str) and t in TIEBREAKS for t in tiebreaks) \
             or len(set(tiebreaks)) != len(tiebreaks):
-        raise EventInvalid(None, f"Setting tiebreaks must list tie-breaks from {', '.join(TIEBREAKS)}, "
-                                 f"each at most once.")
+        raise EventInvalid(None, Text("Setting tiebreaks must list tie-breaks from {tiebreaks}, "
+                                      "each at most once.", tiebreaks=", ".join(TIEBREAKS)))
     return Settings(best_of=best_of, double=double, pool_size=pool_size, advance=advance,
                     rounds=_whole(raw, "rounds", 1, MOST_ROUNDS, None), table_size=table_size,
                     cap=_whole(raw, "cap", 1, 10 ** 6, None), tiebreaks=tuple(tiebreaks),
@@ -241,38 +250,53 @@ def _settings(raw: Any, fmt: str, variant: Variant) -> Settings:
 def _entrants(raw: Any, fmt: str, variant: Variant, settings: Settings) -> list[Entrant]:
     size = 2 if fmt in TEAM_FORMATS else 1
     if not isinstance(raw, list):
-        raise EventInvalid(None, "Entrants must be a list, in seed order.")
+        raise EventInvalid(None, Text("Entrants must be a list, in seed order."))
     fewest = {"progressive": 4, "tables": variant.min_players}.get(fmt, 2)
     most = MOST_PROGRESSIVE if fmt == "progressive" else MOST_ENTRANTS
     if not fewest <= len(raw) <= most:
-        what = "teams" if size == 2 else "players"
-        raise EventInvalid(None, f"A {fmt} event needs {fewest} to {most} {what}, not {len(raw)}.")
+        needs = (N_("A {format} event needs {fewest} to {most} teams, not {count}.") if size == 2
+                 else N_("A {format} event needs {fewest} to {most} players, not {count}."))
+        raise EventInvalid(None, Text(needs, format=fmt, fewest=fewest, most=most, count=len(raw)))
     out, where = [], {}
     for i, e in enumerate(raw):
         if not isinstance(e, dict) or not isinstance(e.get("players"), list) or not all(
                 isinstance(p, str) and p.strip() for p in e["players"]):
-            raise EventInvalid(None, f"Entrant {i + 1} needs its players: a list of names.")
+            raise EventInvalid(None, Text("Entrant {number} needs its players: a list of names.",
+                                          number=i + 1))
         players = tuple(p.strip() for p in e["players"])
         if len(players) != size:
-            kind = "a team has 2 players" if size == 2 else "each player is an entrant of her own"
-            raise EventInvalid(None, f"Entrant {i + 1} has {plural(len(players), 'player')}: in a {fmt} event "
-                                     f"{kind}.")
+            if size == 1:
+                wrong = Text("Entrant {number} has {count} players: in a {format} event each "
+                             "player is an entrant of her own.", number=i + 1,
+                             count=len(players), format=fmt)
+            elif len(players) == 1:
+                wrong = Text("Entrant {number} has 1 player: in a {format} event a team has 2 "
+                             "players.", number=i + 1, format=fmt)
+            else:
+                wrong = Text("Entrant {number} has {count} players: in a {format} event a team "
+                             "has 2 players.", number=i + 1, count=len(players), format=fmt)
+            raise EventInvalid(None, wrong)
         for p in players:
             if p in where:
-                raise EventInvalid(None, f"{p} is in entrant {where[p] + 1} and entrant {i + 1}: "
-                                         f"a player is in one entrant only.")
+                raise EventInvalid(None, Text("{player} is in entrant {first} and entrant "
+                                              "{second}: a player is in one entrant only.",
+                                              player=p, first=where[p] + 1, second=i + 1))
             where[p] = i
         name = e.get("name")
         if name is not None and not (isinstance(name, str) and name.strip()):
-            raise EventInvalid(None, f"Entrant {i + 1}'s name must be text.")
+            raise EventInvalid(None, Text("Entrant {number}'s name must be text.", number=i + 1))
         out.append(Entrant(name.strip() if name else " & ".join(players), players))
     if fmt == "pools":
         smallest = len(out) // math.ceil(len(out) / settings.pool_size)
         if settings.advance > smallest:
-            raise EventInvalid(None, f"Setting advance is {settings.advance}, but the smallest pool "
-                                     f"has {plural(smallest, 'entrant')}.")
+            too_many = (N_("Setting advance is {advance}, but the smallest pool has 1 entrant.")
+                        if smallest == 1 else
+                        N_("Setting advance is {advance}, but the smallest pool has {count} "
+                           "entrants."))
+            raise EventInvalid(None, Text(too_many, advance=settings.advance, count=smallest))
         if math.ceil(len(out) / settings.pool_size) * settings.advance < 2:
-            raise EventInvalid(None, "With one pool, at least 2 entrants must advance to the bracket.")
+            raise EventInvalid(None, Text("With one pool, at least 2 entrants must advance to "
+                                          "the bracket."))
     return out
 
 
@@ -281,13 +305,13 @@ def _draws(event: Event, raw: Any) -> list[tuple[int, ...]]:
     if raw is None:
         return []
     if not isinstance(raw, list) or not all(isinstance(group, list) for group in raw):
-        raise EventInvalid(None, "Draws must be a list of tied groups, each its entrants in the "
-                                 "order drawn.")
+        raise EventInvalid(None, Text("Draws must be a list of tied groups, each its entrants in "
+                                      "the order drawn."))
     out = []
     for group in raw:
-        drawn = tuple(_index(event, e, "A draw") for e in group)
+        drawn = tuple(_index(event, e, Text("A draw")) for e in group)
         if len(drawn) < 2 or len(set(drawn)) != len(drawn):
-            raise EventInvalid(None, "A draw orders two or more entrants, each once.")
+            raise EventInvalid(None, Text("A draw orders two or more entrants, each once."))
         out.append(drawn)
     return out
 
@@ -297,17 +321,18 @@ def _withdrawn(event: Event, raw: Any) -> tuple[int, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise EventInvalid(None, "Withdrawn must be a list of the entrants who left.")
-    out = tuple(_index(event, e, "Withdrawn") for e in raw)
+        raise EventInvalid(None, Text("Withdrawn must be a list of the entrants who left."))
+    out = tuple(_index(event, e, Text("Withdrawn")) for e in raw)
     if len(set(out)) != len(out):
-        raise EventInvalid(None, "An entrant is listed twice as withdrawn.")
+        raise EventInvalid(None, Text("An entrant is listed twice as withdrawn."))
     return out
 
 
-def _index(event: Event, value: Any, where: str) -> int:
+def _index(event: Event, value: Any, where: Text) -> int:
     if not is_whole(value) or not 0 <= value < len(event.entrants):
-        raise EventInvalid(None, f"{where}: there is no entrant {show_value(value)} in this event "
-                                 f"(entrants are 0 to {len(event.entrants) - 1}).")
+        raise EventInvalid(None, Text("{where}: there is no entrant {value} in this event "
+                                      "(entrants are 0 to {last}).", where=where,
+                                      value=show_value(value), last=len(event.entrants) - 1))
     return value
 
 
@@ -322,21 +347,24 @@ def _match(event: Event, i: int, m: Any) -> Match:
 
 def _read_match(event: Event, i: int, m: Any) -> Match:
     if not isinstance(m, dict):
-        raise EventInvalid(i, f"Match {i + 1} must be an object.")
+        raise EventInvalid(i, Text("Match {number} must be an object.", number=i + 1))
     rnd = m.get("round")
     if not is_whole(rnd) or not 1 <= rnd <= 10 ** 4:
-        raise EventInvalid(i, f"Match {i + 1} needs its round: a whole number from 1.")
+        raise EventInvalid(i, Text("Match {number} needs its round: a whole number from 1.",
+                                   number=i + 1))
     if "bye" in m:
         if "entrants" in m or "games" in m:
-            raise EventInvalid(i, f"Round {rnd}: a bye has no entrants or games.")
-        return Match(i, rnd, bye=_index(event, m["bye"], f"Round {rnd}"))
+            raise EventInvalid(i, Text("Round {round}: a bye has no entrants or games.", round=rnd))
+        return Match(i, rnd, bye=_index(event, m["bye"], Text("Round {round}", round=rnd)))
     table = m.get("table")
     if not is_whole(table) or not 1 <= table <= 10 ** 4:
-        raise EventInvalid(i, f"Round {rnd}: the match needs its table, a whole number from 1.")
+        raise EventInvalid(i, Text("Round {round}: the match needs its table, a whole number "
+                                   "from 1.", round=rnd))
     match = Match(i, rnd, table)
     raw = m.get("entrants")
     if not isinstance(raw, list):
-        raise EventInvalid(i, f"{match.where}: the match needs its entrants, a list.")
+        raise EventInvalid(i, Text("{where}: the match needs its entrants, a list.",
+                                   where=match.where))
     match.entrants = tuple(_index(event, e, match.where) for e in raw)
     _check_entrants(event, match)
     _check_bracket(event, match, m)
@@ -344,25 +372,29 @@ def _read_match(event: Event, i: int, m: Any) -> Match:
     forfeit, games = m.get("forfeit"), m.get("games")
     if forfeit is not None:
         if not event.teams:
-            raise EventInvalid(i, f"{match.where}: only a team match can be forfeited; a player "
-                                  f"who leaves sits out.")
+            raise EventInvalid(i, Text("{where}: only a team match can be forfeited; a player who "
+                                       "leaves sits out.", where=match.where))
         if games:
-            raise EventInvalid(i, f"{match.where}: a forfeited match has no games.")
+            raise EventInvalid(i, Text("{where}: a forfeited match has no games.",
+                                       where=match.where))
         if forfeit not in (0, 1) or not is_whole(forfeit):
-            raise EventInvalid(i, f"{match.where}: forfeit must be 0 or 1, the side that did not play.")
+            raise EventInvalid(i, Text("{where}: forfeit must be 0 or 1, the side that did not "
+                                       "play.", where=match.where))
         match.forfeit = forfeit
         return match
     if games is None:
         games = []
     if not isinstance(games, list):
-        raise EventInvalid(i, f"{match.where}: games must be a list.")
+        raise EventInvalid(i, Text("{where}: games must be a list.", where=match.where))
     if len(games) > event.settings.best_of:
-        raise EventInvalid(i, f"{match.where}: a best of {event.settings.best_of} match has at most "
-                              f"{event.settings.best_of} games, not {len(games)}.")
+        raise EventInvalid(i, Text("{where}: a best of {best_of} match has at most {best_of} "
+                                   "games, not {count}.", where=match.where,
+                                   best_of=event.settings.best_of, count=len(games)))
     seats = event.seats(match.entrants)
     for g, game in enumerate(games):
         if match_winners(event, match):
-            raise EventInvalid(i, f"{match.where}, game {g + 1}: the match was already decided.", g)
+            raise EventInvalid(i, Text("{where}, game {game}: the match was already decided.",
+                                       where=match.where, game=g + 1), g)
         match.games.append(_game(event, match, g, game, seats))
     return match
 
@@ -370,39 +402,49 @@ def _read_match(event: Event, i: int, m: Any) -> Match:
 def _check_entrants(event: Event, match: Match) -> None:
     count = len(match.entrants)
     if event.teams and count != 2:
-        raise EventInvalid(match.index, f"{match.where}: a match is between 2 teams, not {count}.")
+        raise EventInvalid(match.index, Text("{where}: a match is between 2 teams, not {count}.",
+                                             where=match.where, count=count))
     if event.format == "progressive" and count != 4:
-        raise EventInvalid(match.index, f"{match.where}: a progressive table seats 4 players, not {count}.")
+        raise EventInvalid(match.index, Text("{where}: a progressive table seats 4 players, not "
+                                             "{count}.", where=match.where, count=count))
     lo, hi = event.table_sizes
     if event.format == "tables" and not lo <= count <= hi:
-        wanted = str(lo) if lo == hi else f"{lo} to {hi}"
-        raise EventInvalid(match.index, f"{match.where}: a table of {event.variant.id} seats {wanted} "
-                                        f"players, not {count}.")
+        wanted = (Text("{where}: a table of {variant} seats {lo} players, not {count}.",
+                       where=match.where, variant=event.variant.id, lo=lo, count=count)
+                  if lo == hi else
+                  Text("{where}: a table of {variant} seats {lo} to {hi} players, not {count}.",
+                       where=match.where, variant=event.variant.id, lo=lo, hi=hi, count=count))
+        raise EventInvalid(match.index, wanted)
     if len(set(match.entrants)) != count:
-        raise EventInvalid(match.index, f"{match.where}: an entrant is listed twice in the match.")
+        raise EventInvalid(match.index, Text("{where}: an entrant is listed twice in the match.",
+                                             where=match.where))
 
 
 def _check_bracket(event: Event, match: Match, m: dict) -> None:
     bracket = m.get("bracket")
     if not event.bracket:
         if bracket is not None:
-            raise EventInvalid(match.index, f"{match.where}: a {event.format} event has no bracket.")
+            raise EventInvalid(match.index, Text("{where}: a {format} event has no bracket.",
+                                                 where=match.where, format=event.format))
         return
     allowed = BRACKETS[event.format]
     if bracket not in allowed:
-        raise EventInvalid(match.index, f"{match.where}: the match needs its bracket, one of "
-                                        f"{', '.join(allowed)}.")
+        raise EventInvalid(match.index, Text("{where}: the match needs its bracket, one of "
+                                             "{brackets}.", where=match.where,
+                                             brackets=", ".join(allowed)))
     match.bracket = bracket
     if bracket == "pool":
         pools = event.pool_count()
         pool = m.get("pool")
         if not is_whole(pool) or not 1 <= pool <= pools:
-            raise EventInvalid(match.index, f"{match.where}: a pool match needs its pool, 1 to {pools}.")
+            raise EventInvalid(match.index, Text("{where}: a pool match needs its pool, 1 to "
+                                                 "{pools}.", where=match.where, pools=pools))
         members = pool_members(event)[pool - 1]
         outside = [e for e in match.entrants if e not in members]
         if outside:
-            raise EventInvalid(match.index, f"{match.where}: {event.label(outside[0])} is not in "
-                                            f"pool {pool}.")
+            raise EventInvalid(match.index, Text("{where}: {name} is not in pool {pool}.",
+                                                 where=match.where,
+                                                 name=event.label(outside[0]), pool=pool))
         match.pool = pool
 
 
@@ -410,37 +452,43 @@ def _check_playoff(event: Event, match: Match, m: dict) -> None:
     """A playoff match decides a tie of a round robin or of a pool (events.md)."""
     playoff = m.get("playoff", False)
     if not isinstance(playoff, bool):
-        raise EventInvalid(match.index, f"{match.where}: playoff must be true or false.")
+        raise EventInvalid(match.index, Text("{where}: playoff must be true or false.",
+                                             where=match.where))
     if playoff and not (event.format == "round-robin" or match.bracket == "pool"):
-        raise EventInvalid(match.index, f"{match.where}: a playoff decides a tie of a round "
-                                        f"robin or a pool.")
+        raise EventInvalid(match.index, Text("{where}: a playoff decides a tie of a round robin "
+                                             "or a pool.", where=match.where))
     match.playoff = playoff
 
 
 def _game(event: Event, match: Match, g: int, game: Any, seats: list[str]) -> dict:
-    where = f"{match.where}, game {g + 1}"
+    where = Text("{where}, game {game}", where=match.where, game=g + 1)
     if not isinstance(game, dict):
-        raise EventInvalid(match.index, f"{where}: a game must be an object.", g)
+        raise EventInvalid(match.index, Text("{where}: a game must be an object.", where=where), g)
     if "variant" in game and game["variant"] != event.variant.id:
-        raise EventInvalid(match.index, f"{where}: every game of the event is {event.variant.id}, "
-                                        f"not {show_value(game['variant'])}.", g)
+        raise EventInvalid(match.index, Text("{where}: every game of the event is {variant}, not "
+                                             "{other}.", where=where, variant=event.variant.id,
+                                             other=show_value(game["variant"])), g)
     if "options" in game:
         try:
             mine = parse_table({"players": seats, "options": game["options"]}, event.variant).options
         except Invalid as error:
-            raise EventInvalid(match.index, f"{where}: {error.message}", g) from None
+            raise EventInvalid(match.index, Text("{where}: {problem}", where=where,
+                                                 problem=error.message), g) from None
         if mine != event.rules:
-            raise EventInvalid(match.index, f"{where}: the game's options must be the event's.", g)
+            raise EventInvalid(match.index, Text("{where}: the game's options must be the "
+                                                 "event's.", where=where), g)
     if game.get("players") != seats:
-        raise EventInvalid(match.index, f"{where}: the players must sit {', '.join(seats)}, in that "
-                                        f"order (seats 0 to {len(seats) - 1}).", g)
+        raise EventInvalid(match.index, Text("{where}: the players must sit {players}, in that "
+                                             "order (seats 0 to {last}).", where=where,
+                                             players=", ".join(seats), last=len(seats) - 1), g)
     record = {"variant": event.variant.id, "players": seats, "options": event.options,
               "first_dealer": game.get("first_dealer"), "hands": game.get("hands", [])}
     if "called" in game:
         record["called"] = game["called"]
     result = score(record)
     if not result["ok"]:
-        raise EventInvalid(match.index, f"{where}: {result['error']}", g, result["hand"])
+        raise EventInvalid(match.index, Text("{where}: {problem}", where=where,
+                                             problem=result["error"]), g, result["hand"])
     return result
 
 
@@ -449,12 +497,16 @@ def _once_a_round(event: Event, match: Match, seen: dict) -> None:
     if match.table is not None:
         key = ("table", match.round, match.table)
         if key in seen:
-            raise EventInvalid(match.index, f"{match.where}: another match is already at this table.")
+            raise EventInvalid(match.index, Text("{where}: another match is already at this "
+                                                 "table.", where=match.where))
         seen[key] = match.index
     for e in match.entrants or (match.bye,):
         if ("entrant", match.round, e) in seen:
-            verb = "play" if len(event.entrants[e].players) > 1 else "plays"
-            raise EventInvalid(match.index, f"Round {match.round}: {event.label(e)} {verb} twice.")
+            twice = (Text("Round {round}: {name} play twice.", round=match.round,
+                          name=event.label(e)) if len(event.entrants[e].players) > 1 else
+                     Text("Round {round}: {name} plays twice.", round=match.round,
+                          name=event.label(e)))
+            raise EventInvalid(match.index, twice)
         seen[("entrant", match.round, e)] = match.index
 
 
@@ -465,13 +517,16 @@ def _bye_once_a_cycle(event: Event, match: Match, byes: dict[int, int]) -> None:
         return
     byes[match.bye] = byes.get(match.bye, 0) + 1
     if byes[match.bye] > event.cycles:
-        most = "one bye" if event.cycles == 1 else "two byes (one a cycle)"
-        raise EventInvalid(match.index, f"Round {match.round}: {event.label(match.bye)} sit out "
-                                        f"a {ORDINALS[byes[match.bye]]} time, but a round robin "
-                                        f"gives each entrant {most}.")
+        too_many = (N_("Round {round}: {name} sit out a {time} time, but a round robin gives "
+                       "each entrant one bye.") if event.cycles == 1 else
+                    N_("Round {round}: {name} sit out a {time} time, but a round robin gives "
+                       "each entrant two byes (one a cycle)."))
+        raise EventInvalid(match.index, Text(too_many, round=match.round,
+                                             name=event.label(match.bye),
+                                             time=ORDINALS[byes[match.bye]]))
 
 
-ORDINALS = {2: "second", 3: "third"}
+ORDINALS = {2: N_("second"), 3: N_("third")}  # said in the refusal's language
 
 
 def pool_members(event: Event) -> tuple[tuple[int, ...], ...]:

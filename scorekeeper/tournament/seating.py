@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ..rules.text import Text
 from .event import Event, EventInvalid, pool_members
 
 
@@ -700,10 +701,10 @@ def round_robin_rounds(event: Event) -> list[Round]:
         if plan and all(_as_planned(rnd, plan[r - 1]) for r, rnd in zip(seated, played)
                         if r <= len(plan)):
             return copied(plan)
-    raise EventInvalid(None, f"A round robin of {n} entrants cannot go on from round "
-                             f"{len(played)} so that every pair meets and nobody sits out "
-                             f"a second time (a late entrant joins after round 1 only, and "
-                             f"with an odd count only one).")
+    raise EventInvalid(None, Text("A round robin of {count} entrants cannot go on from round "
+                                  "{round} so that every pair meets and nobody sits out a second "
+                                  "time (a late entrant joins after round 1 only, and with an "
+                                  "odd count only one).", count=n, round=len(played)))
 
 
 @functools.lru_cache(maxsize=64)

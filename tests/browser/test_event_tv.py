@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from .test_event_pools import MARK, new_event, play_elsewhere, round_games, seed_side, start_round
+from .test_event_pools import (MARK, TEAMS, new_event, play_elsewhere, round_games, seed_side,
+                               start_round)
 from .test_events import shot, start_club
 
 HD, FULL_HD = {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}
@@ -213,3 +214,29 @@ def test_a_150_team_saturday_pages_itself_readably(live, phone):
     for kind, turns in tv.evaluate("() => Object.entries(turns)"):
         held = [b[1] - a[1] for a, b in zip(turns, turns[1:])]
         assert len(held) > 3 and min(held) >= 7_900, (kind, held)
+
+
+def test_the_tv_in_spanish_fits_the_screen(live, phone):
+    """A screen whose browser speaks Spanish (issue 44) opens the TV link of a pools night
+    under way: every word of the TV in Spanish, and it still fits 1280x720 read across a room
+    (the screenshots: tv-es-pools-*)."""
+    from tests.spanish import english_left
+
+    organizer = phone()
+    event_url = new_event(organizer, live.url)
+    start_round(organizer, event_url, 1)
+    organizer.goto(event_url)
+    organizer.locator("#tv-link summary").click()
+    organizer.get_by_role("button", name="Make a TV link").click()
+    link = urlsplit(organizer.locator("#tv-link-url").inner_text().strip()).path
+    first, _second = round_games(live, event_url, 1)
+    live.write_hand_elsewhere(first, MARK[seed_side(live, first)])
+
+    screen = phone(viewport=HD, locale="es-MX")
+    screen.goto(live.url + link)
+    expect(screen.locator(".tv-phase")).to_have_text("Grupos · ronda 1")
+    expect(screen.locator(".time-left")).to_contain_text("Quedan")
+    expect(screen.locator(".tv-pools caption")).to_have_text(["Grupo A", "Grupo B"])
+    names = tuple(TEAMS.splitlines()) + ("Saturday pools",)
+    assert english_left(screen.locator("#tv-live").inner_html(), names) == []
+    fits(screen, "es-pools")

@@ -26,7 +26,7 @@ def env():
     from scorekeeper import create_app
 
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "t"})
-    with app.app_context():
+    with app.test_request_context():  # the templates speak its language
         yield app.jinja_env
 
 
