@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import abort, redirect, request, url_for
 from sqlalchemy.orm import selectinload
 
-from .. import access, club_ratings, codes, qr, ratings, rules, security, store, web
+from .. import access, club_ratings, codes, i18n, qr, ratings, rules, security, store, web
 from ..games import new_game as setup
 from ..extensions import db
 from ..models import Club, Game
@@ -210,10 +210,11 @@ def leave(club_id: int):
     return access.forget_member(_go(url_for("clubs.index")), club_id)
 
 
-def _admin_action(club_id: int, action, *args, member_id: int | None = None):
-    """An admin's change to the club's phones (to phone `member_id`: 404 when the club has no
-    such phone): store.Refused (this phone is not, or no longer, the admin) is the plain 403
-    page; done, or found done by a first tap, the phones page."""
+def _admin_action(club_id: int, action, *args, member_id: int | None = None,
+                  then: str = "clubs.members"):
+    """An admin's change to the club (to phone `member_id`: 404 when the club has no such
+    phone): store.Refused (this phone is not, or no longer, the admin) is the plain 403 page;
+    done, or found done by a first tap, the page `then` (the phones page)."""
     club, phone = roster.load_club(club_id)
     if member_id is not None:
         roster.load_member(club, member_id)
@@ -221,7 +222,17 @@ def _admin_action(club_id: int, action, *args, member_id: int | None = None):
         action(phone, *args)
     except store.Refused as refused:
         abort(access._reload_htmx(web.refuse(403, "Admin only", str(refused))))
-    return _go(url_for("clubs.members", club_id=club_id))
+    return _go(url_for(then, club_id=club_id))
+
+
+@bp.post("/clubs/<int:club_id>/language")
+def set_language(club_id: int):
+    """The admin sets the language of the club's pages and TV for a phone that chose none
+    (i18n.select_language); "" is each phone's own."""
+    code = request.form.get("language", "")
+    if code and code not in i18n.LANGUAGES:
+        abort(400)
+    return _admin_action(club_id, store.set_club_language, code or None, then="clubs.home")
 
 
 @bp.post("/clubs/<int:club_id>/phones/<int:member_id>/remove")

@@ -19,7 +19,7 @@ from typing import Iterable, Iterator
 
 from flask import Response, abort, make_response, redirect, request, url_for
 
-from .. import access, club_ratings as replays, rules, store, web
+from .. import access, club_ratings as replays, i18n, rules, store, web
 from ..extensions import db
 from ..filters import hand_word
 from ..models import Member, utcnow
@@ -85,12 +85,14 @@ def game_hands_csv(game_id: int):
 def _club(club_id: int) -> store.ClubHead:
     """The club's head (its id, name and stamp), when this request's phone (access.phone_id)
     is one of its members' (its Member row is read with the club, as access.member reads it):
-    404 for an unknown club, the plain 403 page for anyone else."""
+    404 for an unknown club, the plain 403 page for anyone else. The page speaks the club's
+    language (i18n.speak_club_language)."""
     club = store.club_head(club_id, access.phone_id())
     if club is None:
         abort(404)
     if club.member_id is None:
         abort(403)
+    i18n.speak_club_language(club.language)
     return club
 
 

@@ -170,6 +170,17 @@ def new_club_code(admin: Member) -> None:
     db.session.expire_all()
 
 
+def set_club_language(admin: Member, code: str | None) -> None:
+    """The admin sets the language of the club's pages and TV (an i18n.LANGUAGES code, which
+    the caller checked), or None: each phone's own. Refused for a phone that is not, or no
+    longer, the admin; a second tap sets it again."""
+    _as_admin(admin, 0)
+    db.session.execute(update(Club).where(Club.id == admin.club_id).values(language=code)
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
+    db.session.expire_all()
+
+
 def hand_admin(admin: Member, member_id: int) -> None:
     """The admin makes another phone the admin (one admin at a time). A second tap finds it
     done already: nothing more."""
