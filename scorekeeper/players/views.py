@@ -18,6 +18,7 @@ from datetime import date
 from typing import Iterable, Iterator
 
 from flask import Response, abort, make_response, redirect, request, url_for
+from flask_babel import gettext as _
 
 from .. import access, club_ratings as replays, i18n, rules, store, web
 from ..extensions import db
@@ -271,14 +272,14 @@ def name_season(club_id: int):
         first = last = None
     error = None
     if not name:
-        error = "Give the season a name."
+        error = _("Give the season a name.")
     elif first is None:
-        error = "Give the season's first and last day as dates."
+        error = _("Give the season's first and last day as dates.")
     else:
         try:
             store.name_season(admin, name, first, last, f"club admin {admin.display}"[:40])
         except store.Refused as refused:
-            error = str(refused)
+            error = i18n.say(refused.args[0])
     if error:
         return _ratings_page(club, 422, season_error=error, typed=request.form)
     return web.redirect_to(url_for("players.club_ratings", club_id=club.id)) if web.is_htmx() \
