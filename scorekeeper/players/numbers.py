@@ -34,7 +34,9 @@ def archive_row(game: dict) -> dict[str, Any]:
     """One game of the archive: who played, how it stands or ended, when."""
     summary = game["summary"]
     names = side_names(summary, game["players"])
+    variant = rules.VARIANTS.get(game["variant"])
     row = {"id": game["id"], "variant": game["variant"], "title": variant_title(game["variant"]),
+           "hand_word": variant.hand_word if variant else "Hand",
            "date": game["created_at"], "players": [n for n, _ in game["players"]],
            "person_ids": [p for _, p in game["players"]], "finished": game["finished"],
            "sides": [], "winners": [], "hands": None, "scores": summary is not None,

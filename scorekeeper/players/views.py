@@ -22,7 +22,6 @@ from flask_babel import gettext as _
 
 from .. import access, club_ratings as replays, i18n, rules, store, web
 from ..extensions import db
-from ..filters import hand_word
 from ..models import Member, utcnow
 from ..rules.record import whole_number
 from ..stats import clean_name
@@ -62,7 +61,8 @@ def game_review(game_id: int):
     record = game.record()
     result = rules.score(record)
     variant = rules.VARIANTS.get(game.variant)
-    word = hand_word(game.variant)
+    # the variant's own word (English): the templates say its sentences (_hand_words.html)
+    word = variant.hand_word if variant else "Hand"
     return web.render(
         "players/review.html", "players/_review.html", game=game, variant=variant,
         record=record, result=result, word=word,
@@ -77,7 +77,7 @@ def game_hands_csv(game_id: int):
     if variant is None:
         abort(404)
     record = game.record()
-    rows = review.csv_rows(variant, record, rules.score(record), hand_word(game.variant))
+    rows = review.csv_rows(variant, record, rules.score(record), variant.hand_word)
     return csv_response(rows, f"scorekeeper-{game.variant}-{game.id}-hands.csv")
 
 
