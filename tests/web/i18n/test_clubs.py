@@ -13,6 +13,7 @@ from tests.spanish import english_left
 from ..clubs.helpers import club, club_game, create_club, join_club, person_id
 from ..helpers import HX, text
 from ..players.test_club_pages import club_game_ids, club_records
+from ..test_live_scale import statements
 
 SPANISH = {"Accept-Language": "es"}
 ENGLISH = {"Accept-Language": "en-US,en;q=0.9"}
@@ -195,3 +196,22 @@ def test_the_numbers_ratings_archive_and_review_in_spanish(app):
     spanish(ann, f"/clubs/{cid}/people/{bob}/ratings?vs={person_id(cid, 'Ann')}")
     for gid in club_game_ids(cid):
         spanish(ann, f"/games/{gid}/review")
+
+
+def test_a_spanish_page_costs_no_more_statements_than_its_english_one(app):
+    """Each language's page is rendered once per club stamp (the render cache keys it by
+    language): the Spanish one reads what the English one read, and no more."""
+    ann = Phone(app)
+    r = ann.post("/clubs/import", data={"name": "Los Jueves", "label": "Ann's phone",
+                                        "records": json.dumps(club_records(9))})
+    cid = int(r.headers["Location"].rsplit("/", 1)[1])
+    bob = person_id(cid, "Bob")
+    for url in (f"/clubs/{cid}", f"/clubs/{cid}/roster", f"/clubs/{cid}/stats",
+                f"/clubs/{cid}/people/{bob}", f"/clubs/{cid}/games", f"/clubs/{cid}/ratings",
+                f"/clubs/{cid}/people/{bob}/ratings"):
+        counts = []
+        for language in (ENGLISH, SPANISH, ENGLISH, SPANISH):  # a miss each, then a hit each
+            with statements() as seen:
+                assert ann.get(url, headers=language).status_code == 200
+            counts.append(len(seen))
+        assert counts[1] <= counts[0] and counts[3] <= counts[2], (url, counts)
