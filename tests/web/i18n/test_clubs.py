@@ -6,12 +6,12 @@ import json
 import re
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Club
+from scorekeeper.models import Club, Hand
 from scorekeeper.rules import VARIANTS
 from tests.spanish import english_left
 
 from ..clubs.helpers import club, club_game, create_club, join_club, person_id
-from ..helpers import HX, text
+from ..helpers import HX, create, text
 from ..players.test_club_pages import club_game_ids, club_records
 from ..test_live_scale import statements
 
@@ -215,3 +215,17 @@ def test_a_spanish_page_costs_no_more_statements_than_its_english_one(app):
                 assert ann.get(url, headers=language).status_code == 200
             counts.append(len(seen))
         assert counts[1] <= counts[0] and counts[3] <= counts[2], (url, counts)
+
+
+def test_a_review_of_a_game_without_hands_or_that_no_longer_scores_in_spanish(app):
+    ann = Phone(app)
+    gid = create(ann, "mexican-train", 3)
+    assert "Todavía no hay rondas." in spanish(ann, f"/games/{gid}/review")
+    gid = create(ann, "moon", 3)
+    db.session.add(Hand(game_id=gid, number=0, data={"bidder": 0, "bid": 5,
+                                                      "tricks": [1, 1, 1]}))
+    db.session.commit()
+    page = text(ann.get(f"/games/{gid}/review", headers=SPANISH))
+    # (the engine's reason is the rules' area's sentence)
+    assert "ya no da un marcador" in page and "(mano 1)" in page
+    assert "Corrige o deshaz esa mano en la página de la partida." in page
