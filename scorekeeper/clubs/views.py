@@ -82,8 +82,8 @@ def join():
         return _index(400, join_error=access.code_refusal(typed), code_typed=typed)
     club = codes.find_by_code(code, Club)
     if club is None:
-        return _index(404, join_error=_("No club has the code %(code)s.", code=codes.pretty_code(code)),
-                      code_typed=typed)
+        return _index(404, join_error=_("No club has the code %(code)s.",
+                                        code=codes.pretty_code(code)), code_typed=typed)
     return _join(club)
 
 

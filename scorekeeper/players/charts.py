@@ -299,4 +299,5 @@ def rating_history(ordinals: list[float], days: list, season_starts: list) -> Li
         x_ticks=tuple(Tick(v, px(v), START if v == 0 and n else str(v)) for v in _x_ticks(n)),
         y_ticks=tuple(Tick(v, py(v), minus(v)) for v in y_vals),
         zero_y=py(0) if lo < 0 else None, series=(line,), hands=n, units="rating",
-        x_title=N_("Rated games"), lowest_wins=False, marks=tuple(sorted(marks, key=lambda t: t.value)))
+        x_title=N_("Rated games"), lowest_wins=False,
+        marks=tuple(sorted(marks, key=lambda t: t.value)))
