@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort
+from flask_babel import gettext as _
 from sqlalchemy import case, distinct, exists, func, select
 from sqlalchemy.orm import aliased, joinedload
 
@@ -57,8 +58,8 @@ def members_only(status: int = 404):
     """The plain page for a phone that is not (or no longer) in the club, and for a club that
     is not there: nothing of it, the same answer for both (ids cannot be counted)."""
     return access._reload_htmx(web.refuse(
-        status, "Members only", "Only the phones that joined this club can see it. Ask a "
-                                "member to show you the club's QR code or code."))
+        status, _("Members only"), _("Only the phones that joined this club can see it. Ask "
+                                     "a member to show you the club's QR code or code.")))
 
 
 def load_person(club: Club, person_id: int) -> Person:

@@ -8,9 +8,10 @@ club's code, through codes.find_by_code and its wrong-guess limit (shared with g
 from __future__ import annotations
 
 from flask import abort, redirect, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy.orm import selectinload
 
-from .. import access, club_ratings, codes, qr, ratings, rules, security, store, web
+from .. import access, club_ratings, codes, i18n, qr, ratings, rules, security, store, web
 from ..games import new_game as setup
 from ..extensions import db
 from ..models import Club, Game
@@ -51,9 +52,9 @@ def create():
     name = setup.clean_name(request.form.get("name", ""))
     error = None
     if not name:
-        error = "Give the club a name."
+        error = _("Give the club a name.")
     elif len(name) > MAX_CLUB_NAME:
-        error = f"A club's name is at most {MAX_CLUB_NAME} letters."
+        error = _("A club's name is at most %(letters)s letters.", letters=MAX_CLUB_NAME)
     if error:
         return _index(422, create_error=error, name_typed=request.form.get("name", ""),
                       label_typed=request.form.get("label", ""))
@@ -69,7 +70,7 @@ def _join(club: Club):
         try:
             phone = store.join_club(club, access.phone_id(create=True), _label())
         except store.Refused as refused:
-            return _index(403, join_error=str(refused))
+            return _index(403, join_error=i18n.say(refused.args[0]))
     return access.grant_member(_go(url_for("clubs.home", club_id=club.id)), phone)
 
 
@@ -81,8 +82,8 @@ def join():
         return _index(400, join_error=access.code_refusal(typed), code_typed=typed)
     club = codes.find_by_code(code, Club)
     if club is None:
-        return _index(404, join_error=f"No club has the code {codes.pretty_code(code)}.",
-                      code_typed=typed)
+        return _index(404, join_error=_("No club has the code %(code)s.",
+                                        code=codes.pretty_code(code)), code_typed=typed)
     return _join(club)
 
 
@@ -93,7 +94,7 @@ def link(code: str):
     normalized = access.normalize_code(code)
     club = codes.find_by_code(normalized, Club) if normalized else None
     if club is None:
-        return _index(404, join_error="No club has that code.", code_typed=code)
+        return _index(404, join_error=_("No club has that code."), code_typed=code)
     if access.member(club.id) is not None:
         return redirect(url_for("clubs.home", club_id=club.id), 303)
     return web.render("clubs/join.html", "clubs/_join.html", club=club)
@@ -118,9 +119,9 @@ def _roster(club, phone, status=200, **ctx):
 def _roster_name(field: str = "name") -> tuple[str, str | None]:
     name = setup.clean_name(request.form.get(field, ""))
     if not name:
-        return name, "Type a name."
+        return name, _("Type a name.")
     if len(name) > setup.MAX_NAME:
-        return name, f"A name is at most {setup.MAX_NAME} letters."
+        return name, _("A name is at most %(letters)s letters.", letters=setup.MAX_NAME)
     return name, None
 
 
@@ -144,10 +145,10 @@ def add_person(club_id: int):
         try:
             store.add_person(club, name)
         except store.Refused as refused:
-            error = str(refused)
+            error = i18n.say(refused.args[0])
     if error:
         return _roster(club, phone, 422, error=error)
-    return _roster_done(club, phone, f"{name} is on the roster.")
+    return _roster_done(club, phone, _("%(name)s is on the roster.", name=name))
 
 
 @bp.post("/clubs/<int:club_id>/roster/<int:person_id>/rename")
@@ -160,10 +161,11 @@ def rename_person(club_id: int, person_id: int):
         try:
             store.rename_person(person, name, roster.via(phone))
         except store.Refused as refused:
-            error = str(refused)
+            error = i18n.say(refused.args[0])
     if error:
         return _roster(club, phone, 422, error=error)
-    return _roster_done(club, phone, f"{old} is now {name}, in every game.")
+    return _roster_done(club, phone, _("%(old)s is now %(name)s, in every game.", old=old,
+                                       name=name))
 
 
 @bp.post("/clubs/<int:club_id>/roster/<int:person_id>/merge")
@@ -174,7 +176,8 @@ def merge_person(club_id: int, person_id: int):
     gone = roster.load_person(club, person_id)
     into_id = whole_number(request.form.get("into"))
     if into_id is None or not 0 < into_id <= 2**31 - 1:
-        return _roster(club, phone, 422, error=f"Pick who {gone.name} is the same person as.")
+        return _roster(club, phone, 422, error=_("Pick who %(name)s is the same person as.",
+                                                             name=gone.name))
     into = roster.load_person(club, into_id)
     if request.form.get("confirm") != "1":
         games, not_begun = roster.seat_games(gone)
@@ -184,9 +187,9 @@ def merge_person(club_id: int, person_id: int):
     try:
         store.merge_people(gone, into, roster.via(phone))
     except store.Refused as refused:
-        return _roster(club, phone, 422, error=str(refused))
-    return _roster_done(club, phone, f"{gone_name} and {into_name} are one person now: every "
-                                     f"game shows {into_name}.")
+        return _roster(club, phone, 422, error=i18n.say(refused.args[0]))
+    return _roster_done(club, phone, _("%(gone)s and %(into)s are one person now: every game "
+                                       "shows %(into)s.", gone=gone_name, into=into_name))
 
 
 # --------------------------------------------------------------------------- phones
@@ -210,18 +213,29 @@ def leave(club_id: int):
     return access.forget_member(_go(url_for("clubs.index")), club_id)
 
 
-def _admin_action(club_id: int, action, *args, member_id: int | None = None):
-    """An admin's change to the club's phones (to phone `member_id`: 404 when the club has no
-    such phone): store.Refused (this phone is not, or no longer, the admin) is the plain 403
-    page; done, or found done by a first tap, the phones page."""
+def _admin_action(club_id: int, action, *args, member_id: int | None = None,
+                  then: str = "clubs.members"):
+    """An admin's change to the club (to phone `member_id`: 404 when the club has no such
+    phone): store.Refused (this phone is not, or no longer, the admin) is the plain 403 page;
+    done, or found done by a first tap, the page `then` (the phones page)."""
     club, phone = roster.load_club(club_id)
     if member_id is not None:
         roster.load_member(club, member_id)
     try:
         action(phone, *args)
     except store.Refused as refused:
-        abort(access._reload_htmx(web.refuse(403, "Admin only", str(refused))))
-    return _go(url_for("clubs.members", club_id=club_id))
+        abort(access._reload_htmx(web.refuse(403, _("Admin only"), i18n.say(refused.args[0]))))
+    return _go(url_for(then, club_id=club_id))
+
+
+@bp.post("/clubs/<int:club_id>/language")
+def set_language(club_id: int):
+    """The admin sets the language of the club's pages and TV for a phone that chose none
+    (i18n.select_language); "" is each phone's own."""
+    code = request.form.get("language", "")
+    if code and code not in i18n.LANGUAGES:
+        abort(400)
+    return _admin_action(club_id, store.set_club_language, code or None, then="clubs.home")
 
 
 @bp.post("/clubs/<int:club_id>/phones/<int:member_id>/remove")
@@ -336,7 +350,7 @@ def create_game(club_id: int):
     club, _phone = roster.load_club(club_id)
     variant = rules.VARIANTS.get(request.form.get("variant", ""))
     if variant is None:
-        return _new_game_page(club, None, request.form, ["Pick the game you are playing."], 422)
+        return _new_game_page(club, None, request.form, [_("Pick the game you are playing.")], 422)
     if request.form.get("seating") in ("fair", "chance"):  # reseat, or show the chance: no game yet
         form = _fair_seats(club, variant, request.form) if request.form["seating"] == "fair" \
             else request.form
@@ -390,14 +404,16 @@ def import_club():
     error = None
     records: list[dict] = []
     if not name or len(name) > MAX_CLUB_NAME:
-        error = f"Give the new club a name (at most {MAX_CLUB_NAME} letters)."
+        error = _("Give the new club a name (at most %(letters)s letters).",
+                  letters=MAX_CLUB_NAME)
     elif not isinstance(raw, (list, dict)):
-        error = "That file is not a club export (a JSON list of game records)."
+        error = _("That file is not a club export (a JSON list of game records).")
     else:
         for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
             record, problem = setup.check_record(item)
             if problem:
-                error = f"Game {i + 1}: {problem}"
+                error = _("Game %(number)s: %(problem)s", number=i + 1,
+                          problem=i18n.say(problem))
                 break
             records.append(record)
     if error:

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from ..rules.record import minus
+from ..rules.text import N_
 
 WIDTH = 360
 HEIGHT = 230
@@ -32,6 +33,12 @@ MARKER_R = 3.6
 # One shape and one dash pattern per side, in side order: told apart without colour.
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross", "plus", "bar")
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 2", "12 3", "1 3", "6 2 1 2 1 2")
+# The words a chart is drawn with, marked for the catalog and said where the chart is shown
+# (|say): the x axis's first tick, its title by the game's hand word (Variant.hand_word), the
+# units a result is in (rules' Variant.units).
+START = N_("Start")
+HAND_WORDS = {"Hand": N_("Hands"), "Round": N_("Rounds"), "Game": N_("Games")}
+UNITS = (N_("points"), N_("marks"), N_("pips"), N_("wins"))
 
 
 @dataclass(frozen=True)
@@ -208,10 +215,11 @@ def running_totals(result: dict, hand_word: str = "Hand",
             winner=s in winners))
     return LineChart(
         width=WIDTH, height=HEIGHT, left=left, top=top, right=right, bottom=bottom,
-        x_ticks=tuple(Tick(v, px(v), "Start" if v == 0 and n else str(v)) for v in x_vals),
+        x_ticks=tuple(Tick(v, px(v), START if v == 0 and n else str(v)) for v in x_vals),
         y_ticks=tuple(Tick(v, py(v), minus(v)) for v in y_vals),
         zero_y=py(0) if lo < 0 else None, series=tuple(series), hands=n,
-        units=result.get("units", "points"), x_title=f"{hand_word}s",
+        units=result.get("units", "points"),
+        x_title=HAND_WORDS.get(hand_word, f"{hand_word}s"),
         lowest_wins=lowest_wins)
 
 
@@ -285,10 +293,11 @@ def rating_history(ordinals: list[float], days: list, season_starts: list) -> Li
     for start in season_starts:
         first = next((i for i, day in enumerate(days) if day >= start), None)
         if first is not None:
-            marks.append(Tick(first, round(px(first + 0.5), 1), "Season"))
+            marks.append(Tick(first, round(px(first + 0.5), 1), N_("Season")))
     return LineChart(
         width=WIDTH, height=HEIGHT, left=left, top=top, right=right, bottom=bottom,
-        x_ticks=tuple(Tick(v, px(v), "Start" if v == 0 and n else str(v)) for v in _x_ticks(n)),
+        x_ticks=tuple(Tick(v, px(v), START if v == 0 and n else str(v)) for v in _x_ticks(n)),
         y_ticks=tuple(Tick(v, py(v), minus(v)) for v in y_vals),
         zero_y=py(0) if lo < 0 else None, series=(line,), hands=n, units="rating",
-        x_title="Rated games", lowest_wins=False, marks=tuple(sorted(marks, key=lambda t: t.value)))
+        x_title=N_("Rated games"), lowest_wins=False,
+        marks=tuple(sorted(marks, key=lambda t: t.value)))

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Iterator
 from .. import render_cache, rules, stats, store
 from ..extensions import db
 from ..models import ClubStats
+from ..rules.text import N_, Text
 from . import queries
 
 
@@ -33,7 +34,9 @@ def archive_row(game: dict) -> dict[str, Any]:
     """One game of the archive: who played, how it stands or ended, when."""
     summary = game["summary"]
     names = side_names(summary, game["players"])
+    variant = rules.VARIANTS.get(game["variant"])
     row = {"id": game["id"], "variant": game["variant"], "title": variant_title(game["variant"]),
+           "hand_word": variant.hand_word if variant else "Hand",
            "date": game["created_at"], "players": [n for n, _ in game["players"]],
            "person_ids": [p for _, p in game["players"]], "finished": game["finished"],
            "sides": [], "winners": [], "hands": None, "scores": summary is not None,
@@ -102,8 +105,26 @@ def people_rows(table: dict, names: dict[int, str], opponents: bool = False) -> 
     return rows
 
 
+# How a person's page says a bid's label (the stats' keys, in the summaries and the CSVs,
+# stay as they are): a special bid, a contract or a call, marked for the catalog; "2 marks" is
+# counted where it is shown (a plural), a call "plunge/sevens" said part by part.
+BID_WORDS = (N_("plunge"), N_("splash"), N_("moon shot"), N_("straight"), N_("trumps"),
+             N_("sevens"), N_("nillo"), N_("follow-me"), N_("trash"))
+
+
 def bid_rows(table: dict) -> list[dict]:
-    return [{"label": label, **e} for label, e in table.items()]
+    """A bid table's rows: each label (the stats' key), the number of marks it counts ("2
+    marks": 2, else None), and what the page says (|say)."""
+    rows = []
+    for label, e in table.items():
+        count, _, word = label.partition(" ")
+        contract, slash, call = label.partition("/")
+        rows.append({"label": label, **e,
+                     "marks": int(count) if word in ("mark", "marks") and count.isdigit()
+                     else None,
+                     "shown": Text("{contract}/{call}", contract=contract, call=call)
+                     if slash else label})
+    return rows
 
 
 def variant_blocks(numbers: dict) -> list[dict]:

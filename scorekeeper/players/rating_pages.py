@@ -6,21 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from markupsafe import Markup
 
 from .. import ratings, rules
 from ..club_ratings import ClubRatings, club_ratings
 from ..rules.record import minus
+from ..rules.text import N_
 from ..stats import name_key
 from . import charts
 
 # The rating groups in the order of the variants that make them (rules.VARIANTS).
 GROUPS = list(dict.fromkeys(v.rating_group for v in rules.VARIANTS.values() if v.rating_group))
 # How the pages name a group: short, for the switch between them (the variants' own titles
-# name their rule sheets).
-GROUP_TITLES = {"dominoes-42": "42 (dominoes)", "card42": "Card 42", "card42-teams": "Card 42 teams",
-                "moon": "Moon", "mexican-train": "Mexican Train"}
-GROUP_HINTS = {"dominoes-42": "Texas 42, Lechner, the 1986 rules and Forty-Two rate together."}
+# name their rule sheets); marked for the catalog, said where shown (|say).
+GROUP_TITLES = {"dominoes-42": N_("42 (dominoes)"), "card42": N_("Card 42"),
+                "card42-teams": N_("Card 42 teams"), "moon": N_("Moon"),
+                "mexican-train": N_("Mexican Train")}
+GROUP_HINTS = {"dominoes-42": N_("Texas 42, Lechner, the 1986 rules and Forty-Two rate "
+                                 "together.")}
 
 
 def group_title(group_id: str) -> str:
@@ -134,7 +138,8 @@ def person_groups(club_id: int, person_id: int, names: dict[int, str], season=No
 def chart_rows(values) -> Markup:
     """A rating chart's table (the rating at the start and after each rated game), its rows
     written at once: a row per rated game is thousands, too many for a template loop."""
-    return Markup("".join([f'<tr><th scope="row">{i or "Start"}</th><td>{minus(v)}</td></tr>'
+    start = Markup.escape(gettext(charts.START))
+    return Markup("".join([f'<tr><th scope="row">{i or start}</th><td>{minus(v)}</td></tr>'
                            for i, v in enumerate(values)]))
 
 

@@ -9,8 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import hand_form
+from ..rules.text import N_, Text
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A hand's dealer on the sheet, by what the variant calls dealing (Variant.dealt), a sentence
+# each for the catalog ("Ann shook").
+DEALT = {"dealt": N_("{name} dealt"), "shook": N_("{name} shook"),
+         "started": N_("{name} started")}
 
 
 def safe_text(value: str) -> str:
@@ -44,11 +49,12 @@ def _seat_notes(variant, record_hand: dict, res: dict, n: int) -> list[str]:
     if variant.bids_own_tricks:
         bids, tricks = record_hand.get("bids") or [], record_hand.get("tricks") or []
         exact = res.get("exact") or []
-        return [f"{bids[s]}/{tricks[s]}{' exact' if s < len(exact) and exact[s] else ''}"
+        return [(Text("{bid}/{took} exact", bid=bids[s], took=tricks[s])
+                 if s < len(exact) and exact[s] else f"{bids[s]}/{tricks[s]}")
                 if s < len(bids) and s < len(tricks) else "" for s in range(n)]
     if variant.went_out:
         out = record_hand.get("out")
-        return ["out" if s == out else "" for s in range(n)]
+        return [Text("out") if s == out else "" for s in range(n)]
     return [""] * n
 
 
@@ -63,9 +69,12 @@ def grid(variant, record: dict, result: dict) -> dict[str, Any]:
     for i, res in enumerate(scored):
         hand = record["hands"][i]
         notes = _seat_notes(variant, hand, res, len(sides))
+        dealer = _name(players, res.get("dealer"))
         rows.append({
             "number": i + 1,
-            "dealer": _name(players, res.get("dealer")),
+            "dealer": dealer,
+            "dealt": Text(DEALT[variant.dealt], name=dealer) if variant.dealt in DEALT
+            else f"{dealer} {variant.dealt}",
             "bid": _bid(variant, hand, res),
             "bidder": _name(players, res.get("bidder")),
             "left": hand.get("remaining") if variant.tiles_left else None,

@@ -18,10 +18,10 @@ from datetime import date
 from typing import Iterable, Iterator
 
 from flask import Response, abort, make_response, redirect, request, url_for
+from flask_babel import gettext as _
 
-from .. import access, club_ratings as replays, rules, store, web
+from .. import access, club_ratings as replays, i18n, rules, store, web
 from ..extensions import db
-from ..filters import hand_word
 from ..models import Member, utcnow
 from ..rules.record import whole_number
 from ..stats import clean_name
@@ -61,7 +61,8 @@ def game_review(game_id: int):
     record = game.record()
     result = rules.score(record)
     variant = rules.VARIANTS.get(game.variant)
-    word = hand_word(game.variant)
+    # the variant's own word (English): the templates say its sentences (_hand_words.html)
+    word = variant.hand_word if variant else "Hand"
     return web.render(
         "players/review.html", "players/_review.html", game=game, variant=variant,
         record=record, result=result, word=word,
@@ -76,7 +77,7 @@ def game_hands_csv(game_id: int):
     if variant is None:
         abort(404)
     record = game.record()
-    rows = review.csv_rows(variant, record, rules.score(record), hand_word(game.variant))
+    rows = review.csv_rows(variant, record, rules.score(record), variant.hand_word)
     return csv_response(rows, f"scorekeeper-{game.variant}-{game.id}-hands.csv")
 
 
@@ -85,12 +86,14 @@ def game_hands_csv(game_id: int):
 def _club(club_id: int) -> store.ClubHead:
     """The club's head (its id, name and stamp), when this request's phone (access.phone_id)
     is one of its members' (its Member row is read with the club, as access.member reads it):
-    404 for an unknown club, the plain 403 page for anyone else."""
+    404 for an unknown club, the plain 403 page for anyone else. The page speaks the club's
+    language (i18n.speak_club_language)."""
     club = store.club_head(club_id, access.phone_id())
     if club is None:
         abort(404)
     if club.member_id is None:
         abort(403)
+    i18n.speak_club_language(club.language)
     return club
 
 
@@ -269,14 +272,14 @@ def name_season(club_id: int):
         first = last = None
     error = None
     if not name:
-        error = "Give the season a name."
+        error = _("Give the season a name.")
     elif first is None:
-        error = "Give the season's first and last day as dates."
+        error = _("Give the season's first and last day as dates.")
     else:
         try:
             store.name_season(admin, name, first, last, f"club admin {admin.display}"[:40])
         except store.Refused as refused:
-            error = str(refused)
+            error = i18n.say(refused.args[0])
     if error:
         return _ratings_page(club, 422, season_error=error, typed=request.form)
     return web.redirect_to(url_for("players.club_ratings", club_id=club.id)) if web.is_htmx() \

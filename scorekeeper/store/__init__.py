@@ -27,7 +27,8 @@ from .club_numbers import (ClubHead, _move_club_numbers, club_head, club_stamp, 
                            rated_stamp, refresh_stale_summaries)
 from .club_rules import club_rules, save_club_rules
 from .clubs import (create_club, ensure_admin, hand_admin, import_club, join_club, leave_club,
-                    let_back_in, name_season, new_club_code, remove_member)
+                    let_back_in, name_season, new_club_code, remove_member,
+                    set_club_language)
 from .common import Refused, phone_name
 from .event_tv import new_tv_link
 from .events import (_unplayed, add_entrant, call_time, check_in, create_event, entrant_people,

@@ -130,10 +130,10 @@ _STAMP_PARTS = select(*_STAMP_COLUMNS).where(Game.club_id == bindparam("club_id"
 _CLUB_HEAD = (select(Club.id, Club.name,
                      select(Member.id).where(Member.club_id == Club.id,
                                              Member.phone_id == bindparam("phone_id"))
-                     .scalar_subquery(),
+                     .scalar_subquery(), Club.language,
                      *_STAMP_COLUMNS)
               .outerjoin(Game, Game.club_id == Club.id).where(Club.id == bindparam("club_id"))
-              .group_by(Club.id, Club.name))
+              .group_by(Club.id, Club.name, Club.language))
 
 
 _RATED_PARTS = select(*_STAMP_COLUMNS).where(Game.club_id == bindparam("club_id"),
@@ -154,12 +154,14 @@ def rated_parts(club_id: int) -> tuple[int, int, int]:
 
 
 class ClubHead(NamedTuple):
-    """What a page of a club's numbers is cached by (the club's name and its stamp), and
-    whether the phone asking is a member (the id of its Member row, or None)."""
+    """What a page of a club's numbers is cached by (the club's name and its stamp), whether
+    the phone asking is a member (the id of its Member row, or None), and the language the
+    club's pages speak (Club.language)."""
 
     id: int
     name: str
     member_id: int | None
+    language: str | None
     stamp: str
 
 
@@ -168,7 +170,7 @@ def club_head(club_id: int, phone_id: int | None) -> ClubHead | None:
     """The club's head (its stamp: club_stamp) as `phone_id` asks, or None, in one
     statement; kept until the next commit where the database can say (kept_reads)."""
     rows = kept_reads.read_committed(_CLUB_HEAD, {"club_id": club_id, "phone_id": phone_id or 0})
-    return ClubHead(*rows[0][:3], _stamp(*rows[0][3:])) if rows else None
+    return ClubHead(*rows[0][:4], _stamp(*rows[0][4:])) if rows else None
 
 
 def _stamp(games: int, versions: int, ids: int) -> str:

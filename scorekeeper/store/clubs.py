@@ -7,6 +7,7 @@ from sqlalchemy import delete, func, select, update
 from ..extensions import db
 from ..models import (ApiToken, AuditEvent, Club, ClubBan, ClubSeason, Game, Member,
                       PendingCount, PhoneGame, SeatClaim, new_secret, unused_code, utcnow)
+from ..rules.text import Text
 from .club_numbers import _move_club_numbers
 from .common import Refused, _bump, _insert_or_ignore, _lock_club
 from .games import _new_games, _renew_scorer
@@ -57,8 +58,8 @@ def join_club(club: Club, phone_id: int, label: str | None) -> Member:
     _lock_club(club.id)
     if db.session.get(ClubBan, (club.id, phone_id)) is not None:
         db.session.rollback()
-        raise Refused("The club's admin removed this phone from the club. Ask them to let "
-                      "it back in.")
+        raise Refused(Text("The club's admin removed this phone from the club. Ask them to "
+                           "let it back in."))
     _insert_or_ignore(Member, {"club_id": club.id, "phone_id": phone_id, "label": label,
                                "secret": new_secret(), "is_admin": False,
                                "joined_at": utcnow()}, ["club_id", "phone_id"])
@@ -89,8 +90,8 @@ def _as_admin(admin: Member, member_id: int) -> tuple[Member, Member | None]:
         other = None
     if admin_now is None or not admin_now.is_admin or member_id == admin.id:
         db.session.rollback()
-        raise Refused("Only the club's admin can remove a phone or hand admin on, and not to "
-                      "or from itself.")
+        raise Refused(Text("Only the club's admin can remove a phone or hand admin on, and "
+                           "not to or from itself."))
     return admin_now, other
 
 
@@ -170,6 +171,17 @@ def new_club_code(admin: Member) -> None:
     db.session.expire_all()
 
 
+def set_club_language(admin: Member, code: str | None) -> None:
+    """The admin sets the language of the club's pages and TV (an i18n.LANGUAGES code, which
+    the caller checked), or None: each phone's own. Refused for a phone that is not, or no
+    longer, the admin; a second tap sets it again."""
+    _as_admin(admin, 0)
+    db.session.execute(update(Club).where(Club.id == admin.club_id).values(language=code)
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
+    db.session.expire_all()
+
+
 def hand_admin(admin: Member, member_id: int) -> None:
     """The admin makes another phone the admin (one admin at a time). A second tap finds it
     done already: nothing more."""
@@ -181,7 +193,7 @@ def hand_admin(admin: Member, member_id: int) -> None:
         raise
     if phone is None:
         db.session.rollback()
-        raise Refused("That phone is no longer in the club.")
+        raise Refused(Text("That phone is no longer in the club."))
     admin.is_admin = False
     phone.is_admin = True
     db.session.commit()
@@ -197,16 +209,17 @@ def name_season(admin: Member, name: str, first_day, last_day, via: str) -> Club
     now = _current(admin.id)
     if now is None or not now.is_admin:
         db.session.rollback()
-        raise Refused("Only the club's admin can name a season.")
+        raise Refused(Text("Only the club's admin can name a season."))
     if last_day < first_day:
         db.session.rollback()
-        raise Refused("A season's last day cannot come before its first day.")
+        raise Refused(Text("A season's last day cannot come before its first day."))
     clash = db.session.scalars(select(ClubSeason).where(
         ClubSeason.club_id == admin.club_id, ClubSeason.first_day <= last_day,
         ClubSeason.last_day >= first_day).order_by(ClubSeason.first_day)).first()
     if clash is not None:
-        message = (f"Those days overlap the season {clash.name} ({clash.first_day.isoformat()} "
-                   f"to {clash.last_day.isoformat()}): seasons cannot overlap.")
+        message = Text("Those days overlap the season {name} ({first} to {last}): seasons "
+                       "cannot overlap.", name=clash.name, first=clash.first_day.isoformat(),
+                       last=clash.last_day.isoformat())
         db.session.rollback()
         raise Refused(message)
     season = ClubSeason(club_id=admin.club_id, name=name, first_day=first_day,

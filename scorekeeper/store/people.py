@@ -8,6 +8,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import stats
 from ..extensions import db
 from ..models import AuditEvent, Club, EventEntrant, Person, Player, utcnow
+from ..rules.text import Text
 from .club_numbers import _move_club_numbers
 from .common import Refused, _bump, _bump_event, _insert_or_ignore
 from .rating_moves import rerate_later
@@ -39,14 +40,14 @@ def _person(club: Club, roster: dict[str, Person], name: str) -> Person:
 def add_person(club: Club, name: str) -> Person:
     existing = _roster(club).get(stats.name_key(name))
     if existing is not None:
-        raise Refused(f"{existing.name} is on the roster already.")
+        raise Refused(Text("{name} is on the roster already.", name=existing.name))
     person = Person(club_id=club.id, name=name)
     db.session.add(person)
     try:
         db.session.commit()
     except IntegrityError:  # another phone added the same name a moment ago
         db.session.rollback()
-        raise Refused(f"{name} is on the roster already.") from None
+        raise Refused(Text("{name} is on the roster already.", name=name)) from None
     return person
 
 
@@ -63,8 +64,8 @@ def rename_person(person: Person, name: str, via: str) -> None:
     if name == old:
         return
     other = _roster(person.club).get(stats.name_key(name))
-    taken = Refused(f"{other.name if other else name} is someone else on the roster: to make "
-                    f"them one person, merge them.")
+    taken = Refused(Text("{name} is someone else on the roster: to make them one person, "
+                         "merge them.", name=other.name if other else name))
     if other is not None and other.id != person.id:
         raise taken
     try:
@@ -98,12 +99,13 @@ def merge_people(gone: Person, into: Person, via: str) -> None:
     """`gone` and `into` are one person: `gone`'s seats in every game become `into`'s (under
     `into`'s name), and `gone` leaves the roster. Refused when both sat in one game."""
     if gone.id == into.id or gone.club_id != into.club_id:
-        raise Refused("Pick two different people of this club.")
+        raise Refused(Text("Pick two different people of this club."))
     games = _games_of(gone.id)
     both = set(games) & set(_games_of(into.id))
     if both:
-        raise Refused(f"{gone.name} and {into.name} played in the same game (game "
-                      f"#{min(both)}), so they are two people.")
+        raise Refused(Text("{gone} and {into} played in the same game (game #{game}), so "
+                           "they are two people.", gone=gone.name, into=into.name,
+                           game=min(both)))
     for game_id in games:
         _bump(game_id, None)
         db.session.execute(update(Player).where(Player.game_id == game_id,

@@ -608,6 +608,8 @@ def _route_cases():
         ("clubs.make_admin", "POST", "/clubs/{club}/phones/{member}/admin", {},
          "see:/clubs/{club}/phones"),
         ("clubs.new_code", "POST", "/clubs/{club}/code", {}, "see:/clubs/{club}/phones"),
+        ("clubs.set_language", "POST", "/clubs/{club}/language", {"language": ""},
+         "see:/clubs/{club}"),
         ("clubs.let_back_in", "POST", "/clubs/{club}/removed/{member}/let-in", {},
          "see:/clubs/{club}/phones"),
         ("clubs.new_game", "GET", "/clubs/{club}/games/new?variant=moon", None, "page"),
