@@ -8,6 +8,7 @@ import json
 from typing import Any, Mapping
 
 from flask import current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask.globals import request_ctx
 from werkzeug.routing import IntegerConverter
 
@@ -111,7 +112,7 @@ def uploaded_text(field: str) -> str:
 
 def _not_found(error):
     """A plain page for an address that leads nowhere (Werkzeug's own has no landmarks)."""
-    return refuse(404, "Not found", "There is no page at this address.")
+    return refuse(404, _("Not found"), _("There is no page at this address."))
 
 
 def _vary_on_htmx(response):
