@@ -76,7 +76,7 @@ def game_hands_csv(game_id: int):
     if variant is None:
         abort(404)
     record = game.record()
-    rows = review.csv_rows(variant, record, rules.score(record), hand_word(game.variant))
+    rows = review.csv_rows(variant, record, rules.score(record), str(variant.hand_word))
     return csv_response(rows, f"scorekeeper-{game.variant}-{game.id}-hands.csv")
 
 

@@ -143,3 +143,39 @@ def test_the_english_pages_stay_english(client):
     share = _section(client.get(f"/games/{create(client, 'texas42')}").text, "share")
     assert re.search(r"Scan to watch the scores live, or open <strong class=\"join-url\">"
                      r"[^<]+</strong> and type", share)
+
+
+# ------------------------------------------------------------------ dates, numbers, words
+
+@pytest.mark.parametrize("language, said", [
+    ("en", ["Nov 5, 2026", "November 5, 2026", "Nov 5", "15:04", "Nov 5, 15:04", "1,234",
+            "\u22121,234", "+12", "58%", "Round 3", "12 rounds", "1 hand", "Hand", "point",
+            "marks", "pips"]),
+    ("es", ["5 nov 2026", "5 de noviembre de 2026", "5 nov", "15:04", "5 nov, 15:04", "1,234",
+            "\u22121,234", "+12", "58%", "Ronda 3", "12 rondas", "1 mano", "Mano", "punto",
+            "marcas", "puntos"]),
+])
+def test_days_times_numbers_and_words_in_the_language(app, language, said):
+    """Spanish as Latin America writes it (1,234 and 15:04, not Spain's 1.234)."""
+    from datetime import datetime
+
+    from scorekeeper import filters
+
+    when = datetime(2026, 11, 5, 15, 4, 9)
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert [filters.day(when), filters.long_day(when.date()), filters.day_month(when),
+                filters.clock(when), filters.day_clock(when), filters.number(1234),
+                filters.number(-1234), filters.signed(12), filters.percent(23, 40),
+                filters.hand_label("mexican-train", 3), filters.hands_count("mexican-train", 12),
+                filters.hands_count("texas42", 1), filters.hand_word("no-such-variant"),
+                filters.unit_label("points", -1), filters.unit_label("marks"),
+                filters.unit_label("pips", 0)] == said
+
+
+def test_a_number_that_is_no_number_is_shown_as_it_is(app):
+    from scorekeeper import filters
+
+    with app.test_request_context():
+        assert [filters.number(None), filters.number("12"), filters.number(True),
+                filters.signed(None), filters.signed(-5), filters.signed(2.5)] == \
+            ["None", "12", "True", "", "\u22125", "+2.5"]
