@@ -11,9 +11,12 @@ from tests.spanish import english_left
 from tests.web.helpers import create, post_hand
 
 ES = {"Accept-Language": "es"}
-# "no" is Spanish too (tests/spanish.py counts it as English): taken out as a word; and the
-# links a page shows are addresses, not sentences.
-NAMES = ("Ann", "Bob", "Cat", "Dan", " no ", "No ", "/join")
+# "no" and "club" are Spanish too (tests/spanish.py counts them as English): taken out as
+# words; and the links a page shows are addresses, not sentences.
+NAMES = ("Ann", "Bob", "Cat", "Dan", " no ", "No ", " club", "/join")
+# What the API's words name as they are in every language: its fields, headers and addresses.
+API = NAMES + ("API", "JSON", "Bearer", "Content-Type", "If-Match", "ETag", '"hand"', " hand ",
+              "/hands/", "Retry-After")
 PASS = {"mode": "quick", "passed": "1"}
 
 
@@ -179,3 +182,87 @@ def test_a_number_that_is_no_number_is_shown_as_it_is(app):
         assert [filters.number(None), filters.number("12"), filters.number(True),
                 filters.signed(None), filters.signed(-5), filters.signed(2.5)] == \
             ["None", "12", "True", "", "\u22125", "+2.5"]
+
+
+# ------------------------------------------------------------------ the API
+
+def _api_problems(app, client, language: str) -> dict:
+    """A few refusals of the API, asked in `language`: kind -> problem."""
+    from tests.api.helpers import LECHNER_HAND, bearer, game_token
+
+    gid = create(client, "lechner42")
+    token = game_token(client, gid)
+    api = app.test_client()
+    url = f"/api/v1/games/{gid}/hands"
+    lang = {"Accept-Language": language}
+    answers = {
+        "token-required": api.get(f"/api/v1/games/{gid}", headers=lang),
+        "not-found": api.get("/api/v1/games/999999", headers=bearer(token, **lang)),
+        "version-required": api.post(url, json={"hand": LECHNER_HAND},
+                                     headers=bearer(token, **lang)),
+        "stale-version": api.post(url, json={"hand": LECHNER_HAND, "version": 7},
+                                  headers=bearer(token, **lang)),
+        "unsupported-media-type": api.post(url, data="hand", content_type="text/plain",
+                                           headers=bearer(token, **lang)),
+        "bad-request": api.get("/api/v1/viewer/ABC", headers=lang),
+    }
+    return {kind: r.get_json() for kind, r in answers.items()}
+
+
+def test_the_apis_problems_said_by_accept_language(app, es_client):
+    from scorekeeper.api import problems
+
+    said = _api_problems(app, es_client, "es")
+    for kind, problem in said.items():
+        # the keys, the type and the status as in every language; title and detail said
+        assert set(problem) >= {"type", "title", "status", "detail"}
+        assert problem["type"] == problems.TYPES + kind
+        assert english_left(problem["title"] + ". " + problem["detail"], API) == [], problem
+    assert said["stale-version"]["title"] == "La partida cambió"
+    assert said["stale-version"]["detail"].startswith("La partida cambió desde la versión 7:")
+    assert said["not-found"]["detail"] == "No existe la partida #999999."
+
+
+def test_the_apis_problems_stay_english_without_accept_language(app, client):
+    said = _api_problems(app, client, "")
+    assert said["stale-version"]["title"] == "The game changed"
+    assert said["stale-version"]["detail"].startswith("The game changed since version 7: it is "
+                                                      "at version 1 now")
+    assert said["token-required"]["detail"].startswith("This needs an API token")
+
+
+def test_a_refusal_of_the_rules_through_the_api_is_said_in_spanish(app, es_client):
+    """The engine's sentence (a rules Text) said in the request's language."""
+    from tests.api.helpers import LECHNER_HAND, bearer, game_token
+
+    gid = create(es_client, "lechner42")
+    r = app.test_client().post(f"/api/v1/games/{gid}/hands", json={
+        "hand": {**LECHNER_HAND, "bid": 3}, "version": 1},
+        headers=bearer(game_token(es_client, gid), **ES))
+    problem = r.get_json()
+    assert r.status_code == 422 and problem["title"] == "Las reglas lo rechazan"
+    assert problem["detail"]  # the rules' own sentence (area c translates it)
+
+
+def test_the_api_pages_in_spanish(es_client):
+    from scorekeeper.api import problems
+
+    for name in problems.KINDS:
+        html = es_client.get(problems.TYPES + name).text
+        assert english_left(html, API) == [], name
+    html = es_client.get("/api/v1/docs").text
+    assert "La API JSON" in html and '"parameters": "Par\\u00e1metros"' in html
+    assert english_left(html, API) == []
+
+
+@pytest.mark.parametrize("made", [False, True])
+def test_the_tokens_page_of_a_game_in_spanish(es_client, game_id, made):
+    url = f"/games/{game_id}/api-tokens"
+    if made:
+        r = es_client.post(url, data={"label": "Pantalla", "right": "game-score", "days": "30"})
+        assert r.status_code == 201 and "Tu token nuevo" in r.text
+    r = es_client.post(url, data={"label": "", "right": "game-read"})
+    assert r.status_code == 422 and "Ponle al token el nombre" in r.text
+    html = es_client.get(url).text
+    assert ("creado el" in html) == made
+    assert english_left(html, API) == []
