@@ -266,3 +266,79 @@ def test_the_tokens_page_of_a_game_in_spanish(es_client, game_id, made):
     html = es_client.get(url).text
     assert ("creado el" in html) == made
     assert english_left(html, API) == []
+
+
+# ------------------------------------------------------------------ paper and the result card
+
+def _rules_words(variant_id: str, options: dict) -> tuple[str, ...]:
+    """The variant's title and its house rules' lines as the sheet shows them: the rules'
+    sentences (area c's), taken out where this area's are checked."""
+    from scorekeeper import rules
+    from scorekeeper.rules.card import rules_card
+
+    variant = rules.VARIANTS[variant_id]
+    return (variant.title, *(line.text for line in rules_card(variant, options) if line.house))
+
+
+def test_the_sheet_of_a_game_going_on_in_spanish(es_client, game_id):
+    from tests.web.helpers import game
+
+    html = es_client.get(f"/games/{game_id}/sheet").text
+    assert "Hoja de anotación" in html and "Orden de reparto:" in html and "vs." in html
+    assert english_left(html, NAMES + _rules_words("texas42", game(game_id).options)) == []
+
+
+def test_a_finished_games_words_and_card_in_spanish(app, es_client):
+    from tests.web.test_result_card import finished_game
+
+    game_id = finished_game(es_client)
+    page = es_client.get(f"/games/{game_id}").text
+    # og:description and the share sheet's text: a team won, so they won (plural)
+    assert 'content="Bob &amp; Dan ganaron 11 a 9"' in page
+    assert 'data-copied="Enlace copiado: pégalo en un chat."' in page
+    sheet = es_client.get(f"/games/{game_id}/sheet").text
+    assert "Resultado: Bob &amp; Dan 11 (ganó), Ann &amp; Cat 9" in sheet
+    spanish = es_client.get(f"/games/{game_id}/card.png")
+    key = re.search(r'/card\.png\?k=(\w+)', page)[1]  # (a chat app's preview: no cookie)
+    with app.app_context():  # (a request of its own: Flask-Babel keeps the language on g)
+        english = app.test_client().get(f"/games/{game_id}/card.png?k={key}")
+    assert spanish.status_code == english.status_code == 200
+    assert spanish.data != english.data and spanish.headers["ETag"] != english.headers["ETag"]
+    # each language's card is kept as its own: asked again, the same bytes
+    assert es_client.get(f"/games/{game_id}/card.png").data == spanish.data
+
+
+def test_the_card_draws_its_own_words_in_the_language(app):
+    """GANADOR (no accent the card's font lacks), and the sides left off."""
+    from scorekeeper.printing import card, views
+
+    lines = [(f"P{i}", str(i), i == 0) for i in range(8)]
+    with app.test_request_context(headers=ES):
+        words = views._card_words()
+        assert words["won_word"] == "GANADOR" and words["more_said"](2) == "y 2 otros"
+        assert card.drawable(words["won_word"]) == "GANADOR"
+        spanish = card.result_png("Tren mexicano", "5 de noviembre de 2026", lines, **words)
+    assert spanish != card.result_png("Tren mexicano", "5 de noviembre de 2026", lines)
+
+
+def test_an_events_paper_and_card_in_spanish(app, es_client):
+    from tests.web.events.helpers import (import_event, new_event, played_event, start_round,
+                                          teams_record, url)
+    from tests.web.clubs.helpers import create_club
+
+    club_id = create_club(es_client)
+    event_id = new_event(es_client, club_id)
+    empty = es_client.get(url(club_id, event_id, "/round")).text
+    empty = empty.split('<section class="page standings-page">')[0]  # (area d's standings)
+    assert "Todavía no empieza ninguna ronda" in empty and english_left(empty, NAMES) == []
+    start_round(es_client, club_id, event_id)
+    event_names = NAMES + ("Friday tournament", "Eve", "Fay", "Gus", "Hal")
+    printed = es_client.get(url(club_id, event_id, "/round")).text
+    assert "<b>Ann</b>: mesa 1, con Bob, contra Gus &amp; Hal" in printed
+    for part in ("page slips", "page pairings", "page pairings-by-name"):
+        assert english_left(_section(printed, part), event_names) == [], part
+    called = es_client.get(url(club_id, event_id, "/call-out")).text
+    assert "Léela en voz alta" in called and english_left(called, event_names) == []
+    finished = import_event(es_client, club_id, played_event(teams_record(4)))
+    page = es_client.get(url(club_id, finished)).text
+    assert '<meta property="og:description" content="A0 &amp; B0 ganaron 4 teams">' in page
