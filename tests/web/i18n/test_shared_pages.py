@@ -342,3 +342,47 @@ def test_an_events_paper_and_card_in_spanish(app, es_client):
     finished = import_event(es_client, club_id, played_event(teams_record(4)))
     page = es_client.get(url(club_id, finished)).text
     assert '<meta property="og:description" content="A0 &amp; B0 ganaron 4 teams">' in page
+
+
+# ------------------------------------------------------------------ webhooks
+
+@pytest.mark.parametrize("url, says", [
+    ("ftp://files.example/x", "Un webhook es una URL http:// o https://."),
+    ("http://10.1.2.3/x", "10.1.2.3 es una dirección privada"),
+    ("https://user:pw@93.184.216.34/x", "no lleva usuario ni contraseña"),
+    ("", "Escribe la URL a la que van los sucesos."),
+])
+def test_a_webhook_refused_in_spanish(es_client, url, says):
+    from tests.web.clubs.helpers import create_club
+
+    club_id = create_club(es_client)
+    r = es_client.post(f"/clubs/{club_id}/webhooks", data={"url": url, "events": "hand.saved"})
+    assert r.status_code == 422 and says in r.text
+    assert english_left(r.text, NAMES + ("Thursday Night",)) == []
+
+
+def test_the_webhook_pages_in_spanish(app, es_client):
+    """The list, and a webhook whose test went nowhere (an attempt, answered nothing): its
+    delivery's words and times; the answer kept for it stays English (the sender's)."""
+    from scorekeeper import webhooks
+    from scorekeeper.models import WebhookDelivery
+    from tests.web.clubs.helpers import create_club
+
+    app.config["WEBHOOK_ALLOW_PRIVATE"] = True
+    club_id = create_club(es_client)
+    r = es_client.post(f"/clubs/{club_id}/webhooks",
+                       data={"url": "http://127.0.0.1:9/hook", "events": "game.finished"})
+    assert r.status_code == 303
+    page = r.headers["Location"]
+    assert es_client.post(page + "/test").status_code == 303
+    html = es_client.get(page).text
+    assert "Todavía no se envió nada." not in html and "en espera" in html
+    webhooks.send_due(app)
+    html = es_client.get(page).text
+    assert "1 intento" in html and "no respondió nada" in html and "el próximo a las" in html
+    answer = WebhookDelivery.query.one().answer
+    names = NAMES + ("Thursday Night", "Scorekeeper-Signature", "HMAC-SHA256", "t.body",
+                     "http://127.0.0.1:9/hook", answer)
+    assert answer.startswith("No answer:") and english_left(html, names) == []
+    listed = es_client.get(f"/clubs/{club_id}/webhooks").text
+    assert "Una partida terminó" in listed and english_left(listed, names) == []
