@@ -386,3 +386,36 @@ def test_the_webhook_pages_in_spanish(app, es_client):
     assert answer.startswith("No answer:") and english_left(html, names) == []
     listed = es_client.get(f"/clubs/{club_id}/webhooks").text
     assert "Una partida terminó" in listed and english_left(listed, names) == []
+
+
+# ------------------------------------------------------------------ the phone app
+
+def test_the_service_worker_and_manifest_speak_the_phones_language(app, es_client):
+    import json
+
+    sw = es_client.get("/sw.js").text
+    texts = json.loads(sw.split("self.SK_TEXTS = ", 1)[1].split(";\n", 1)[0])
+    assert texts == {"lang": "es", "reconnecting": "Reconectando…",
+                     "unreachable": "No se puede llegar al marcador. Recarga cuando vuelva."}
+    version = sw.split("self.SK_VERSION = ", 1)[1].split(";\n", 1)[0]
+    with app.app_context():  # (a request of its own: Flask-Babel keeps the language on g)
+        english = app.test_client().get("/sw.js").text
+    # another language, another worker: it precaches the offline page in that language
+    assert version not in english and '"reconnecting": "Reconnecting…"' in english
+    manifest = es_client.get("/manifest.webmanifest").get_json()
+    assert manifest["lang"] == "es" and manifest["description"].startswith("Lleva la cuenta")
+
+
+def test_pwa_js_gets_its_words_in_the_pages_language(app):
+    """partials/_pwa_texts.html, the attribute base.html puts on pwa.js's tag."""
+    import html
+    import json
+
+    from flask import render_template_string
+
+    with app.test_request_context(headers=ES):
+        tag = render_template_string('<script {% include "partials/_pwa_texts.html" %}>')
+    texts = json.loads(html.unescape(tag.split("data-texts='", 1)[1].rsplit("'", 1)[0]))
+    assert texts["reconnecting"] == "Reconectando…"
+    assert texts["kept"] == "Guardado en este teléfono, todavía sin enviar: {hands}."
+    assert texts["refused"] == "El servidor lo rechazó ({status})."
