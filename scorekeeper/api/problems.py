@@ -141,6 +141,17 @@ _DETAILS = {
 }
 
 
+# webargs' (marshmallow's) words for a field's problem, said in the request's language in
+# `detail` (the `errors` member keeps them as they are); a message with values in it stays as
+# the library says it.
+FIELD_WORDS = frozenset((
+    N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."),
+    N_("Invalid value."), N_("Invalid input type."), N_("Invalid type."),
+    N_("Not a valid integer."), N_("Not a valid number."), N_("Not a valid string."),
+    N_("Not a valid boolean."), N_("Not a valid date."), N_("Not a valid mapping type."),
+    N_("Not a valid list."), N_("Number too large.")))
+
+
 def _field_sentence(messages) -> str:
     """webargs' validation messages ({"json": {"hand": ["Missing data ..."]}}) in one sentence."""
     parts = []
@@ -150,7 +161,8 @@ def _field_sentence(messages) -> str:
             for key, inner in value.items():
                 walk(inner, path + [str(key)])
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            parts.append(f"{'.'.join(path[1:]) or path[0]}: {' '.join(value)}")
+            said = " ".join(i18n.say(v) if v in FIELD_WORDS else v for v in value)
+            parts.append(f"{'.'.join(path[1:]) or path[0]}: {said}")
         else:
             walk(str(value), path)
     walk(messages, [])

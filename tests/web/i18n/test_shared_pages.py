@@ -15,8 +15,8 @@ ES = {"Accept-Language": "es"}
 # words; and the links a page shows are addresses, not sentences.
 NAMES = ("Ann", "Bob", "Cat", "Dan", " no ", "No ", " club", "/join")
 # What the API's words name as they are in every language: its fields, headers and addresses.
-API = NAMES + ("API", "JSON", "Bearer", "Content-Type", "If-Match", "ETag", '"hand"', " hand ",
-              "/hands/", "Retry-After")
+API = NAMES + ("API", "JSON", "Bearer", "Content-Type", "If-Match", "ETag", "Retry-After",
+              '"hand"', " hand ", "hand:", "/hands/")
 PASS = {"mode": "quick", "passed": "1"}
 
 
@@ -205,6 +205,8 @@ def _api_problems(app, client, language: str) -> dict:
         "unsupported-media-type": api.post(url, data="hand", content_type="text/plain",
                                            headers=bearer(token, **lang)),
         "bad-request": api.get("/api/v1/viewer/ABC", headers=lang),
+        "invalid-request": api.post(url, json={"version": 1, "extra": 2},
+                                    headers=bearer(token, **lang)),
     }
     return {kind: r.get_json() for kind, r in answers.items()}
 
@@ -221,6 +223,10 @@ def test_the_apis_problems_said_by_accept_language(app, es_client):
     assert said["stale-version"]["title"] == "La partida cambió"
     assert said["stale-version"]["detail"].startswith("La partida cambió desde la versión 7:")
     assert said["not-found"]["detail"] == "No existe la partida #999999."
+    # webargs' words for each field, said; the field names and `errors` as they are
+    assert said["invalid-request"]["detail"] == \
+        "hand: Falta el dato de un campo obligatorio.; extra: Campo desconocido."
+    assert said["invalid-request"]["errors"]["json"]["extra"] == ["Unknown field."]
 
 
 def test_the_apis_problems_stay_english_without_accept_language(app, client):
