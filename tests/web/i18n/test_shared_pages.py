@@ -425,3 +425,21 @@ def test_pwa_js_gets_its_words_in_the_pages_language(app):
     assert texts["reconnecting"] == "Reconectando…"
     assert texts["kept"] == "Guardado en este teléfono, todavía sin enviar: {hands}."
     assert texts["refused"] == "El servidor lo rechazó ({status})."
+
+
+def test_a_request_the_server_fails_gets_a_plain_page_in_the_phones_language(
+        app, es_client, monkeypatch):
+    """Not Werkzeug's own English page: the plain one, said (the API keeps its problem)."""
+    from scorekeeper.sharing import views
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setitem(app.config, "PROPAGATE_EXCEPTIONS", False)
+    monkeypatch.setattr(views, "_join_page", broken)
+    r = es_client.get("/join")
+    assert r.status_code == 500 and "Algo salió mal" in r.text
+    assert english_left(r.text, NAMES) == []
+    with app.app_context():  # (a request of its own: Flask-Babel keeps the language on g)
+        english = app.test_client().get("/join")
+    assert english.status_code == 500 and "Something went wrong" in english.text
