@@ -86,7 +86,7 @@ def service_worker():
     shell += [url_for("static", filename=name) for name in names]
     root = Path(current_app.static_folder)
     code = (root / "sw.js").read_text(encoding="utf-8")
-    texts = {"lang": i18n.language(), "reconnecting": _("Reconnecting…"),
+    texts = {"reconnecting": _("Reconnecting…"),
              "unreachable": _("The scorekeeper cannot be reached. Reload when it is back.")}
     # The files' contents count too: a static URL without a version in it still gets the new
     # file to phones, as a new worker with a new cache.

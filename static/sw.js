@@ -14,7 +14,7 @@
 var VERSION = self.SK_VERSION || "dev";
 var SHELL = self.SK_SHELL || [];
 var OFFLINE = self.SK_OFFLINE || "/offline";
-var TEXTS = self.SK_TEXTS || {lang: "en", reconnecting: "Reconnecting…",
+var TEXTS = self.SK_TEXTS || {reconnecting: "Reconnecting…",
                               unreachable: "The scorekeeper cannot be reached. Reload when it is back."};
 var SHELL_CACHE = "sk-shell-" + VERSION;
 var PAGE_CACHE = "sk-pages";
@@ -78,8 +78,8 @@ function keepPage(request, response) {
 function offlinePage() {
   return caches.match(OFFLINE).then(function (response) {
     return response || new Response(
-      "<!doctype html><html lang=\"" + TEXTS.lang + "\"><title>" + TEXTS.reconnecting +
-      "</title><h1>" + TEXTS.reconnecting + "</h1><p>" + TEXTS.unreachable + "</p>",
+      "<!doctype html><title>" + TEXTS.reconnecting + "</title><h1>" + TEXTS.reconnecting +
+      "</h1><p>" + TEXTS.unreachable + "</p>",
       {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
   });
 }

@@ -401,7 +401,7 @@ def test_the_service_worker_and_manifest_speak_the_phones_language(app, es_clien
 
     sw = es_client.get("/sw.js").text
     texts = json.loads(sw.split("self.SK_TEXTS = ", 1)[1].split(";\n", 1)[0])
-    assert texts == {"lang": "es", "reconnecting": "Reconectando…",
+    assert texts == {"reconnecting": "Reconectando…",
                      "unreachable": "No se puede llegar al marcador. Recarga cuando vuelva."}
     version = sw.split("self.SK_VERSION = ", 1)[1].split(";\n", 1)[0]
     with app.app_context():  # (a request of its own: Flask-Babel keeps the language on g)
