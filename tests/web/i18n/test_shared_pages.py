@@ -348,6 +348,15 @@ def test_an_events_paper_and_card_in_spanish(app, es_client):
     finished = import_event(es_client, club_id, played_event(teams_record(4)))
     page = es_client.get(url(club_id, finished)).text
     assert '<meta property="og:description" content="A0 &amp; B0 ganaron 4 teams">' in page
+    from scorekeeper.events import running
+    from scorekeeper.events.record import load_event
+    from scorekeeper.printing import views
+
+    with app.test_request_context(headers=ES):
+        title, subtitle, lines, more = views.event_card_lines(
+            running.event_context(load_event(club_id, finished)))
+    assert re.fullmatch(r"\d{1,2} de [a-z]+ de \d{4} · .+ · todos contra todos", subtitle)
+    assert lines[0] == ("1. A0 & B0", "3-0", True)
 
 
 # ------------------------------------------------------------------ webhooks
