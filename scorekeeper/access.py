@@ -26,6 +26,7 @@ from datetime import timedelta
 from flask import (abort, after_this_request, current_app, make_response, render_template,
                    request)
 from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
@@ -72,9 +73,9 @@ def code_refusal(typed: str | None) -> str:
     code looks like. The game's join and the club's join both say it."""
     code = _squeezed(typed or "")
     if len(code) == CODE_LENGTH and any(ch in LOOKALIKES for ch in code):
-        return ("Codes never use O, 0, I, 1 or L (they look too alike), "
-                "so one of those is a misreading: check the code again.")
-    return "A code is 7 letters and digits, like “ABC 2345”."
+        return _("Codes never use O, 0, I, 1 or L (they look too alike), "
+                 "so one of those is a misreading: check the code again.")
+    return _("A code is 7 letters and digits, like “ABC 2345”.")
 
 
 def cookie_secure() -> bool:
@@ -354,10 +355,12 @@ def no_game():
     ids cannot be counted (as GitHub answers 404 for a private repository). It says how a
     game is opened: by its join code. A write is told that nothing was saved (a hand sent to
     a game forfeited meanwhile, or to one this phone may not score): the scorer keeps it."""
-    saved = "" if request.method in ("GET", "HEAD") else ", so nothing was saved"
-    return _reload_htmx(web.refuse(404, "No game here", f"This phone has no game at this "
-                                                        f"address{saved}. Open a game with its "
-                                                        f"join code."))
+    if request.method in ("GET", "HEAD"):
+        message = _("This phone has no game at this address. Open a game with its join code.")
+    else:
+        message = _("This phone has no game at this address, so nothing was saved. Open a "
+                    "game with its join code.")
+    return _reload_htmx(web.refuse(404, _("No game here"), message))
 
 
 def require_reader(game) -> None:
@@ -558,8 +561,8 @@ def _forbidden(error):
 def _form_expired(error):
     """A form whose CSRF token no longer matches (the browser dropped its session): reloading
     the page gives it a fresh one."""
-    return _reload_htmx(web.refuse(400, "This page had gone stale",
-                                   "Nothing was saved. Reload the page and enter it again."))
+    return _reload_htmx(web.refuse(400, _("This page had gone stale"),
+                                   _("Nothing was saved. Reload the page and enter it again.")))
 
 
 def init_app(app) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import abort, request
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from . import network, store, web
@@ -41,9 +42,10 @@ def guess_address() -> str:
 def too_many_guesses_sentence(everyone: bool = False) -> str:
     """Why a guess is refused: this address (or, `everyone`, the whole server) tried too many
     wrong codes."""
-    return ("Too many wrong codes are being tried on this server right now; wait a minute "
-            "and try again." if everyone else
-            "Too many wrong codes; wait a minute and try again.")
+    if everyone:
+        return _("Too many wrong codes are being tried on this server right now; wait a minute "
+                 "and try again.")
+    return _("Too many wrong codes; wait a minute and try again.")
 
 
 RETRY_AFTER = {"Retry-After": str(int(GUESS_WINDOW.total_seconds()))}
@@ -51,7 +53,7 @@ RETRY_AFTER = {"Retry-After": str(int(GUESS_WINDOW.total_seconds()))}
 
 def _too_many_guesses(everyone: bool = False):
     """429: the plain page saying too_many_guesses_sentence."""
-    response = web.refuse(429, "Slow down", too_many_guesses_sentence(everyone))
+    response = web.refuse(429, _("Slow down"), too_many_guesses_sentence(everyone))
     response.headers.update(RETRY_AFTER)
     return response
 

@@ -39,9 +39,11 @@ import json
 from typing import Any
 
 from flask import abort, current_app, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import BadRequest, HTTPException
 
-from . import web
+from . import i18n, web
+from .rules.text import N_
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -73,17 +75,17 @@ def _refuse_bad_text() -> None:
         values += [v for _, v in request.form.items(multi=True)]
         values += list(request.form.keys())
     if bad_text(values):
-        abort(web.refuse(400, "Not understood", f"The request held {BAD_TEXT}. Nothing was "
-                                                "saved."))
-
-
-BAD_TEXT = "a character that cannot be stored (NUL, or text that is not UTF-8)"
+        abort(web.refuse(400, _("Not understood"),
+                         _("The request held a character that cannot be stored (NUL, or text "
+                           "that is not UTF-8). Nothing was saved.")))
 
 
 def text_problem(value: Any) -> str | None:
     """The plain sentence for a JSON document (a record, a hand, an event) that holds
     bad_text, or None: the one check of text, whichever door the document comes in by."""
-    return f"It holds {BAD_TEXT}." if bad_text(value) else None
+    if not bad_text(value):
+        return None
+    return _("It holds a character that cannot be stored (NUL, or text that is not UTF-8).")
 
 
 def bad_text(value: Any) -> bool:
@@ -147,17 +149,18 @@ def read_json(text: str) -> Any | None:
 
 
 _REFUSED = {
-    400: ("Not understood", "The request could not be read. Nothing was saved."),
-    405: ("Not here", "This address does not take that kind of request."),
-    413: ("Too large", "What was sent is larger than this server takes. Nothing was saved."),
-    431: ("Too large", "The request's headers (cookies, most often) are larger than this "
-                       "server takes."),
+    400: (N_("Not understood"), N_("The request could not be read. Nothing was saved.")),
+    405: (N_("Not here"), N_("This address does not take that kind of request.")),
+    413: (N_("Too large"), N_("What was sent is larger than this server takes. Nothing was "
+                              "saved.")),
+    431: (N_("Too large"), N_("The request's headers (cookies, most often) are larger than "
+                              "this server takes.")),
 }
 
 
 def _refused(error: HTTPException):
     """The plain page for a request refused before (or instead of) any view's own answer."""
-    response = web.refuse(error.code, *_REFUSED[error.code])
+    response = web.refuse(error.code, *map(i18n.say, _REFUSED[error.code]))
     if error.code == 405 and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
     return response

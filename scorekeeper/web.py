@@ -8,6 +8,7 @@ import json
 from typing import Any, Mapping
 
 from flask import current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask.globals import request_ctx
 from werkzeug.routing import IntegerConverter
 
@@ -111,7 +112,15 @@ def uploaded_text(field: str) -> str:
 
 def _not_found(error):
     """A plain page for an address that leads nowhere (Werkzeug's own has no landmarks)."""
-    return refuse(404, "Not found", "There is no page at this address.")
+    return refuse(404, _("Not found"), _("There is no page at this address."))
+
+
+def _server_error(error):
+    """A plain page for a request the server failed to answer (an exception, which Flask
+    logs), in the phone's language, never Werkzeug's own."""
+    return refuse(500, _("Something went wrong"),
+                  _("The server could not answer this request. Reload the page to see what "
+                    "was saved."))
 
 
 def _vary_on_htmx(response):
@@ -121,7 +130,8 @@ def _vary_on_htmx(response):
 
 
 def init_app(app) -> None:
-    """The hooks of the whole app: the template helpers, the plain 404 page, Vary: HX-Request."""
+    """The hooks of the whole app: the template helpers, the plain 404 and 500 pages, Vary:
+    HX-Request."""
     filters.init_app(app)
     # Templates' csrf_token(): the same token on every page of a session
     # (render_cache.csrf_token), not Flask-WTF's newly signed one per call (its global and its
@@ -130,4 +140,5 @@ def init_app(app) -> None:
     app.jinja_env.globals["plain_stylesheet"] = plain_stylesheet
     app.context_processor(lambda: {"csrf_token": render_cache.csrf_token})
     app.register_error_handler(404, _not_found)
+    app.register_error_handler(500, _server_error)
     app.after_request(_vary_on_htmx)

@@ -1,5 +1,5 @@
-// Scorekeeper's service worker, served at /sw.js (scorekeeper/pwa.py puts SK_VERSION, SK_SHELL
-// and SK_OFFLINE in front of this file). It makes the phone ride out a slow or briefly absent
+// Scorekeeper's service worker, served at /sw.js (scorekeeper/pwa.py puts SK_VERSION, SK_SHELL,
+// SK_OFFLINE and SK_TEXTS, its words in the phone's language, in front of this file). It makes the phone ride out a slow or briefly absent
 // table server; it never answers for the server otherwise:
 // - pages (navigations): the network first; after NAV_TIMEOUT ms without an answer, or when
 //   the server cannot be reached, the copy of that page kept from its last visit (a page that
@@ -14,6 +14,8 @@
 var VERSION = self.SK_VERSION || "dev";
 var SHELL = self.SK_SHELL || [];
 var OFFLINE = self.SK_OFFLINE || "/offline";
+var TEXTS = self.SK_TEXTS || {reconnecting: "Reconnecting…",
+                              unreachable: "The scorekeeper cannot be reached. Reload when it is back."};
 var SHELL_CACHE = "sk-shell-" + VERSION;
 var PAGE_CACHE = "sk-pages";
 var NAV_TIMEOUT = 3000;
@@ -76,8 +78,8 @@ function keepPage(request, response) {
 function offlinePage() {
   return caches.match(OFFLINE).then(function (response) {
     return response || new Response(
-      "<!doctype html><title>Reconnecting</title><h1>Reconnecting…</h1>" +
-      "<p>The scorekeeper cannot be reached. Reload when it is back.</p>",
+      "<!doctype html><title>" + TEXTS.reconnecting + "</title><h1>" + TEXTS.reconnecting +
+      "</h1><p>" + TEXTS.unreachable + "</p>",
       {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
   });
 }

@@ -20,15 +20,20 @@ import hmac
 import secrets
 
 from flask import request
+from flask_babel import gettext as _
 
 from .. import access, codes, store
+from ..rules.text import N_
 from ..models import utcnow
 from .problems import problem_response, refuse
 
 PREFIX = "skt_"
 CLUB_READ, CLUB_WRITE, GAME_SCORE, GAME_READ = "club-read", "club-write", "game-score", "game-read"
-RIGHT_WORDS = {CLUB_READ: "read the club", CLUB_WRITE: "read the club and write its games",
-               GAME_SCORE: "read and score this game", GAME_READ: "read this game"}
+# What each right lets a token do: the token's `may` in the API (English, as every value there)
+# and its words on the tokens page (said in the page's language).
+RIGHT_WORDS = {CLUB_READ: N_("read the club"),
+               CLUB_WRITE: N_("read the club and write its games"),
+               GAME_SCORE: N_("read and score this game"), GAME_READ: N_("read this game")}
 
 
 def new_secret() -> str:
@@ -48,10 +53,10 @@ def too_many_codes(everyone: bool = False):
 def too_many_tokens(everyone: bool = False):
     """429 as a problem: too many wrong tokens from here (or from everyone); they are counted
     with the wrong codes, but said as what they are."""
-    said = ("Too many wrong API tokens are being tried on this server right now" if everyone
-            else "Too many wrong API tokens came from this address")
-    return problem_response(429, f"{said}; wait a minute and try again.", codes.RETRY_AFTER,
-                            "too-many-wrong-tokens")
+    said = _("Too many wrong API tokens are being tried on this server right now; wait a "
+             "minute and try again.") if everyone else \
+        _("Too many wrong API tokens came from this address; wait a minute and try again.")
+    return problem_response(429, said, codes.RETRY_AFTER, "too-many-wrong-tokens")
 
 
 _CHALLENGE = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'}
@@ -65,8 +70,8 @@ def token(required: bool = True):
     if not hasattr(req, "_sk_token"):
         req._sk_token = _read_token()
     if req._sk_token is None and required:
-        refuse(401, "This needs an API token: send it as “Authorization: Bearer <token>”. "
-                    "Make one on the club's or the game's page.", _CHALLENGE)
+        refuse(401, _("This needs an API token: send it as “Authorization: Bearer <token>”. "
+                      "Make one on the club's or the game's page."), _CHALLENGE)
     return req._sk_token
 
 
@@ -79,22 +84,22 @@ def _read_token():
     header = request.headers.get("Authorization")
     if header is None:
         return None
-    scheme, _, secret = header.strip().partition(" ")
+    scheme, _space, secret = header.strip().partition(" ")
     secret = secret.strip()
     if scheme.lower() != "bearer" or not secret:
-        refuse(401, "The Authorization header must be “Bearer <token>”.", _CHALLENGE,
+        refuse(401, _("The Authorization header must be “Bearer <token>”."), _CHALLENGE,
                "token-invalid")
     row = None
     if secret.startswith(PREFIX) and len(secret) < 100:
         row = store.token_by_hash(secret_hash(secret))
     if row is None:
         codes.wrong_secret(too_many_tokens)
-        refuse(401, "This token is not valid: it was revoked, its phone left the club, or it "
-                    "was mistyped.", _CHALLENGE, "token-invalid")
+        refuse(401, _("This token is not valid: it was revoked, its phone left the club, or "
+                      "it was mistyped."), _CHALLENGE, "token-invalid")
     now = utcnow()
     if row.expires_at is not None and row.expires_at <= now:
-        refuse(401, f"This token expired on {row.expires_at:%Y-%m-%d %H:%M} UTC.", _CHALLENGE,
-               "token-invalid")
+        refuse(401, _("This token expired on %(when)s UTC.",
+                      when=f"{row.expires_at:%Y-%m-%d %H:%M}"), _CHALLENGE, "token-invalid")
     if row.last_used_at is None or row.last_used_at < now - store.TOKEN_USE_STEP:
         store.token_used(row.id, now)
     return row
@@ -129,18 +134,18 @@ def require_game(game, write: bool = False):
     if not may_read_game(row, game):
         refuse(404, no_game(game.id))
     if write and not may_score_game(row, game):
-        refuse(403, "This token may not score this game.")
+        refuse(403, _("This token may not score this game."))
     return row
 
 
 def no_game(game_id: int) -> str:
     """The one answer for a game that is not there and one this token may not read."""
-    return f"There is no game #{game_id}."
+    return _("There is no game #%(id)s.", id=game_id)
 
 
 def no_club(club_id: int) -> str:
     """The one answer for a club that is not there and one this token is not of."""
-    return f"There is no club #{club_id}."
+    return _("There is no club #%(id)s.", id=club_id)
 
 
 def require_club(club_id: int, write: bool = False):
@@ -149,7 +154,7 @@ def require_club(club_id: int, write: bool = False):
     if row.club_id != club_id or row.right not in (CLUB_READ, CLUB_WRITE):
         refuse(404, no_club(club_id))
     if write and row.right != CLUB_WRITE:
-        refuse(403, "This token may only read the club: a token that writes its games is made "
-                    "by the club's admin.")
+        refuse(403, _("This token may only read the club: a token that writes its games is "
+                      "made by the club's admin."))
     return row
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import timezone
 
 from flask import current_app, url_for
+from flask_babel import gettext as _
 
 from .. import rules, tournament
 from ..clubs import roster
@@ -26,6 +27,14 @@ def readable_club(club_id: int) -> Club:
     if club is None:
         refuse(404, auth.no_club(club_id))
     return club
+
+
+def no_person(person_id: int) -> str:
+    return _("The club has no person #%(id)s.", id=person_id)
+
+
+def no_event(event_id: int) -> str:
+    return _("The club has no event #%(id)s.", id=event_id)
 
 
 @blp.route("/me", methods=["GET"])
@@ -89,9 +98,10 @@ def club_games(club_id: int, per_page: int = queries.PAGE_SIZE, **query):
     since a sync)."""
     club = readable_club(club_id)
     names, events = queries.people(club.id), queries.events(club.id)
-    for key, known, what in (("person", names, "person"), ("event", events, "event")):
-        if query.get(key) is not None and query[key] not in known:  # (a valid id: 404)
-            refuse(404, f"The club has no {what} #{query[key]}.")
+    if query.get("person") is not None and query["person"] not in names:  # (a valid id: 404)
+        refuse(404, no_person(query["person"]))
+    if query.get("event") is not None and query["event"] not in events:
+        refuse(404, no_event(query["event"]))
     # (as the archive page's form sends them: text)
     args = {k: v.isoformat() if hasattr(v, "isoformat") else str(v)
             for k, v in query.items() if v is not None}
@@ -120,7 +130,7 @@ def person_stats(club_id: int, person_id: int):
     club = readable_club(club_id)
     names = queries.people(club.id)
     if person_id not in names:
-        refuse(404, f"The club has no person #{person_id}.")
+        refuse(404, no_person(person_id))
     return {"id": person_id, "name": names[person_id],
             "numbers": numbers.person_numbers(club.id, person_id)}
 
@@ -140,7 +150,7 @@ def _event(club_id: int, event_id: int):
     readable_club(club_id)
     event = load_event(club_id, event_id)
     if event is None:
-        refuse(404, f"The club has no event #{event_id}.")
+        refuse(404, no_event(event_id))
     return event_record(event)
 
 

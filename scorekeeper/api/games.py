@@ -14,9 +14,10 @@ import json
 import re
 
 from flask import request, url_for
+from flask_babel import gettext as _
 from werkzeug.http import parse_etags
 
-from .. import codes, render_cache, rules, security, store
+from .. import codes, i18n, render_cache, rules, security, store
 from ..access import normalize_code
 from ..games import bgstats, entry
 from ..games.new_game import check_record
@@ -118,10 +119,10 @@ def viewer_game(code: str):
     counted as /join counts them (429 past the limit)."""
     normalized = normalize_code(code)
     if normalized is None:
-        refuse(400, "A code is 7 letters and digits, like “ABC 2345”.")
+        refuse(400, _("A code is 7 letters and digits, like “ABC 2345”."))
     game = codes.find_game_by_code(normalized, auth.too_many_codes)
     if game is None:
-        refuse(404, "No game has that code.")
+        refuse(404, _("No game has that code."))
     return _kept_answer(game.id, game.version, lambda: _load(game.id))
 
 
@@ -133,8 +134,8 @@ def _version(game: Game, sent: int | None) -> tuple[int, bool]:
     tags = parse_etags(request.headers.get("If-Match"))
     named = tags.as_set(include_weak=True) - {"", None}
     if not named and sent is None:
-        refuse(428, "Send the version the change was made on: If-Match with the game's ETag, "
-                    "or `version` in the body (If-Match: * names no version).",
+        refuse(428, _("Send the version the change was made on: If-Match with the game's "
+                      "ETag, or `version` in the body (If-Match: * names no version)."),
                kind="version-required")
     if named:
         versions = set()
@@ -151,14 +152,18 @@ def _version(game: Game, sent: int | None) -> tuple[int, bool]:
 def _stale(game: Game, versions: set, by_header: bool = False):
     """409 for a stale `version` in the body; 412 (RFC 9110) for an If-Match that is not the
     game's ETag now, whether an older one, another game's or not an ETag at all."""
-    now = f"it is at version {game.version} now (ETag \"{game_etag(game.id, game.version)}\")"
+    now = {"now": game.version, "etag": game_etag(game.id, game.version)}
     if by_header:
-        said = (f"The game changed since version {min(versions)}" if versions else
-                f"If-Match is not an ETag of game #{game.id}")
-        refuse(412, f"{said}: {now}. Read it again, then send the change with its ETag.",
+        refuse(412, _("The game changed since version %(version)s: it is at version %(now)s "
+                      "now (ETag \"%(etag)s\"). Read it again, then send the change with its "
+                      "ETag.", version=min(versions), **now) if versions else
+               _("If-Match is not an ETag of game #%(game)s: it is at version %(now)s now "
+                 "(ETag \"%(etag)s\"). Read it again, then send the change with its ETag.",
+                 game=game.id, **now),
                kind="precondition-failed", version=game.version)
-    refuse(409, f"The game changed since version {min(versions)}: {now}. Read it again, then "
-                f"send the change made on that version.", kind="stale-version",
+    refuse(409, _("The game changed since version %(version)s: it is at version %(now)s now "
+                  "(ETag \"%(etag)s\"). Read it again, then send the change made on that "
+                  "version.", version=min(versions), **now), kind="stale-version",
            version=game.version)
 
 
@@ -170,7 +175,8 @@ def _checked(game: Game, hand: dict, index: int | None) -> dict:
         refuse(422, problem)
     result = rules.preview(entry.as_saved(game, game.record(), index), hand, index)
     if not result.get("ok"):
-        refuse(422, result.get("error") or "The hand is not valid.", kind="refused-by-rules",
+        refuse(422, i18n.say(result.get("error")) or _("The hand is not valid."),
+               kind="refused-by-rules",
                hand=result.get("hand"))
     return result
 
@@ -206,7 +212,8 @@ def append_hand(body: dict, game_id: int):
     """Append a hand: the record's next hand, checked by the engine (422 with its sentence)."""
     game, token, version = _to_write(game_id, body)
     if len(game.hands) >= MAX_HANDS:
-        refuse(422, f"A game holds at most {MAX_HANDS} hands: start a new game.")
+        refuse(422, _("A game holds at most %(hands)s hands: start a new game.",
+                      hands=MAX_HANDS))
     result = _checked(game, body["hand"], None)
     number = len(game.hands)
     _written(game, version, "entered", number, None, body["hand"], token, result)
@@ -222,7 +229,8 @@ def change_hand(body: dict, game_id: int, number: int):
     it and before those after it."""
     game, token, version = _to_write(game_id, body)
     if number >= len(game.hands):
-        refuse(404, f"The game has no hand {number + 1}: it has {len(game.hands)}.")
+        refuse(404, _("The game has no hand %(number)s: it has %(hands)s.", number=number + 1,
+                      hands=len(game.hands)))
     result = _checked(game, body["hand"], number)
     old = game.hands[number].data
     _written(game, version, "edited", number, old, body["hand"], token, result)
@@ -238,7 +246,7 @@ def undo_hand(body: dict, game_id: int):
     """Take back the last hand (the history keeps it, as the page's undo does)."""
     game, token, version = _to_write(game_id, body)
     if not game.hands:
-        refuse(409, "There is no hand to take back.", kind="nothing-to-undo",
+        refuse(409, _("There is no hand to take back."), kind="nothing-to-undo",
                version=game.version)
     last = game.hands[-1]
     _written(game, version, "undone", last.number, dict(last.data), None, token)
@@ -260,6 +268,6 @@ def new_game(body: dict, club_id: int):
         refuse(404, auth.no_club(club_id))
     record, error = check_record(body["record"])
     if error:
-        refuse(422, error, kind="refused-by-rules")
+        refuse(422, i18n.say(error), kind="refused-by-rules")
     game = store.start_game(record, via=auth.via(token), club=club)
     return _answer(game, status=201, Location=url_for("api.get_game", game_id=game.id))

@@ -19,6 +19,7 @@ import re
 import time
 
 from flask import current_app, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from .. import store
@@ -56,20 +57,20 @@ def idempotent(view):
         if key is None:
             return view(*args, **kwargs)
         if not KEY.fullmatch(key):
-            refuse(400, "An Idempotency-Key is 1 to 80 visible ASCII characters.")
+            refuse(400, _("An Idempotency-Key is 1 to 80 visible ASCII characters."))
         token = auth.token()
         fingerprint = _fingerprint()
         row = store.claim_idempotency_key(token.id, key, fingerprint)
         deadline = time.monotonic() + WAIT
         while row is not None:
             if row.request_hash != fingerprint:
-                refuse(422, "This Idempotency-Key was sent with another request: use a new key "
-                            "for each request.", kind="key-reused")
+                refuse(422, _("This Idempotency-Key was sent with another request: use a new "
+                              "key for each request."), kind="key-reused")
             if row.status is not None:
                 return _replay(row)
             if time.monotonic() > deadline:
-                refuse(409, "The first request with this Idempotency-Key is still being "
-                            "answered: send it again in a moment.", kind="key-in-use")
+                refuse(409, _("The first request with this Idempotency-Key is still being "
+                              "answered: send it again in a moment."), kind="key-in-use")
             time.sleep(0.05)
             row = store.idempotent_answer(token.id, key)
             if row is None:  # the first one failed and freed the key: answer it anew

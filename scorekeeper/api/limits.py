@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import current_app, request
+from flask_babel import gettext as _
 
 from .. import codes, store
 from ..models import utcnow
@@ -37,8 +38,9 @@ def count_write(token) -> None:
     request._get_current_object()._sk_quota = quota  # (on the request: as auth keeps its token)
     if used > limit:
         store.forget_api_write(row_id)
-        refuse(429, f"This token wrote {limit} times in the last minute, its limit: wait "
-                    f"{quota['RateLimit-Reset']} seconds and send it again.",
+        refuse(429, _("This token wrote %(limit)s times in the last minute, its limit: wait "
+                      "%(seconds)s seconds and send it again.", limit=limit,
+                      seconds=quota["RateLimit-Reset"]),
                {**quota, "Retry-After": quota["RateLimit-Reset"]}, "too-many-writes")
 
 

@@ -3,7 +3,8 @@ ETag and If-None-Match (304) on every GET, CORS for the configured origins only.
 
 An error says what went wrong in `detail`, one plain sentence (the engine's own, for a hand or a
 record it refuses), never a traceback; `type` names its kind (KINDS: a page explains each),
-`title` is that kind's.
+`title` is that kind's. Title and detail are said in the request's language (Accept-Language:
+English without one); the keys and the `type` URIs are the same in every language.
 """
 from __future__ import annotations
 
@@ -12,19 +13,23 @@ from http import HTTPStatus
 from typing import NamedTuple, NoReturn
 
 from flask import abort, current_app, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.http import parse_etags
 
-from .. import security
+from .. import i18n, security
+from ..rules.text import N_
 
 PROBLEM = "application/problem+json"
 TYPES = "/api/v1/problems/"  # a problem's `type`: this and its kind's name, a page saying it
 # How hands are counted, the one place it is said (the docs page and the OpenAPI document).
-HAND_NUMBERS = ("Hands are counted from 0 in addresses and fields (/hands/0, \"hand\": 0) "
-                "and from 1 in words: hand 0 is “Hand 1”.")
+HAND_NUMBERS = N_("Hands are counted from 0 in addresses and fields (/hands/0, \"hand\": 0) "
+                   "and from 1 in words: hand 0 is “Hand 1”.")
 
 
 class Kind(NamedTuple):
+    """A kind of problem: its status, and its title and explanation in English (said in the
+    request's language where shown: the problem's title, the docs pages)."""
     status: int
     title: str
     explains: str
@@ -33,62 +38,66 @@ class Kind(NamedTuple):
 # Every kind of problem the API answers, by the name its type URI ends in: what the docs page
 # and each kind's page say (the one place it is said).
 KINDS = {
-    "not-json": Kind(400, "The body is not JSON", "The body could not be read as JSON, or it "
-                     "nests deeper than any game record. Send one JSON object."),
-    "bad-request": Kind(400, "Bad Request", "A header or a part of the address could not be "
-                        "read: detail says which (a join code is 7 letters and digits; an "
-                        "Idempotency-Key 1 to 80 visible ASCII characters)."),
-    "token-required": Kind(401, "A token is needed", "Send an API token as Authorization: "
-                           "Bearer skt_…. The club's admin makes club tokens; anyone who may "
-                           "read a game makes its tokens under “Invite players”."),
-    "token-invalid": Kind(401, "The token is not valid", "The token was revoked, expired, "
-                          "mistyped, or its phone left the club. Make a new one."),
-    "forbidden": Kind(403, "Forbidden", "The token is right but may not do this: a club's token "
-                      "reads that club alone, a reading token writes nothing."),
-    "not-found": Kind(404, "Not Found", "There is nothing at this address: no such game, club, "
-                      "person, event or hand."),
-    "method-not-allowed": Kind(405, "Method Not Allowed", "This address does not take that "
-                               "method: the Allow header lists those it takes."),
-    "stale-version": Kind(409, "The game changed", "The version in the body is not the "
-                          "game's now: another client wrote since. Nothing was saved. Read the "
-                          "game again (version in the answer's body), then send the change "
-                          "made on it. A retry may keep its Idempotency-Key."),
-    "nothing-to-undo": Kind(409, "Nothing to take back", "The game has no hand to take back."),
-    "key-in-use": Kind(409, "The first request is still being answered", "Another request with "
-                       "this Idempotency-Key is being answered right now: send it again in a "
-                       "moment, and it gets that answer."),
-    "precondition-failed": Kind(412, "Precondition Failed", "If-Match is not the game's ETag "
-                                "now: an older one (another client wrote since), another "
-                                "game's, or not an ETag. Nothing was saved. Read the game "
-                                "again, then send the change with its new ETag."),
-    "too-large": Kind(413, "Too large", "What was sent is larger than this server takes."),
-    "unsupported-media-type": Kind(415, "Send JSON", "A body is JSON, sent as Content-Type: "
-                                   "application/json (not a form, text or XML)."),
-    "invalid-request": Kind(422, "The request's fields are not valid", "A field of the body or "
-                            "the query is missing, of the wrong type, unknown, or names "
-                            "something the club does not have; errors holds each field's "
-                            "problems."),
-    "refused-by-rules": Kind(422, "The rules refuse it", "The engine refuses the hand or the "
-                             "record: detail is its sentence, hand the index of the hand it "
-                             "refused (null: the record itself). Nothing was saved."),
-    "key-reused": Kind(422, "This Idempotency-Key named another request", "An Idempotency-Key "
-                       "names one request (method, address and body, its keys in any order): "
-                       "use a new key for each new request."),
-    "version-required": Kind(428, "Precondition Required", "A change needs the version it was "
-                             "made on: If-Match with the game's ETag, or version in the body. "
-                             "If-Match: * names no version."),
-    "too-many-wrong-tokens": Kind(429, "Too many wrong tokens", "Too many wrong tokens came "
-                                  "from this address (or from everyone) in the last minute: "
-                                  "wait Retry-After seconds. Right tokens are never counted."),
-    "too-many-wrong-codes": Kind(429, "Too many wrong codes", "Too many wrong join codes came "
-                                 "from this address (or from everyone) in the last minute: "
-                                 "wait Retry-After seconds."),
-    "too-many-writes": Kind(429, "Too many writes", "This token wrote more than its limit in "
-                            "the window the RateLimit-* headers name: wait Retry-After "
-                            "seconds. Nothing was saved."),
-    "server-error": Kind(500, "Internal Server Error", "The server failed to answer; nothing "
-                         "was saved by this request. A retry with the same Idempotency-Key is "
-                         "answered anew."),
+    "not-json": Kind(400, N_("The body is not JSON"), N_(
+        "The body could not be read as JSON, or it nests deeper than any game record. Send "
+        "one JSON object.")),
+    "bad-request": Kind(400, N_("Bad Request"), N_(
+        "A header or a part of the address could not be read: detail says which (a join code "
+        "is 7 letters and digits; an Idempotency-Key 1 to 80 visible ASCII characters).")),
+    "token-required": Kind(401, N_("A token is needed"), N_(
+        "Send an API token as Authorization: Bearer skt_…. The club's admin makes club "
+        "tokens; anyone who may read a game makes its tokens under “Invite players”.")),
+    "token-invalid": Kind(401, N_("The token is not valid"), N_(
+        "The token was revoked, expired, mistyped, or its phone left the club. Make a new "
+        "one.")),
+    "forbidden": Kind(403, N_("Forbidden"), N_(
+        "The token is right but may not do this: a club's token reads that club alone, a "
+        "reading token writes nothing.")),
+    "not-found": Kind(404, N_("Not Found"), N_(
+        "There is nothing at this address: no such game, club, person, event or hand.")),
+    "method-not-allowed": Kind(405, N_("Method Not Allowed"), N_(
+        "This address does not take that method: the Allow header lists those it takes.")),
+    "stale-version": Kind(409, N_("The game changed"), N_(
+        "The version in the body is not the game's now: another client wrote since. Nothing "
+        "was saved. Read the game again (version in the answer's body), then send the change "
+        "made on it. A retry may keep its Idempotency-Key.")),
+    "nothing-to-undo": Kind(409, N_("Nothing to take back"), N_(
+        "The game has no hand to take back.")),
+    "key-in-use": Kind(409, N_("The first request is still being answered"), N_(
+        "Another request with this Idempotency-Key is being answered right now: send it "
+        "again in a moment, and it gets that answer.")),
+    "precondition-failed": Kind(412, N_("Precondition Failed"), N_(
+        "If-Match is not the game's ETag now: an older one (another client wrote since), "
+        "another game's, or not an ETag. Nothing was saved. Read the game again, then send "
+        "the change with its new ETag.")),
+    "too-large": Kind(413, N_("Too large"), N_(
+        "What was sent is larger than this server takes.")),
+    "unsupported-media-type": Kind(415, N_("Send JSON"), N_(
+        "A body is JSON, sent as Content-Type: application/json (not a form, text or XML).")),
+    "invalid-request": Kind(422, N_("The request's fields are not valid"), N_(
+        "A field of the body or the query is missing, of the wrong type, unknown, or names "
+        "something the club does not have; errors holds each field's problems.")),
+    "refused-by-rules": Kind(422, N_("The rules refuse it"), N_(
+        "The engine refuses the hand or the record: detail is its sentence, hand the index of "
+        "the hand it refused (null: the record itself). Nothing was saved.")),
+    "key-reused": Kind(422, N_("This Idempotency-Key named another request"), N_(
+        "An Idempotency-Key names one request (method, address and body, its keys in any "
+        "order): use a new key for each new request.")),
+    "version-required": Kind(428, N_("Precondition Required"), N_(
+        "A change needs the version it was made on: If-Match with the game's ETag, or version "
+        "in the body. If-Match: * names no version.")),
+    "too-many-wrong-tokens": Kind(429, N_("Too many wrong tokens"), N_(
+        "Too many wrong tokens came from this address (or from everyone) in the last minute: "
+        "wait Retry-After seconds. Right tokens are never counted.")),
+    "too-many-wrong-codes": Kind(429, N_("Too many wrong codes"), N_(
+        "Too many wrong join codes came from this address (or from everyone) in the last "
+        "minute: wait Retry-After seconds.")),
+    "too-many-writes": Kind(429, N_("Too many writes"), N_(
+        "This token wrote more than its limit in the window the RateLimit-* headers name: "
+        "wait Retry-After seconds. Nothing was saved.")),
+    "server-error": Kind(500, N_("Internal Server Error"), N_(
+        "The server failed to answer; nothing was saved by this request. A retry with the "
+        "same Idempotency-Key is answered anew.")),
 }
 # The kind of a refusal that names none: the one of its status.
 _BY_STATUS = {400: "bad-request", 401: "token-required", 403: "forbidden", 404: "not-found",
@@ -106,7 +115,7 @@ def problem_response(status: int, detail: str, headers: dict | None = None,
     """A problem+json answer: type (its kind's page), title, status, detail, and any
     extension members."""
     kind = kind or _BY_STATUS.get(status)
-    title = KINDS[kind].title if kind else HTTPStatus(status).phrase
+    title = i18n.say(KINDS[kind].title) if kind else HTTPStatus(status).phrase
     body = {"type": problem_type(kind) if kind else "about:blank", "title": title,
             "status": status, "detail": detail, **extra}
     response = current_app.response_class(json.dumps(body, ensure_ascii=False), status,
@@ -123,13 +132,24 @@ def refuse(status: int, detail: str, headers: dict | None = None, kind: str | No
 
 # What a refusal of Flask or Werkzeug (not one of ours) says in `detail`.
 _DETAILS = {
-    400: "The request could not be read.",
-    404: "There is nothing at this address.",
-    405: "This address does not take that method.",
-    413: "What was sent is larger than this server takes.",
-    415: "Send JSON (Content-Type: application/json).",
-    500: "The server failed to answer; nothing was saved by this request.",
+    400: N_("The request could not be read."),
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not take that method."),
+    413: N_("What was sent is larger than this server takes."),
+    415: N_("Send JSON (Content-Type: application/json)."),
+    500: N_("The server failed to answer; nothing was saved by this request."),
 }
+
+
+# webargs' (marshmallow's) words for a field's problem, said in the request's language in
+# `detail` (the `errors` member keeps them as they are); a message with values in it stays as
+# the library says it.
+FIELD_WORDS = frozenset((
+    N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."),
+    N_("Invalid value."), N_("Invalid input type."), N_("Invalid type."),
+    N_("Not a valid integer."), N_("Not a valid number."), N_("Not a valid string."),
+    N_("Not a valid boolean."), N_("Not a valid date."), N_("Not a valid mapping type."),
+    N_("Not a valid list."), N_("Number too large.")))
 
 
 def _field_sentence(messages) -> str:
@@ -141,11 +161,12 @@ def _field_sentence(messages) -> str:
             for key, inner in value.items():
                 walk(inner, path + [str(key)])
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            parts.append(f"{'.'.join(path[1:]) or path[0]}: {' '.join(value)}")
+            said = " ".join(i18n.say(v) if v in FIELD_WORDS else v for v in value)
+            parts.append(f"{'.'.join(path[1:]) or path[0]}: {said}")
         else:
             walk(str(value), path)
     walk(messages, [])
-    return "; ".join(parts) or "The request's fields are not valid."
+    return "; ".join(parts) or _("The request's fields are not valid.")
 
 
 def handle(error: HTTPException):
@@ -156,7 +177,7 @@ def handle(error: HTTPException):
     if "messages" in data:
         return problem_response(status, _field_sentence(data["messages"]),
                                 data.get("headers"), "invalid-request", errors=data["messages"])
-    detail = _DETAILS.get(status) or (error.description if status < 500 else None) \
+    detail = i18n.say(_DETAILS.get(status)) or (error.description if status < 500 else None) \
         or HTTPStatus(status).phrase
     headers = {}
     if status == 405 and getattr(error, "valid_methods", None):
@@ -195,10 +216,12 @@ def readable_body() -> None:
     would fail on the depth with an error, not a 400)."""
     if request.method in ("POST", "PUT") and (request.content_length or request.get_data()):
         if not request.is_json:
-            refuse(415, "Send the body as JSON (Content-Type: application/json), not "
-                        f"{request.mimetype or 'without a Content-Type'}.")
+            refuse(415, _("Send the body as JSON (Content-Type: application/json), not "
+                          "%(sent)s.", sent=request.mimetype) if request.mimetype else
+                   _("Send the body as JSON (Content-Type: application/json), not without a "
+                     "Content-Type."))
         if security.read_json(request.get_data(as_text=True)) is None:
-            refuse(400, "The body is not JSON, or it nests deeper than any game record.",
+            refuse(400, _("The body is not JSON, or it nests deeper than any game record."),
                    kind="not-json")
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from datetime import timezone
 
+from flask_babel import gettext as _
+
 from .. import club_ratings as replays
 from ..models import utcnow
 from ..players import queries, rating_pages
 from . import blp, documented, schemas
-from .clubs import readable_club
+from .clubs import no_person, readable_club
 from .problems import refuse
 
 
@@ -26,7 +28,7 @@ def _chosen(club_id: int, season_id: int | None) -> tuple[list, object]:
         return seasons, None
     season = next((s for s in seasons if s.id == season_id), None)
     if season is None:
-        refuse(404, f"The club has no season #{season_id}.")
+        refuse(404, _("The club has no season #%(id)s.", id=season_id))
     return seasons, season
 
 
@@ -74,7 +76,7 @@ def person_ratings(club_id: int, person_id: int, season: int | None = None):
     club = readable_club(club_id)
     names = queries.people(club.id)
     if person_id not in names:
-        refuse(404, f"The club has no person #{person_id}.")
+        refuse(404, no_person(person_id))
     seasons, chosen = _chosen(club.id, season)
     groups = rating_pages.person_groups(club.id, person_id, names, chosen, seasons,
                                         history=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Blueprint, abort, redirect, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .. import access, store, web
@@ -50,9 +51,10 @@ def _form() -> tuple[str, str, object, str | None]:
     number = whole_number(days)
     error = None
     if not label:
-        error = "Name the token after the app that will use it (e.g. “Bar TV”)."
+        error = _("Name the token after the app that will use it (e.g. “Bar TV”).")
     elif days and not (number is not None and 1 <= number <= MAX_DAYS):
-        error = f"A token expires in 1 to {MAX_DAYS} days, or never (leave it empty)."
+        error = _("A token expires in 1 to %(days)s days, or never (leave it empty).",
+                  days=MAX_DAYS)
     expires = utcnow() + timedelta(days=number) if days and not error else None
     return label, request.form.get("right", ""), expires, error
 
@@ -75,8 +77,8 @@ def _new_token(label: str, right: str, expires, **where) -> str:
 def _club_admin(club_id: int):
     club, phone = roster.load_club(club_id)
     if not phone.is_admin:
-        abort(web.refuse(403, "The admin's", "Only the club's admin makes and revokes the "
-                                             "club's API tokens."))
+        abort(web.refuse(403, _("The admin's"), _("Only the club's admin makes and revokes "
+                                                  "the club's API tokens.")))
     return club, phone
 
 
@@ -94,7 +96,7 @@ def club_tokens(club_id: int):
     if request.method == "POST":
         label, right, expires, error = _form()
         if right not in (auth.CLUB_READ, auth.CLUB_WRITE):
-            error = error or "Pick what the token may do."
+            error = error or _("Pick what the token may do.")
         if error:
             status = 422
         else:
@@ -141,7 +143,7 @@ def game_tokens(game_id: int):
     if request.method == "POST":
         label, right, expires, error = _form()
         if right not in rights:
-            error = error or "Pick what the token may do."
+            error = error or _("Pick what the token may do.")
         if error:
             status = 422
         else:

@@ -4,17 +4,19 @@ sites preview a link by), drawn by Pillow with its built-in scalable font (no fo
     result_png(title, subtitle, lines) -> bytes
 
 `lines` are (name, score, won): each side with its final total (or an event's entrant with
-its rank), the winners marked by a band and the word "WON", never by colour alone. The font
-has ASCII and a few signs only: other letters are spelled as it can draw them (drawable:
-accents dropped). The drawing depends on its arguments only (no clock, no randomness): the
-same result gives the same bytes, so a card kept under a game's version is served unchanged
-while the result is (views.py).
+its rank), the winners marked by a band and the word "WON" (in the reader's language), never
+by colour alone. The font has ASCII and a few signs only: other letters are spelled as it can
+draw them (drawable: accents dropped; its Spanish words need none: GANADOR). The drawing
+depends on its arguments only (no clock, no randomness): the same result gives the same bytes,
+so a card kept under a game's version and language is served unchanged while the result is
+(views.py).
 """
 from __future__ import annotations
 
 import io
 import unicodedata
 from functools import lru_cache
+from typing import Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -75,9 +77,12 @@ def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, width: int):
 
 
 def result_png(title: str, subtitle: str, lines: list[tuple[str, str, bool]],
-               more: int = 0) -> bytes:
+               more: int = 0, won_word: str = "WON",
+               more_said: Callable[[int], str] = "and {} more".format) -> bytes:
     """The card: `title` (the game's or event's name), `subtitle` (the date, where), each of
-    `lines` a side with its score, winners banded; `more` sides left off for room."""
+    `lines` a side with its score, winners banded; `more` sides left off for room. Its own
+    words in the reader's language: `won_word` beside a winner, `more_said(n)` of the sides left
+    off."""
     title, subtitle = drawable(title), drawable(subtitle)
     lines = [(drawable(name), drawable(score), won) for name, score, won in lines]
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
@@ -91,6 +96,7 @@ def result_png(title: str, subtitle: str, lines: list[tuple[str, str, bool]],
     top, bottom = 196, HEIGHT - 70
     row = min(112, (bottom - top) // max(1, len(shown)))
     size = max(28, min(56, row - 36))
+    won_word = drawable(won_word)
     for i, (name, score, won) in enumerate(shown):
         y = top + i * row
         if won:
@@ -99,7 +105,7 @@ def result_png(title: str, subtitle: str, lines: list[tuple[str, str, bool]],
         ink = PAPER if won else INK
         score_font = _font(size)
         score_width = draw.textlength(score, font=score_font)
-        mark = "WON  " if won else ""
+        mark = f"{won_word}  " if won else ""
         mark_width = draw.textlength(mark, font=_font(size - 8)) if mark else 0
         middle = y + (row - 4) // 2
         name_text, name_font = _fitted(draw, name, size,
@@ -112,7 +118,7 @@ def result_png(title: str, subtitle: str, lines: list[tuple[str, str, bool]],
         if not won and i + 1 < len(shown) and not shown[i + 1][2]:
             draw.line((MARGIN, y + row - 2, WIDTH - MARGIN, y + row - 2), fill=RULE, width=2)
     more += max(0, len(lines) - MAX_LINES)
-    footer = "Scorekeeper" + (f"  ·  and {more} more" if more else "")
+    footer = "Scorekeeper" + (f"  ·  {drawable(more_said(more))}" if more else "")
     draw.text((MARGIN, HEIGHT - 36), footer, font=_font(26), fill=MUTED, anchor="lm")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

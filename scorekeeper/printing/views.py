@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from datetime import date
-
 from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
+from flask_babel import gettext as _, ngettext
 
-from .. import access, qr, render_cache, rules, store, web
+from .. import access, filters, i18n, qr, render_cache, rules, store, web
 from ..events import live as event_live, record as records, running
 from ..games import board, listing
 from ..rules.card import rules_card
+from ..rules.text import N_
+from ..tournament.event import TEAM_FORMATS
 from . import card
 
 bp = Blueprint("printing", __name__)
@@ -66,7 +67,9 @@ def _png(body: bytes):
 
 
 def _kept_png(key: str, draw) -> bytes:
+    """The card under `key`, drawn once per language (its words are said in it)."""
     kept = render_cache.named("result_cards", items=CARDS)
+    key = f"{i18n.language()}|{key}"
     body = kept.get(key)
     if body is None:
         body = draw()
@@ -75,10 +78,6 @@ def _kept_png(key: str, draw) -> bytes:
 
 
 # --------------------------------------------------------------------------- a game
-
-def _long_date(day: date) -> str:
-    return f"{day.day} {day:%B %Y}"
-
 
 def game_card_lines(game) -> tuple[str, str, list[tuple[str, str, bool]]] | None:
     """A finished game's card: its name, the date (and where in an event), each side and its
@@ -89,13 +88,14 @@ def game_card_lines(game) -> tuple[str, str, list[tuple[str, str, bool]]] | None
     variant = rules.VARIANTS.get(game.variant)
     title = game_title(game, variant)
     where = records.event_of(game)
-    hands = result.get("hands") or 0
-    word = (variant.hand_word if variant else "Hand").lower()
-    subtitle = f"{_long_date(game.created_at.date())} · {hands} {word}{'' if hands == 1 else 's'}"
+    parts = [filters.long_day(game.created_at.date()),
+             filters.hands_count(game.variant, result.get("hands") or 0)]
     if where:
-        subtitle += f" · round {where['round']}, table {where['table']}"
+        parts.append(_("round %(round)s, table %(table)s", round=where["round"],
+                       table=where["table"]))
+    subtitle = " · ".join(parts)
     winners = result.get("winners") or []
-    lines = [(name, f"{total:,}", side in winners)
+    lines = [(name, filters.number(total), side in winners)
              for side, (name, total) in enumerate(zip(result["sides"], result["totals"]))]
     lines.sort(key=lambda line: not line[2])  # the winners first
     return title, subtitle, lines
@@ -114,7 +114,8 @@ def game_card(game_id: int):
     made = game_card_lines(game)
     if made is None:
         abort(404)  # a game still going has no result to show
-    return _png(_kept_png(f"game:{game.id}:{game.version}", lambda: card.result_png(*made)))
+    return _png(_kept_png(f"game:{game.id}:{game.version}",
+                          lambda: card.result_png(*made, **_card_words())))
 
 
 @bp.get("/games/<int:game_id>/sheet")
@@ -140,9 +141,23 @@ def game_sheet(game_id: int):
 
 def game_title(game, variant) -> str:
     """The game's name on its card and link preview: the variant, and the event it is in."""
-    title = variant.title if variant else game.variant
+    title = i18n.say(variant.title) if variant else game.variant
     where = records.event_of(game)
     return f"{where['name']} · {title}" if where else title
+
+
+def _joined(items, pair) -> str:
+    """`items` in a line, each next one joined on as `pair(so_far, next)` says it (a
+    language's "and", "to", "v" goes between them, in its own place)."""
+    said = ""
+    for item in items:
+        said = pair(said, item) if said else item
+    return said
+
+
+def _and(names) -> str:
+    """Names in a line: "Bob and Dan", "Ann and Bob and Cat"."""
+    return _joined(names, lambda a, b: _("%(first)s and %(second)s", first=a, second=b))
 
 
 def result_words(game, result: dict) -> str | None:
@@ -152,8 +167,14 @@ def result_words(game, result: dict) -> str | None:
     winners = result.get("winners") or []
     sides, totals = result.get("sides") or [], result.get("totals") or []
     order = sorted(range(len(totals)), key=lambda s: s not in winners)
-    names = " and ".join(sides[s] for s in winners) or "Nobody"
-    return f"{names} won {' to '.join(f'{totals[s]:,}' for s in order)}"
+    scores = _joined((filters.number(totals[side]) for side in order),
+                     lambda a, b: _("%(first)s to %(second)s", first=a, second=b))
+    if not winners:
+        return _("Nobody won %(scores)s", scores=scores)
+    variant = rules.VARIANTS.get(game.variant)
+    people = len(winners) * (2 if variant and variant.partnership else 1)
+    return ngettext("%(names)s won %(scores)s", "%(names)s won %(scores)s", people,
+                    names=_and(sides[s] for s in winners), scores=scores)
 
 
 def event_card_url(event) -> str:
@@ -166,6 +187,19 @@ def _event_key(club_id: int, event_id: int) -> str:
     return card_key("event", f"{club_id}.{event_id}", "")
 
 
+# An event's format in words, on its card.
+FORMAT_WORDS = {"round-robin": N_("round robin"), "pools": N_("pools"),
+                "single-elimination": N_("single elimination"),
+                "double-elimination": N_("double elimination"),
+                "progressive": N_("progressive"), "tables": N_("tables")}
+
+
+def _card_words() -> dict:
+    """The words a result card draws besides its lines, in the request's language."""
+    return {"won_word": _("WON"),
+            "more_said": lambda count: ngettext("and %(num)d more", "and %(num)d more", count)}
+
+
 def event_card_lines(ctx: dict) -> tuple[str, str, list[tuple[str, str, bool]], int] | None:
     """A finished event's card (ctx: running.event_context's): its name, day, game and
     format, the places (the champions banded), their won and lost; None until it is over."""
@@ -173,7 +207,8 @@ def event_card_lines(ctx: dict) -> tuple[str, str, list[tuple[str, str, bool]], 
         return None
     event, rows = ctx["event"], ctx["standings"]["standings"]
     variant = ctx["library_event"].variant
-    subtitle = f"{_long_date(event.day)} · {variant.title} · {event.format.replace('-', ' ')}"
+    subtitle = " · ".join((filters.long_day(event.day), i18n.say(variant.title),
+                           i18n.say(FORMAT_WORDS.get(event.format, event.format))))
     lines = [(f"{row['rank']}. {ctx['names'][row['entrant']]}" if row["rank"] is not None
               else ctx["names"][row["entrant"]], f"{row['won']}-{row['lost']}",
               row["rank"] == 1) for row in rows]
@@ -185,7 +220,9 @@ def event_words(event, phase: str | None, champions: list[str]) -> str | None:
     (running.event_context's phase and champions)."""
     if phase != "over" or not champions:
         return None
-    return f"{' and '.join(champions)} won {event.name}"
+    people = len(champions) * (2 if event.format in TEAM_FORMATS else 1)  # (a team: two)
+    return ngettext("%(names)s won %(event)s", "%(names)s won %(event)s", people,
+                    names=_and(champions), event=event.name)
 
 
 @bp.get("/clubs/<int:club_id>/events/<int:event_id>/card.png")
@@ -203,7 +240,16 @@ def event_card(club_id: int, event_id: int):
     if made is None:
         abort(404)  # an event still played has no result to show
     return _png(_kept_png(f"event:{records.stamp_of(ctx['event'])}",
-                          lambda: card.result_png(*made)))
+                          lambda: card.result_png(*made, **_card_words())))
+
+
+def versus(sides) -> str:
+    """Who plays whom: "Ann v Bob", "Ann & Cat v Bob & Dan"."""
+    return _joined(sides, lambda a, b: _("%(first)s v %(second)s", first=a, second=b))
+
+
+# A match's bracket in words, beside its table (tournament.event.BRACKETS).
+BRACKET_WORDS = {"winners": N_("winners"), "losers": N_("losers"), "final": N_("final")}
 
 
 @bp.app_context_processor
@@ -211,6 +257,11 @@ def _printing_helpers():
     return {"game_card_url": game_card_url, "game_title": game_title,
             "result_words": result_words, "event_card_url": event_card_url,
             "event_words": event_words, "absolute_url": qr.absolute_url}
+
+
+@bp.context_processor
+def _paper_helpers():
+    return {"versus": versus, "bracket_words": BRACKET_WORDS}
 
 
 # --------------------------------------------------------------------------- an event's round
@@ -233,9 +284,9 @@ def round_context(club_id: int, event_id: int, runs: bool) -> dict:
     the bracket."""
     head = event_live.head(club_id, event_id)
     if runs and not head.runs:
-        abort(web.refuse(403, "Organizer only", "Only the event's organizer and the club's "
-                                                "admin print the round: its slips hold the "
-                                                "tables' scorer links."))
+        abort(web.refuse(403, _("Organizer only"), _(
+            "Only the event's organizer and the club's admin print the round: its slips hold "
+            "the tables' scorer links.")))
     ctx = event_live.context(head)
     current = ctx["rounds"][0] if ctx["rounds"] else None
     slips, by_name = [], []

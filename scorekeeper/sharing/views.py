@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .. import access, codes, qr, rules, store, web
@@ -43,7 +44,8 @@ def join():
         return _join_page(typed, access.code_refusal(typed), 400)
     game = codes.find_game_by_code(code)
     if game is None:
-        return _join_page(typed, f"No game has the code {codes.pretty_code(code)}.", 404)
+        return _join_page(typed, _("No game has the code %(code)s.", code=codes.pretty_code(code)),
+                          404)
     return _to_game(game)
 
 
@@ -53,7 +55,7 @@ def viewer(code: str):
     normalized = access.normalize_code(code)
     game = codes.find_game_by_code(normalized) if normalized else None
     if game is None:
-        return _join_page(code, "No game has that code.", 404)
+        return _join_page(code, _("No game has that code."), 404)
     if game.finished:
         return access.grant_viewer(_result_preview(game), game)
     return _to_game(game)
@@ -84,9 +86,9 @@ def scorer(secret: str):
     """
     game = db.session.scalar(select(Game).where(Game.scorer_secret == secret))
     if game is None:
-        response = web.refuse(404, "Link not valid",
-                              "This scorer link is no longer valid. Ask the game's creator for "
-                              "the new one, or join by code to watch.")
+        response = web.refuse(404, _("Link not valid"),
+                              _("This scorer link is no longer valid. Ask the game's creator "
+                                "for the new one, or join by code to watch."))
     else:
         response = access.grant_scorer(_to_game(game), game)
         if game.event_match_id is not None:  # a table's card: this phone is its table's

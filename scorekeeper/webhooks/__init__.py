@@ -24,14 +24,17 @@ from datetime import timedelta
 from .. import store
 from ..extensions import db
 from ..models import Webhook, WebhookDelivery, utcnow
+from ..rules.text import N_
 from .targets import refused_target
 
-# The events a webhook may ask for, with the words the page says them in.
-EVENTS = {"game.finished": "A game finished", "hand.saved": "A hand saved (entered, changed "
-                                                            "or taken back)",
-          "event.round_started": "An event's round started (a playoff too)",
-          "event.round_finished": "An event's round finished (every match won or forfeited)",
-          "event.champion": "An event complete: its champion"}
+# The events a webhook may ask for, with the words the page says them in (said in its
+# language where shown).
+EVENTS = {"game.finished": N_("A game finished"),
+          "hand.saved": N_("A hand saved (entered, changed or taken back)"),
+          "event.round_started": N_("An event's round started (a playoff too)"),
+          "event.round_finished": N_("An event's round finished (every match won or "
+                                     "forfeited)"),
+          "event.champion": N_("An event complete: its champion")}
 TIMEOUT = 5  # seconds an attempt waits for its answer
 LEASE = timedelta(seconds=60)  # a claim outlives any attempt: no second sender meanwhile
 BACKOFF = [timedelta(seconds=s) for s in (30, 120, 600, 1800, 3600, 7200, 14400, 28800)]

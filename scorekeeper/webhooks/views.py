@@ -5,9 +5,10 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import store, web
+from .. import i18n, store, web
 from ..clubs import roster
 from ..extensions import db
 from ..models import Webhook, WebhookDelivery
@@ -21,8 +22,8 @@ SHOWN = 50  # deliveries listed on a webhook's page, the latest first
 def _admin(club_id: int):
     club, phone = roster.load_club(club_id)
     if not phone.is_admin:
-        abort(web.refuse(403, "The admin's", "Only the club's admin adds and removes the "
-                                             "club's webhooks."))
+        abort(web.refuse(403, _("The admin's"), _("Only the club's admin adds and removes "
+                                                  "the club's webhooks.")))
     return club
 
 
@@ -40,10 +41,11 @@ def club_webhooks(club_id: int):
     if request.method == "POST":
         url = request.form.get("url", "").strip()[:500]
         events = [e for e in request.form.getlist("events") if e in EVENTS]
-        error = refused_target(url, current_app.config.get("WEBHOOK_ALLOW_PRIVATE", False)) \
-            if url else "Give the URL the events go to."
+        error = i18n.say(refused_target(url, current_app.config.get("WEBHOOK_ALLOW_PRIVATE",
+                                                                     False))) \
+            if url else _("Give the URL the events go to.")
         if not error and not events:
-            error = "Pick the events it is sent."
+            error = _("Pick the events it is sent.")
         if error:
             status = 422
         else:

@@ -6,6 +6,8 @@
   var link = document.getElementById("openapi-link");
   var out = document.getElementById("api-operations");
   if (!link || !out || !window.fetch) return;
+  // its words, in the page's language (partials/api/_docs.html)
+  var texts = JSON.parse(document.currentScript.dataset.texts);
 
   function el(tag, text, cls) {
     var node = document.createElement(tag);
@@ -24,7 +26,9 @@
   function schemaName(schema) {
     if (!schema) return "";
     if (schema.$ref) return schema.$ref.split("/").pop();
-    if (schema.type === "array" && schema.items) return "list of " + schemaName(schema.items);
+    if (schema.type === "array" && schema.items) {
+      return texts.list_of.replace("{schema}", schemaName(schema.items));
+    }
     return schema.type || "";
   }
 
@@ -39,16 +43,16 @@
     if (params.length) {
       var list = el("ul");
       params.forEach(function (p) {
-        list.appendChild(el("li", p.name + " (" + p["in"] + (p.required ? ", required" : "") + ")" +
+        list.appendChild(el("li", p.name + " (" + p["in"] + (p.required ? ", " + texts.required : "") + ")" +
           (p.description ? ": " + p.description : "")));
       });
-      block.appendChild(el("h3", "Parameters"));
+      block.appendChild(el("h3", texts.parameters));
       block.appendChild(list);
     }
     if (op.requestBody) {
       var body = ref(doc, op.requestBody).content || {};
       var json = body["application/json"] || {};
-      block.appendChild(el("p", "Body: " + schemaName(json.schema) + " (JSON)"));
+      block.appendChild(el("p", texts.body.replace("{schema}", schemaName(json.schema))));
     }
     var answers = el("ul");
     Object.keys(op.responses || {}).forEach(function (code) {
@@ -58,7 +62,7 @@
       answers.appendChild(el("li", code + " " + (r.description || "") +
         (schema ? " — " + schema + " (" + kinds[0] + ")" : "")));
     });
-    block.appendChild(el("h3", "Answers"));
+    block.appendChild(el("h3", texts.answers));
     block.appendChild(answers);
     return block;
   }
@@ -73,6 +77,6 @@
       });
     });
   }).catch(function () {
-    out.appendChild(el("p", "The document could not be loaded: open the link above.", "error"));
+    out.appendChild(el("p", texts.failed, "error"));
   });
 })();

@@ -98,7 +98,7 @@
     var field = button && document.getElementById(button.dataset.copy);
     if (!field) return;
     var done = button.closest(".copy-link").querySelector(".copy-done");
-    function copied(ok) { done.textContent = ok ? "Copied." : "Select the link and copy it."; }
+    function copied(ok) { done.textContent = ok ? done.dataset.copied : done.dataset.failed; }
     window.getSelection().selectAllChildren(field);
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(field.textContent).then(function () { copied(true); },

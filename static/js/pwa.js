@@ -18,6 +18,15 @@
   var script = document.currentScript;
   var GAME = (location.pathname.match(/^\/games\/(\d+)(?:\/|$)/) || [])[1] || null;
   var RETRY_MS = 3000;
+  // Its words in the page's language (partials/_pwa_texts.html, on this script's tag), English
+  // where a page has none (a copy of a page kept from before they were sent).
+  var TEXTS = Object.assign({
+    reconnecting: "Reconnecting…",
+    unreachable: "The server cannot be reached just now; the scores shown may be out of date.",
+    kept: "Kept on this phone, not saved yet: {hands}.",
+    open_game: "Open its game",
+    refused: "The server refused it ({status})."
+  }, script && script.dataset.texts ? JSON.parse(script.dataset.texts) : {});
 
   function store(kind) {
     try { return window[kind]; } catch (e) { return null; }
@@ -52,8 +61,8 @@
       var said = doc.querySelector("#form-error, .alert.warn:not(.hand-not-saved), " +
                                    ".stale-notice, .alert.error, main .error") ||
         doc.querySelector("body > p");
-      return text(said) || ("The server refused it (" + response.status + ").");
-    }, function () { return "The server refused it (" + response.status + ")."; });
+      return text(said) || TEXTS.refused.replace("{status}", response.status);
+    }, function () { return TEXTS.refused.replace("{status}", response.status); });
   }
 
   // ------------------------------------------------------------------ 1. service worker
@@ -173,9 +182,8 @@
     node.textContent = "";
     if (failing) {
       node.className = "alert warn connection";
-      node.appendChild(el("strong", {text: "Reconnecting…"}));
-      node.appendChild(document.createTextNode(
-        " The server cannot be reached just now; the scores shown may be out of date."));
+      node.appendChild(el("strong", {text: TEXTS.reconnecting}));
+      node.appendChild(document.createTextNode(" " + TEXTS.unreachable));
     } else {
       node.className = "";
     }
@@ -269,10 +277,10 @@
     node.className = "alert warn kept";
     queues.forEach(function (entries) {
       node.appendChild(el("p", {}, [
-        document.createTextNode("Kept on this phone, not saved yet: " + entries.map(
-          function (e) { return e.label; }).join(", ") + ". "),
+        document.createTextNode(TEXTS.kept.replace("{hands}", entries.map(
+          function (e) { return e.label; }).join(", ")) + " "),
         el("a", {href: entries[0].url.replace(/\/hands(?:\/\d+)?$/, ""),
-                 text: "Open its game"})]));
+                 text: TEXTS.open_game})]));
     });
   }
 

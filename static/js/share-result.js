@@ -54,8 +54,8 @@
     if (!button) return;
     var done = button.parentNode.querySelector(".share-done");
     var data = { title: button.dataset.shareTitle, text: button.dataset.shareText, url: button.dataset.shareUrl };
-    function copied(ok) {
-      done.textContent = ok ? "Link copied: paste it in a chat." : "Copy this link: " + data.url;
+    function copied(ok) {  // (its words: partials/printing/_share_done.html)
+      done.textContent = ok ? done.dataset.copied : done.dataset.copyThis.replace("{url}", data.url);
     }
     if (!navigator.share) { copy(data.url).then(copied); return; }
     navigator.share(withImage(button, data)).catch(function (error) {
