@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, g, redirect, request, session, url_for
+from flask import Blueprint, g, has_request_context, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, refresh
 
 from .rules.text import Text
@@ -26,7 +26,10 @@ bp = Blueprint("i18n", __name__)
 
 
 def select_language() -> str:
-    """The request's language code (the module's docstring says in which order)."""
+    """The request's language code (the module's docstring says in which order); English
+    outside a request (a template rendered by a command or a test)."""
+    if not has_request_context():
+        return DEFAULT
     chosen = session.get(SESSION_KEY)
     if chosen in LANGUAGES:
         return chosen

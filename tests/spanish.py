@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-# Words a Spanish page never has, outside names and codes (the tests' names are not these).
+# Words a Spanish page never has, outside names and codes (the tests' names are not these);
+# not those Spanish has too ("no", "club", "total").
 ENGLISH = frozenset("""
 the and of to is are was with you your this that for from not but or on at by it its be has
-have had will can may must no yes hand hands bid bids bidder game games save saved enter player
+have had will can may must yes hand hands bid bids bidder game games save saved enter player
 players team teams score scores points point marks mark set made won win wins winner round rounds
-trick tricks went out blocked dealer deal new start undo edit back home join club clubs event
-events rules rule table tables total totals settings people person who what when which how
+trick tricks went out blocked dealer deal new start undo edit back home join clubs event
+events rules rule table tables totals settings people person who what when which how
 there here only each every all none one two three first last next more less than before after
 """.split())
 # Text a page shows that is not a sentence of the app: attributes are not read, these tags'

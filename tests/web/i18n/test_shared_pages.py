@@ -96,7 +96,7 @@ def test_the_invite_in_spanish_for_a_viewer(app, es_client, game_id):
 
 def test_a_viewer_who_tries_to_change_the_game_is_told_in_spanish(app, es_client, game_id):
     r = post_hand(_viewer(app, game_id), game_id, PASS)
-    assert r.status_code == 403 and "Solo para mirar" in r.text
+    assert r.status_code == 403 and "Solo para ver" in r.text
     assert english_left(r.text, NAMES) == [] and '<html lang="es">' in r.text
 
 
