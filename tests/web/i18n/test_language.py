@@ -30,11 +30,11 @@ def test_the_chooser_is_on_every_page_and_names_the_other_language(client):
     for url in ("/", f"/games/{gid}", "/rules/", "/join", "/clubs"):
         english = client.get(url, headers=EN).get_data(as_text=True)
         assert re.search(r'<button class="link" name="lang" value="es" lang="es" '
-                         r'aria-label="Español"><span class="wide">Español</span>'
+                         r'title="Español"><span class="wide">Español</span>'
                          r'<span class="narrow">ES</span></button>', english), url
         assert 'value="en"' not in english.split('class="language"')[1].split("</form>")[0]
         spanish = client.get(url, headers=ES).get_data(as_text=True)
-        assert 'lang="en" aria-label="English"><span class="wide">English</span>' in spanish, url
+        assert 'lang="en" title="English"><span class="wide">English</span>' in spanish, url
 
 
 def test_a_phones_choice_wins_over_its_browser_and_goes_back_to_its_page(client):
