@@ -19,6 +19,8 @@ there here only each every all none one two three first last next more less than
 # text neither.
 SKIPPED_TAGS = {"script", "style", "svg", "code", "pre", "kbd", "samp"}
 WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+# an address shown as text is a code, not a sentence: http://…/join, /games/3
+ADDRESS = re.compile(r"(?:https?://|(?<![\w])/)[^\s,;)]*")
 
 
 class _Text(HTMLParser):
@@ -58,8 +60,8 @@ def english_left(html: str, names: tuple[str, ...] = ()) -> list[str]:
     and games a test made) taken out first."""
     left = []
     for chunk in visible_text(html):
-        text = chunk
-        for name in names:
+        text = ADDRESS.sub(" ", chunk)
+        for name in sorted(names, key=len, reverse=True):  # "Bobby" before "Bob"
             text = text.replace(name, " ")
         if any(word.lower() in ENGLISH for word in WORD.findall(text)):
             left.append(chunk)

@@ -721,7 +721,8 @@ def kept_hand(game_id: int):
         return jsonify(saved=False, text=None, now=None)
     now = None
     if number < len(record["hands"]):  # in words as the put-back offer says a hand
-        now = hand_summary(rules.VARIANTS[game.variant], record, number, record["hands"][number])
+        now = say(hand_summary(rules.VARIANTS[game.variant], record, number,
+                               record["hands"][number]))
     values = hand_form.read_values(request.form, len(game.players))
     before = {**record, "hands": record["hands"][:number]}
     attempt = entry.read_hand(game, before, values)
@@ -729,7 +730,8 @@ def kept_hand(game_id: int):
     if hand is None:
         return jsonify(saved=False, text=None, now=now)
     scored = attempt.result["hands"][number] if attempt.result else None
-    text = hand_form.describe_hand(rules.VARIANTS[game.variant], hand, record["players"], scored)
+    text = say(hand_form.describe_hand(rules.VARIANTS[game.variant], hand, record["players"],
+                                       scored))
     saved = False
     if number < len(record["hands"]) and record["hands"][number] == hand:
         last = db.session.scalars(
