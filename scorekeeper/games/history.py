@@ -15,6 +15,7 @@ from sqlalchemy import bindparam, select
 from .. import access, render_cache, rules, store
 from ..extensions import db
 from ..models import AuditEvent, Game, Member
+from ..rules.text import as_text
 from ..rules.text import N_, Text
 from . import hand_form
 from .words import hand_word
@@ -191,7 +192,7 @@ def history_rows(game: Game, events: list) -> list[dict[str, Any]]:
             names = ", ".join(_seat_name(record, seat) for seat in data.get("seats") or [])
             row["what"] = Text("{hand} {number} not saved", hand=word,
                                number=data.get("number", 0) + 1)
-            reason = f"{data.get('reason')}"
+            reason = as_text(data["said"]) if "said" in data else f"{data.get('reason')}"
             row["detail"] = Text("{reason} Check first: {names}.", reason=reason,
                                  names=names) if names else reason
         elif e.action == "rotated":

@@ -70,7 +70,8 @@ def panel(game, variant, record: dict, result: dict, can_score: bool) -> dict[st
                       "double_blank": bool(c and c.double_blank),
                       "refused": bool(c and c.refused)})
     # the scorer's save refused, naming counts to fix (store.refuse_round): every phone says so
-    refusal = next((counts[s].refused for s in sorted(counts) if counts[s].refused), None)
+    refusal = store.refusal_of(next((counts[s].refused for s in sorted(counts)
+                                     if counts[s].refused), None))
     next_round = result.get("next_round") or {}
     extra = (record.get("options") or {}).get("double_blank") or 0
     return {"number": number, "round": number + 1, "engine": next_round.get("engine"),

@@ -23,6 +23,21 @@ class Text(str):
         return self
 
 
+def as_data(value):
+    """`value` as JSON data that keeps a Text a Text (as_text reads it back): a sentence kept
+    in the database (a refusal every phone shows) is said in each reader's language."""
+    if isinstance(value, Text):
+        return {"text": value.template, "values": {k: as_data(v) for k, v in value.values.items()}}
+    return value
+
+
+def as_text(data):
+    """What as_data kept: a Text again, anything else as it is."""
+    if isinstance(data, dict) and set(data) == {"text", "values"}:
+        return Text(data["text"], **{k: as_text(v) for k, v in data["values"].items()})
+    return data
+
+
 def N_(template: str) -> str:
     """Mark `template` for the catalog; it stays as it is (said in a language where shown)."""
     return template

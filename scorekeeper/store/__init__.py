@@ -43,7 +43,8 @@ from .phones import (adopt_old_roles, forget_guess, grant_role, guesses_from, ne
                      prune_guesses, record_guess)
 from .rating_moves import keep_rating_moves, rating_basis, rating_key, rating_rows, rerate_later
 from .seats import (claim_seat, count_hand, drop_counts, pending_counts, phone_seat,
-                    phone_seat_now, refuse_round, release_seat, seat_claims, unseated_phones)
+                    phone_seat_now, refusal_of, refuse_round, release_seat, seat_claims,
+                    unseated_phones)
 from .tokens import (TOKEN_USE_STEP, api_writes, claim_idempotency_key, forget_api_write,
                      idempotent_answer, keep_answer, make_token, record_api_write,
                      release_idempotency_key, revoke_token, token_by_hash, token_used)

@@ -9,10 +9,13 @@ redrawn under the scorer's fingers at each count).
 """
 from __future__ import annotations
 
+import json
+
 from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import kept_reads
+from ..rules.text import as_data, as_text
 from ..extensions import db
 from ..models import AuditEvent, Game, Hand, PendingCount, PhoneGame, SeatClaim, utcnow
 from .club_numbers import _move_club_numbers
@@ -129,12 +132,34 @@ def count_hand(game_id: int, number: int, seat: int, pips: int, out: bool, via: 
     db.session.commit()
 
 
+REFUSED_MAX = 300  # PendingCount.refused's length
+
+
+def _kept_reason(reason) -> str:
+    """A refusal as PendingCount.refused keeps it: a Text as its data (said in each reader's
+    language: refusal_of), or its English where that would not fit."""
+    kept = json.dumps(as_data(reason), ensure_ascii=False)
+    return kept if len(kept) <= REFUSED_MAX else str(reason)[:REFUSED_MAX]
+
+
+def refusal_of(kept: str | None):
+    """The refusal PendingCount.refused keeps (_kept_reason): a Text, or the English sentence
+    it kept (so did every row written before refusals were kept as data)."""
+    if kept and kept.startswith("{"):
+        try:
+            return as_text(json.loads(kept))
+        except (ValueError, TypeError, KeyError):
+            return kept
+    return kept
+
+
 def refuse_round(game_id: int, number: int, to_fix: dict[int, tuple[int, bool, bool]],
-                 reason: str, via: str) -> None:
-    """The scorer's save of hand `number` was refused for `reason`, naming the counts of the
-    seats in `to_fix` (seat -> the pips, out and double blank it counted, as the save read
-    them): each is marked so (every phone's panel says it), unless it was corrected since (its
-    new count was not the one refused)."""
+                 reason, via: str) -> None:
+    """The scorer's save of hand `number` was refused for `reason` (a Text, kept so that each
+    phone says it in its language), naming the counts of the seats in `to_fix` (seat -> the
+    pips, out and double blank it counted, as the save read them): each is marked so (every
+    phone's panel says it), unless it was corrected since (its new count was not the one
+    refused)."""
     _bump_counts(game_id)  # after a save or count of the same game (its row lock)
     for seat, (pips, out, double_blank) in to_fix.items():
         db.session.execute(
@@ -142,10 +167,11 @@ def refuse_round(game_id: int, number: int, to_fix: dict[int, tuple[int, bool, b
                                        PendingCount.number == number, PendingCount.seat == seat,
                                        PendingCount.pips == pips, PendingCount.out == out,
                                        PendingCount.double_blank == double_blank)
-            .values(refused=reason[:300]).execution_options(synchronize_session=False))
+            .values(refused=_kept_reason(reason))
+            .execution_options(synchronize_session=False))
     db.session.add(AuditEvent(game_id=game_id, action="round refused", via=via,
                               data={"number": number, "seats": sorted(to_fix),
-                                    "reason": reason}))
+                                    "reason": str(reason), "said": as_data(reason)}))
     _move_club_numbers(_club_of(game_id), versions=1)
     db.session.commit()
 

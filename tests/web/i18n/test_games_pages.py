@@ -204,7 +204,8 @@ def test_a_hand_saved_and_taken_back_is_said_in_spanish(app, client):
 
 def test_a_refused_round_is_said_in_each_phones_language(app, client):
     """The scorer's refused save says why in Spanish; what every phone is shown (and the
-    history keeps) stays the English sentence, not one said in the scorer's language."""
+    history keeps) is the sentence itself, not one said in the scorer's language: an English
+    phone reads it in English, a Spanish one in Spanish, on the seats panel and the history."""
     game_id = create(client, "mexican-train", list(NAMES))
     for seat in range(4):
         out = {"out": "1"} if seat < 2 else {"pips": "10"}
@@ -217,3 +218,13 @@ def test_a_refused_round_is_said_in_each_phones_language(app, client):
     kept = [e.data["reason"] for e in game(game_id).events if e.action == "round refused"]
     assert kept == ["Ann and Bob each say they went out: only one can. Fix it on their "
                     "phones."]
+    english = app.test_client()
+    english.get(f"/g/{game(game_id).code}")
+    g.pop("_flask_babel", None)
+    assert "Ann and Bob each say they went out" in text(english.get(f"/games/{game_id}"))
+    g.pop("_flask_babel", None)
+    page = text(client.get(f"/games/{game_id}", headers=SPANISH))
+    assert "Ann y Bob dicen que dominaron" in page
+    g.pop("_flask_babel", None)
+    history = text(client.get(f"/games/{game_id}/history", headers=SPANISH))
+    assert "Ann y Bob dicen que dominaron" in history and "went out" not in history
