@@ -9,7 +9,7 @@ from scorekeeper.games import entry, hand_form
 from scorekeeper.rules.text import Text
 from tests.spanish import english_left
 
-from ..helpers import HX, create, game, post_hand, preview, text
+from ..helpers import create, game, post_hand, preview, text
 
 SEATS = {"moon": 3, "castle-rock": 1}
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Sol")
