@@ -56,7 +56,7 @@ def _template_helpers(state) -> None:
     env.globals.update(
         hand_word_said=words.hand_word_said, hands_said=words.hands_said,
         SO_FAR=words.SO_FAR, NONE_YET=words.NONE_YET, SHOWN_AS=words.SHOWN_AS,
-        hand_count=words.hand_count, and_list=words.and_list, dealer_line=words.dealer_line,
+        and_list=words.and_list, dealer_line=words.dealer_line,
         who_deals_first=words.who_deals_first, rematch_hint=words.rematch_hint,
         via_said=via_said)
 

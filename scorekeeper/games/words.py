@@ -6,7 +6,9 @@ msgid here, picked by the variant's word; the singular word itself is a value, s
 """
 from __future__ import annotations
 
-from flask_babel import gettext, ngettext
+from functools import reduce
+
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ..i18n import say
@@ -46,38 +48,23 @@ def hands_said(table: dict, variant_id: str) -> str:
     return gettext(table.get(_word(variant_id), table["Hand"]))
 
 
-def hand_count(variant_id: str, count: int) -> str:
-    """"3 hands", "1 round": how many entries a game has."""
-    word = _word(variant_id)
-    if word == "Round":
-        return ngettext("%(num)d round", "%(num)d rounds", count)
-    if word == "Game":
-        return ngettext("%(num)d game", "%(num)d games", count)
-    return ngettext("%(num)d hand", "%(num)d hands", count)
-
-
 def and_list(names, picks=None) -> str:
     """"Ann and Bob and Cat": `names` (or those at the indexes `picks`) joined as the
     scoreboard joins winners (plain text: a template escapes it)."""
-    names = list(names) if picks is None else [names[i] for i in picks]
-    if not names:
-        return ""
-    joined = names[0]
-    for name in names[1:]:
-        joined = gettext("%(first)s and %(second)s", first=joined, second=name)
-    return joined
+    return _joined(names, picks, lambda first, second: gettext(
+        "%(first)s and %(second)s", first=first, second=second))
 
 
 def and_text(names, picks=None) -> str:
     """and_list as a Text: English where it is kept (a refused round's reason, for every
     phone), said in each reader's language where shown."""
-    names = list(names) if picks is None else [names[i] for i in picks]
-    if not names:
-        return ""
-    joined = names[0]
-    for name in names[1:]:
-        joined = Text("{first} and {second}", first=joined, second=name)
-    return joined
+    return _joined(names, picks, lambda first, second: Text(
+        "{first} and {second}", first=first, second=second))
+
+
+def _joined(names, picks, join) -> str:
+    picked = list(names) if picks is None else [names[i] for i in picks]
+    return reduce(join, picked) if picked else ""
 
 
 def _strong(name) -> Markup:

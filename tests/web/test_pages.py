@@ -734,10 +734,10 @@ def test_every_route_has_a_case(app):
     assert routes == {(endpoint, method) for endpoint, method, *_ in _route_cases()}
 
 
-@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
-@pytest.mark.parametrize("endpoint, method, url, form, kind", _route_cases(),
-                         ids=[f"{c[0]}-{c[1]}" for c in _route_cases()])
-def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, kind, htmx):
+def ask_route(client, method: str, url: str, form: dict | None, headers: dict,
+              **options):
+    """A route's case asked as this client: a game of its own with a hand (and, when the URL
+    names them, the club, its people, games and event); (the answer, the keys filled in)."""
     gid = create(client, "lechner42")
     post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight",
                             "points": "34"})
@@ -745,10 +745,17 @@ def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, 
     keys = dict(gid=gid, code=g.code, secret=g.scorer_secret)
     if "{" in url.replace("{gid}", "").replace("{code}", "").replace("{secret}", ""):
         keys.update(_club_setup(client))
-    url = url.format(**keys)
     form = None if form is None else {"version": str(g.version), **form}
-    headers = HX if htmx else {}
-    r = client.open(url, method=method, data=form, headers=headers)
+    return client.open(url.format(**keys), method=method, data=form, headers=headers,
+                       **options), keys
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize("endpoint, method, url, form, kind", _route_cases(),
+                         ids=[f"{c[0]}-{c[1]}" for c in _route_cases()])
+def test_every_route_as_a_page_and_to_htmx(client, endpoint, method, url, form, kind, htmx):
+    r, keys = ask_route(client, method, url, form, HX if htmx else {})
+    gid = keys["gid"]
     body = "" if r.mimetype == "image/png" else r.get_data(as_text=True)
     if kind.startswith("see:"):
         assert r.status_code == 303 and r.headers["Location"].startswith(kind[4:].format(**keys))

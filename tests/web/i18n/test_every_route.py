@@ -7,8 +7,8 @@ import pytest
 
 from spanish import english_left
 
-from ..helpers import HX, create, game, post_hand
-from ..test_pages import _club_setup, _route_cases
+from ..helpers import HX, create, post_hand
+from ..test_pages import _route_cases, ask_route
 from .test_language import ES
 
 # What the test's pages show that is no sentence of the app: the people, club, event and games
@@ -25,16 +25,8 @@ SHOWN = ("page", "page:", "redirect", "see:", "plain:", "fragment", "print", "ev
 @pytest.mark.parametrize("endpoint, method, url, form, kind", [
     c for c in _route_cases() if c[4].startswith(SHOWN)], ids=lambda v: str(v)[:40])
 def test_every_route_speaks_spanish(client, endpoint, method, url, form, kind, htmx):
-    gid = create(client, "lechner42")
-    post_hand(client, gid, {"mode": "quick", "bidder": "1", "bid": "30", "contract": "straight",
-                            "points": "34"})
-    g = game(gid)
-    keys = dict(gid=gid, code=g.code, secret=g.scorer_secret)
-    if "{" in url.replace("{gid}", "").replace("{code}", "").replace("{secret}", ""):
-        keys.update(_club_setup(client))
-    form = None if form is None else {"version": str(g.version), **form}
-    r = client.open(url.format(**keys), method=method, data=form,
-                    headers={**ES, **(HX if htmx else {})}, follow_redirects=True)
+    r, _keys = ask_route(client, method, url, form, {**ES, **(HX if htmx else {})},
+                         follow_redirects=True)
     if r.mimetype != "text/html":
         return
     assert english_left(r.get_data(as_text=True), NAMES) == [], (endpoint, method)
