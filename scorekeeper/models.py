@@ -630,12 +630,16 @@ class WebhookDelivery(db.Model):
     day has passed ("failed"). `body` is fixed when written: a retry sends the same bytes."""
 
     __tablename__ = "webhook_delivery"
-    __table_args__ = (Index("ix_webhook_delivery_due", "status", "next_at"),)
+    __table_args__ = (Index("ix_webhook_delivery_due", "status", "next_at"),
+                      UniqueConstraint("webhook_id", "once"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     webhook_id: Mapped[int] = mapped_column(ForeignKey("webhook.id", ondelete="CASCADE"),
                                             index=True)
     event: Mapped[str] = mapped_column(String(30))
+    # what is told once per webhook, however often its write is undone and made again (a
+    # round finished, an event's champion: store.webhooks.ONCE); NULL: told by each write
+    once: Mapped[str | None] = mapped_column(String(80), nullable=True)
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     status: Mapped[str] = mapped_column(String(10), default="due")  # due | sent | failed

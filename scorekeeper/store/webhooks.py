@@ -5,6 +5,7 @@ game finished), so none is lost and none tells of a write that was rolled back; 
 claims it with one conditional UPDATE (claim), which one worker of any number wins."""
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime, timedelta
 
@@ -13,6 +14,7 @@ from sqlalchemy import or_, select, update
 
 from ..extensions import db
 from ..models import ClubEvent, EventMatch, Game, Webhook, WebhookDelivery, utcnow
+from .common import _insert_or_ignore
 
 
 def add_webhook(club_id: int, url: str, events: list[str], secret: str) -> Webhook:
@@ -28,19 +30,32 @@ def remove_webhook(club_id: int, webhook_id: int) -> None:
     db.session.commit()
 
 
+# What a webhook is told of once (name -> the key of what it tells): a round finished again
+# after a hand was taken back and saved again, or an event complete again with the same
+# champions, is the same news; another champion is news.
+ONCE = {"event.round_finished":
+        lambda body: f"event {body['club_event']['id']} round {body['round']}",
+        "event.champion":
+        lambda body: f"event {body['club_event']['id']} champion " + hashlib.blake2s(
+            json.dumps(body["champions"]).encode(), digest_size=8).hexdigest()}
+
+
 def enqueue(club_id: int | None, events: dict[str, dict], now: datetime) -> None:
-    """Deliveries of `events` (name -> body) to the club's webhooks that asked for them, added
-    to the session: the caller's commit writes them with its write (no commit here)."""
+    """Deliveries of `events` (name -> body) to the club's webhooks that asked for them,
+    written in the caller's transaction (its commit writes them with its write); one told
+    once (ONCE) is left out where that webhook was told of it already."""
     if club_id is None or not events:
         return
-    for hook_id, wanted in db.session.execute(
-            select(Webhook.id, Webhook.events).where(Webhook.club_id == club_id)):
-        for name, body in events.items():
-            if name in wanted:
-                db.session.add(WebhookDelivery(
-                    webhook_id=hook_id, event=name, created_at=now, next_at=now,
-                    body=json.dumps({"event": name, "at": now.isoformat() + "Z", **body},
-                                    ensure_ascii=False, separators=(",", ":"))))
+    rows = [{"webhook_id": hook_id, "event": name, "created_at": now, "next_at": now,
+             "once": ONCE[name](body) if name in ONCE else None, "status": "due",
+             "attempts": 0,
+             "body": json.dumps({"event": name, "at": now.isoformat() + "Z", **body},
+                                ensure_ascii=False, separators=(",", ":"))}
+            for hook_id, wanted in db.session.execute(
+                select(Webhook.id, Webhook.events).where(Webhook.club_id == club_id))
+            for name, body in events.items() if name in wanted]
+    if rows:
+        _insert_or_ignore(WebhookDelivery, rows, ["webhook_id", "once"])
 
 
 def game_events(game_id: int, version: int, record: dict, summary: dict | None, action: str,

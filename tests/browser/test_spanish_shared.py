@@ -15,7 +15,7 @@ NAMES = ["Ann", "Bob", "Cat", "Dan"]
 def test_a_spanish_page_on_an_english_phone_copies_and_dates_in_spanish(phone, live):
     page = phone(locale="en-US", permissions=["clipboard-read", "clipboard-write"])
     gid = ui.new_game(page, live.url, "texas42", NAMES)
-    page.get_by_role("button", name="Español").click()  # the chooser: this phone's choice
+    page.get_by_role("button", name="ES", exact=True).click()  # the chooser (its code on a phone)
     expect(page.locator("html")).to_have_attribute("lang", "es")
     page.locator("button[data-copy='viewer-link']").click()
     expect(page.locator("#share .share-viewer .copy-done")).to_have_text("Copiado.")

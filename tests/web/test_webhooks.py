@@ -16,7 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from scorekeeper import create_app, webhooks
+from scorekeeper import create_app, store, webhooks
 from scorekeeper.extensions import db
 from scorekeeper.models import EventMatch, Webhook, WebhookDelivery
 
@@ -324,3 +324,36 @@ def test_two_tables_finishing_a_round_at_once_tell_of_it_once(app, client):
         assert [(d["event"], d.get("round")) for d in _event_deliveries()] == [
             ("event.round_finished", n) for n in range(1, number + 1)] + [
             ("event.champion", None)] * (number == 3)
+
+
+def test_a_round_taken_back_and_finished_again_is_told_once(app, client):
+    """The last hand of a round taken back and saved again finishes the same round again,
+    and completes the event with the same champion: no webhook is told twice. A different
+    champion after an edit is news, told."""
+    from tests.web.events.helpers import HAND, play, round_games, start_round
+
+    club_id, event_id = _event_with_webhook(app, client)
+    for number in (1, 2, 3):
+        assert start_round(client, club_id, event_id).status_code in (200, 303)
+        for game in round_games(event_id, number):
+            play(game.id, [0] * 7)
+    told = [(d["event"], d.get("round")) for d in _event_deliveries()]
+    assert told == [("event.round_finished", 1), ("event.round_finished", 2),
+                    ("event.round_finished", 3), ("event.champion", None)]
+    last = round_games(event_id, 3)[0]
+    for _again in range(2):
+        game = store.get_game(last.id)
+        assert store.write_hand(game, game.version, "undone", 6, HAND[0], None, "test")
+        play(last.id, [0])
+    assert [(d["event"], d.get("round")) for d in _event_deliveries()] == told
+    # round 1's first game won the other way: the standings move, the champions change
+    champion = _event_deliveries()[-1]["champions"]
+    first = round_games(event_id, 1)[0]
+    game = store.get_game(first.id)
+    for number in range(6, -1, -1):
+        assert store.write_hand(game, game.version, "undone", number, HAND[0], None, "test")
+        game = store.get_game(first.id)
+    play(first.id, [1] * 7)
+    now = _event_deliveries()
+    assert now[-1]["champions"] != champion  # (a three-way tie, now one team ahead)
+    assert [(d["event"], d.get("round")) for d in now] == told + [("event.champion", None)]
