@@ -21,6 +21,8 @@ SKIPPED_TAGS = {"script", "style", "svg", "code", "pre", "kbd", "samp"}
 WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 # an address shown as text is a code, not a sentence: http://…/join, /games/3
 ADDRESS = re.compile(r"(?:https?://|(?<![\w])/)[^\s,;)]*")
+# a join code, as a page shows it ("BY4 ZP95": its letters are no word)
+CODE = re.compile(r"\b[A-Z0-9]{3} ?[A-Z0-9]{4}\b")
 
 
 class _Text(HTMLParser):
@@ -60,7 +62,7 @@ def english_left(html: str, names: tuple[str, ...] = ()) -> list[str]:
     and games a test made) taken out first."""
     left = []
     for chunk in visible_text(html):
-        text = ADDRESS.sub(" ", chunk)
+        text = CODE.sub(" ", ADDRESS.sub(" ", chunk))
         for name in sorted(names, key=len, reverse=True):  # "Bobby" before "Bob"
             text = text.replace(name, " ")
         if any(word.lower() in ENGLISH for word in WORD.findall(text)):
