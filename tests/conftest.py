@@ -152,6 +152,8 @@ def _config(database_uri: str, **extra) -> dict:
         "SECRET_KEY": "test-secret",
         "SQLALCHEMY_DATABASE_URI": database_uri,
         "WTF_CSRF_ENABLED": False,
+        # every poll of an event answered at its stamp (events/live.py; test_busy_night)
+        "EVENT_POLL_FRESH_FOR": 0,
         **extra,
     }
 
@@ -320,7 +322,8 @@ def another_worker(app):
 
     def make(**extra):
         other = create_app({**{key: app.config[key] for key in (
-            "TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI", "WTF_CSRF_ENABLED")}, **extra})
+            "TESTING", "SECRET_KEY", "SQLALCHEMY_DATABASE_URI", "WTF_CSRF_ENABLED",
+            "EVENT_POLL_FRESH_FOR")}, **extra})
         others.append(other)
         return other
 

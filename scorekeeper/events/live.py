@@ -8,8 +8,9 @@ event every 2 s.
 from __future__ import annotations
 
 import hashlib
+import time
 
-from flask import abort, make_response, render_template, request
+from flask import abort, current_app, make_response, render_template, request
 
 from .. import access, i18n, qr, render_cache, store, web
 from ..clubs import roster
@@ -52,12 +53,54 @@ def head(club_id: int, event_id: int) -> records.EventHead:
 
 def etag(head: records.EventHead) -> str:
     """The ETag of what this request sees of the event at `head` (records.event_head): the
-    event's stamp, whether this phone runs the event (it sees the organizer's buttons), the
-    minute while a round has a time limit (the time left moves), the host and public URL."""
+    event's stamp, then how this phone sees it (_seen_as)."""
+    return f"{head.stamp}-{_seen_as(head)}"
+
+
+def _seen_as(head: records.EventHead) -> str:
+    """How this request sees the event, whatever its stamp: whether this phone runs it (it
+    sees the organizer's buttons), the minute while a round has a time limit (the time left
+    moves), the host and public URL, the language."""
     minute = utcnow().strftime("%H%M") if (head.settings or {}).get("time_limit") else ""
     rest = hashlib.blake2s(f"{request.host}|{qr.base_url()}|{i18n.language()}".encode(),
                            digest_size=6).hexdigest()
-    return f"{head.stamp}-{'run' if head.runs else 'watch'}-{minute}-{rest}"
+    return f"{'run' if head.runs else 'watch'}-{minute}-{rest}"
+
+
+# ---------------------------------------------------------------- a busy night's polls
+#
+# At a big night a table saves a hand every half second, each a new stamp: were every poll
+# after it answered with a render of its own stamp, each worker would render the event after
+# every hand. A poll is answered instead with the latest render of the event as the phone sees
+# it while that render is younger than EVENT_POLL_FRESH_FOR seconds (config; 0: every stamp
+# its render), when the phone holds an earlier one this worker rendered (it moves on) or that
+# very one (304): a watcher sees a change at most that much later. A phone holding a render
+# this worker does not know (a page just rendered elsewhere, its own write's) gets its stamp's.
+
+FRESH_FOR = 1.5  # EVENT_POLL_FRESH_FOR's default
+STREAM = 8  # the renders remembered per event and way of seeing it
+
+
+def _stream_key(head: records.EventHead) -> str:
+    return f"{head.id}:{_seen_as(head)}"
+
+
+def _rendered(head: records.EventHead, tag: str) -> None:
+    """Remember that this worker rendered the event at `tag` (seen as this request sees it)."""
+    streams = render_cache.named("event_streams", items=256)
+    key = _stream_key(head)
+    kept = [t for t in streams.get(key) or () if t[0] != tag]
+    streams.put(key, tuple(kept[-(STREAM - 1):]) + ((tag, time.monotonic()),))
+
+
+def _recent(head: records.EventHead) -> str | None:
+    """The tag of the latest render to answer this poll with (the block above), or None."""
+    fresh_for = current_app.config.get("EVENT_POLL_FRESH_FOR", FRESH_FOR)
+    stream = render_cache.named("event_streams", items=256).get(_stream_key(head))
+    if not fresh_for or not stream or time.monotonic() - stream[-1][1] > fresh_for:
+        return None
+    held = request.if_none_match.as_set(include_weak=True)
+    return stream[-1][0] if any(tag in held for tag, _at in stream) else None
 
 
 def context(head: records.EventHead) -> dict:
@@ -111,6 +154,12 @@ def kept_answer(head: records.EventHead, kind: str):
         return _finish(make_response("", 304), tag, kind)
     key = _key(kind, tag, _part(kind))
     body = render_cache.cached(key)
+    if body is None and _polled(kind):
+        tag = _recent(head) or tag
+        if request.if_none_match.contains_weak(tag):
+            return _finish(make_response("", 304), tag, kind)
+        key = _key(kind, tag, _part(kind))
+        body = render_cache.cached(key)
     return None if body is None else _finish(render_cache.respond(key, body), tag, kind)
 
 
@@ -131,6 +180,7 @@ def answer_at(found: records.EventHead, kind: str, **extra):
     ctx = {**context(found), **extra, "csrf_token": render_cache.placeholder_csrf}
     template = f"partials/{part}" if part else VIEWS[kind][0]
     body = render_cache.body(key, lambda: render_template(template, **ctx))
+    _rendered(found, tag)
     return _finish(render_cache.respond(key, body), tag, kind)
 
 

@@ -40,6 +40,7 @@ class LiveServer:
             "TESTING": False,
             "SECRET_KEY": "browser-test",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+            "EVENT_POLL_FRESH_FOR": 0,  # (events/live.py: tests/web/events/test_busy_night.py)
             **config,
         })
         with self.app.app_context():
