@@ -15,17 +15,18 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
+import socket
 import threading
 import time
-import urllib.error
-import urllib.request
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from .. import store
 from ..extensions import db
 from ..models import Webhook, WebhookDelivery, utcnow
 from ..rules.text import N_
-from .targets import refused_target
+from .targets import checked_address
 
 # The events a webhook may ask for, with the words the page says them in (said in its
 # language where shown).
@@ -47,24 +48,45 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={digest.hexdigest()}"
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # a 3xx is an answer, never followed
-        return None
+class _AtAddress(http.client.HTTPConnection):
+    """A connection to `address`, the one targets.checked_address let through, whatever the
+    host's name resolves to by now (its Host header stays the URL's)."""
+
+    def __init__(self, host, address: str, **kwargs):
+        super().__init__(host, **kwargs)
+        self.address = address
+
+    def connect(self):
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
 
 
-_OPENER = urllib.request.build_opener(_NoRedirects)
+class _TlsAtAddress(http.client.HTTPSConnection):
+    """_AtAddress over TLS: the certificate checked for the URL's host name (SNI too)."""
+
+    def __init__(self, host, address: str, **kwargs):
+        super().__init__(host, **kwargs)
+        self.address = address
+
+    def connect(self):
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
-def _post(url: str, body: bytes, headers: dict) -> tuple[int | None, str]:
-    """(status, the start of the answer or why there is none)."""
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+def _post(url: str, address: str, body: bytes, headers: dict) -> tuple[int | None, str]:
+    """POST `body` to `url` at `address`: (status, the start of the answer or why there is
+    none). A 3xx is an answer, never followed."""
+    parts = urlsplit(url)
+    kind = _TlsAtAddress if parts.scheme == "https" else _AtAddress
+    connection = kind(parts.hostname, address, port=parts.port, timeout=TIMEOUT)
     try:
-        with _OPENER.open(request, timeout=TIMEOUT) as answer:
-            return answer.status, answer.read(300).decode("utf-8", "replace")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read(300).decode("utf-8", "replace")
-    except (OSError, ValueError) as error:
+        connection.request("POST", (parts.path or "/") + (f"?{parts.query}" if parts.query
+                                                          else ""), body, headers)
+        answer = connection.getresponse()
+        return answer.status, answer.read(300).decode("utf-8", "replace")
+    except (OSError, ValueError, http.client.HTTPException) as error:
         return None, f"No answer: {error}"[:300]
+    finally:
+        connection.close()
 
 
 def _next_try(delivery: WebhookDelivery, now) -> object | None:
@@ -82,11 +104,11 @@ def send_one(app, delivery_id: int) -> bool:
     if hook is None:  # removed a moment ago, its deliveries with it
         return False
     body = delivery.body.encode()
-    why_not = refused_target(hook.url, app.config.get("WEBHOOK_ALLOW_PRIVATE", False))
+    address, why_not = checked_address(hook.url, app.config.get("WEBHOOK_ALLOW_PRIVATE", False))
     if why_not:
         status, answer = None, why_not
     else:
-        status, answer = _post(hook.url, body, {
+        status, answer = _post(hook.url, address, body, {
             "Content-Type": "application/json", "User-Agent": "Scorekeeper-Webhooks/1",
             "Scorekeeper-Event": delivery.event, "Scorekeeper-Delivery": str(delivery.id),
             "Scorekeeper-Signature": signature(hook.secret, int(time.time()), body)})

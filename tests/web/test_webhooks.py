@@ -357,3 +357,39 @@ def test_a_round_taken_back_and_finished_again_is_told_once(app, client):
     now = _event_deliveries()
     assert now[-1]["champions"] != champion  # (a three-way tie, now one team ahead)
     assert [(d["event"], d.get("round")) for d in now] == told + [("event.champion", None)]
+
+
+def test_a_host_that_resolves_elsewhere_after_the_check_is_not_followed(app, client,
+                                                                        monkeypatch):
+    """DNS rebinding: the webhook's host resolves to a public address when checked, to the
+    server's own loopback a moment later. The sender connects to the address it checked and
+    to no other; nothing is sent to the loopback receiver. (No connection leaves the machine:
+    the connection is stopped where it is made, and says where it was going.)"""
+    receiver = Receiver()
+    try:
+        club_id = create_club(client)
+        app.config["WEBHOOK_ALLOW_PRIVATE"] = True  # to register it by its loopback name
+        assert _add(client, club_id, f"http://localhost:{receiver.port}/hook").status_code == 303
+        app.config["WEBHOOK_ALLOW_PRIVATE"] = False
+        answers = iter(["93.184.215.14"] + ["127.0.0.1"] * 10)  # checked, then rebound
+
+        def resolve(host, port, *args, **kwargs):
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (next(answers), port))]
+
+        tried = []
+
+        def connect(address, *args, **kwargs):
+            tried.append(address[0])
+            raise OSError("stopped here")
+
+        monkeypatch.setattr(socket, "getaddrinfo", resolve)
+        monkeypatch.setattr(socket, "create_connection", connect)
+        hook = db.session.scalars(db.select(Webhook).where(Webhook.club_id == club_id)).one()
+        store.enqueue_test(hook)
+        assert webhooks.send_due(app) == 1
+        assert tried == ["93.184.215.14"]
+        assert receiver.received == []
+        delivery = db.session.scalars(db.select(WebhookDelivery)).one()
+        assert delivery.answer.startswith("No answer") and delivery.status == "due"
+    finally:
+        receiver.stop()
