@@ -78,10 +78,10 @@ def record(variant: str) -> dict:
 
 
 RECORD = {"oneOf": [record(v) for v in VARIANTS], "description": (
-    "The game record (game-record.md): only the inputs, one shape per variant (its `variant` "
-    "tells which), each hand in that variant's shape.")}
+    "The game record (/api/v1/spec/game-record.md): only the inputs, one shape per variant "
+    "(its `variant` tells which), each hand in that variant's shape.")}
 HAND = {"anyOf": list(HANDS.values()), "description": (
-    "One hand, in the shape of the game's variant (rules.md); the engine checks it.")}
+    "One hand, in the shape of the game's variant (/api/v1/spec/rules.md); the engine checks it.")}
 
 RESULT = _object({
     "ok": BOOL, "variant": TEXT,
@@ -98,12 +98,14 @@ RESULT = _object({
     "hand": {"type": "integer", "nullable": True,
              "description": "(ok false) the first invalid hand's index; null: the record."},
     "error": {"type": "string", "description": "(ok false) the rule's sentence."}},
-    ("ok",), "The engine's result of the record (game-record.md): every score, derived.")
+    ("ok",), "The engine's result of the record (/api/v1/spec/game-record.md): every score, "
+             "derived.")
 
 _COUNTS = {"games": INT, "finished": INT, "wins": INT, "bids": INT, "made": INT, "set": INT}
 PLAYER_STATS = _object({**_COUNTS, "by_variant": {
     "type": "object", "additionalProperties": _object(_COUNTS)}},
-    description="A player's numbers (stats.md): the pages may add keys, never change these.")
+    description="A player's numbers (/api/v1/spec/stats.md): the pages may add keys, never "
+                "change these.")
 
 _GAME_IN_MATCH = _object({"players": _list(TEXT), "first_dealer": SEAT, "hands": _list(HAND),
                           "called": BOOL})
@@ -113,13 +115,13 @@ EVENT_RECORD = _object({
     "entrants": _list(_object({"name": TEXT, "players": _list(TEXT)})),
     "matches": _list(_object({"round": INT, "table": INT, "entrants": _list(INT),
                               "games": _list(_GAME_IN_MATCH), "bye": INT, "forfeit": INT}))},
-    description="The event record (events.md): its entrants, matches and their games.")
+    description="The event record (/api/v1/spec/events.md): its entrants, matches and their games.")
 STANDINGS = _object({
     "ok": BOOL, "format": TEXT, "complete": BOOL,
     "standings": _list(_object({"rank": INT, "entrant": INT, "name": TEXT, "played": INT,
                                 "won": INT, "lost": INT, "tied": BOOL})),
     "pools": _list({"type": "object"})},
-    description="The event's standings (events.md), best first.")
+    description="The event's standings (/api/v1/spec/events.md), best first.")
 
 # By the name the OpenAPI document gives each (a field names it: metadata "document").
 COMPONENTS = {"GameRecord": RECORD, "Hand": HAND, "GameResult": RESULT,

@@ -8,8 +8,9 @@ again: the list shows each token's name, right, when it was made and last used, 
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, send_from_directory, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
@@ -29,7 +30,7 @@ def docs():
     """Every operation of the API, drawn from its OpenAPI document by a local script, and
     every kind of problem it answers."""
     return web.render("api/docs.html", "api/_docs.html", kinds=problems.KINDS,
-                      hand_numbers=problems.HAND_NUMBERS)
+                      hand_numbers=problems.HAND_NUMBERS, spec_names=SPEC_NAMES)
 
 
 @bp.get(problems.TYPES + "<name>")
@@ -40,6 +41,20 @@ def problem(name: str):
     return web.render("api/problem.html", "api/_problem.html", kind=problems.KINDS[name],
                       type_uri=problems.problem_type(name), kinds=problems.KINDS,
                       hand_numbers=problems.HAND_NUMBERS)
+
+# The specifications the API's documents follow, served as they are written (a copy of the
+# project's spec, kept equal to it by tests/api/test_openapi.py).
+SPECS = Path(__file__).with_name("spec")
+SPEC_NAMES = ("game-record", "rules", "stats", "events", "ratings")
+
+
+@bp.get("/api/v1/spec/<name>.md")
+def spec(name: str):
+    """A specification the OpenAPI document's schemas name (game-record.md...), as Markdown."""
+    if name not in SPEC_NAMES:
+        abort(404)
+    return send_from_directory(SPECS, f"{name}.md", mimetype="text/markdown")
+
 
 MAX_DAYS = 3650
 

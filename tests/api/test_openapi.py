@@ -5,8 +5,11 @@ consistent afterwards (each game's version is its audit rows, its hands numbered
 cached summary the one its record gives)."""
 from __future__ import annotations
 
+import re
 import time
+from pathlib import Path
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from openapi_spec_validator import validate
@@ -168,3 +171,25 @@ def test_the_record_hand_and_result_schemas_describe_real_games(client):
         result_ok.validate(rules.score(record))
         wrong = {**record, "variant": "no-such-game"}
         assert not record_ok.is_valid(wrong)
+
+
+SHARED_SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec"
+
+
+@pytest.mark.parametrize("name", ["game-record", "rules", "stats", "events", "ratings"])
+def test_the_specifications_the_document_names_are_served_as_written(client, name):
+    """The schemas' descriptions link the specifications they follow: each is served, the
+    project's spec as it stands (a copy in the package, kept equal to it here)."""
+    r = client.get(f"/api/v1/spec/{name}.md")
+    assert r.status_code == 200 and r.mimetype == "text/markdown"
+    if SHARED_SPEC.is_dir():
+        assert r.get_data(as_text=True) == (SHARED_SPEC / f"{name}.md").read_text()
+    document = client.get("/api/v1/openapi.json").get_data(as_text=True)
+    linked = set(re.findall(r"/api/v1/spec/([\w-]+)\.md", document))
+    assert linked and linked <= {"game-record", "rules", "stats", "events", "ratings"}
+    assert "/api/v1/spec/" in client.get("/api/v1/docs").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name", ["style", "architecture", "..%2Fsecret_key", "x"])
+def test_no_other_file_is_served_as_a_specification(client, name):
+    assert client.get(f"/api/v1/spec/{name}.md").status_code == 404

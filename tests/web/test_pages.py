@@ -583,6 +583,7 @@ def _route_cases():
         ("pwa.service_worker", "GET", "/sw.js", None, "asset"),
         ("pwa.offline", "GET", "/offline", None, "page"),
         ("i18n.choose_language", "POST", "/language", {"lang": "es"}, "see:/"),
+        ("api_tokens.spec", "GET", "/api/v1/spec/game-record.md", None, "asset"),
         ("games.tv", "GET", "/games/{gid}/tv", None, "page"),
         ("games.kept_hand", "POST", "/games/{gid}/hands/kept", {"number": "0", **hand}, "asset"),
         ("players.game_review", "GET", "/games/{gid}/review", None, "page"),
