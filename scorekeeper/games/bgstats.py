@@ -9,6 +9,8 @@ IANA name; the server's own zone when unset).
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 from datetime import timezone
 from urllib.parse import quote
@@ -23,6 +25,15 @@ from ..rules.card import rules_card
 from ..stats import name_key
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def installation() -> str:
+    """This server's own mark in the ids it gives BG Stats (sourcePlayId, sourcePlayerId), so
+    that two servers' game 6 or person 1 are not one to BG Stats, which spots duplicates by
+    them: drawn from the server's SECRET_KEY (random per installation, the same in every
+    worker and after a restart), never showing it."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, b"BG Stats installation", hashlib.sha256).hexdigest()[:12]
 
 
 def _club_time(moment):
@@ -69,12 +80,12 @@ def play(game, record: dict, result: dict) -> dict | None:
     hand_times = [h.created_at for h in game.hands] or [game.created_at]
     # the first to bid: left of the first dealer (game-record.md: "left of X" is X + 1)
     first_bidder = (record["first_dealer"] + 1) % len(record["players"])
-    players = []
+    players, server = [], installation()
     for seat in game.players:
         side = variant.side_of(seat.seat)
         player = {"name": seat.name,
-                  "sourcePlayerId": f"person-{seat.person_id}" if seat.person_id is not None
-                  else f"name-{name_key(seat.name)}",
+                  "sourcePlayerId": f"scorekeeper-{server}-person-{seat.person_id}"
+                  if seat.person_id is not None else f"name-{name_key(seat.name)}",
                   "score": result["totals"][side], "winner": side in winners,
                   "rank": ranks[side], "startPlayer": seat.seat == first_bidder}
         if variant.partnership:
@@ -82,7 +93,7 @@ def play(game, record: dict, result: dict) -> dict | None:
         players.append((ranks[side], seat.seat, player))
     return {
         "sourceName": "Scorekeeper",
-        "sourcePlayId": f"scorekeeper-game-{game.id}",
+        "sourcePlayId": f"scorekeeper-{server}-game-{game.id}",
         "playDate": _club_time(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": round((max(hand_times) - min(hand_times)).total_seconds() / 60),
         "board": board(variant, record["options"]),

@@ -10,7 +10,7 @@ from datetime import timedelta
 from urllib.parse import unquote
 
 from scorekeeper import rules
-from scorekeeper.games.bgstats import CREATE_PLAY
+from scorekeeper.games.bgstats import CREATE_PLAY, installation
 
 from tests.random_games import random_record
 from tests.web.clubs.helpers import person_id
@@ -41,7 +41,9 @@ def test_a_finished_partnership_game_both_partners_win_rank_1(app, client):
     club, gid, body = _new(app, client, record)
     play = _play(body["bg_stats_url"])
     assert play["sourceName"] == "Scorekeeper"
-    assert play["sourcePlayId"] == f"scorekeeper-game-{gid}"
+    server = installation()
+    assert re.fullmatch(r"[0-9a-f]{12}", server)
+    assert play["sourcePlayId"] == f"scorekeeper-{server}-game-{gid}"
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
     assert play["game"] == {"name": rules.VARIANTS["lechner42"].title, "highestWins": True,
                             "noPoints": False, "sourceGameId": "lechner42"}
@@ -58,7 +60,8 @@ def test_a_finished_partnership_game_both_partners_win_rank_1(app, client):
                 by_name[name]["role"]) == (False, 2, 0, "Bob & Dan")
     # Bob deals first: Cat, on his left, bids first
     assert by_name["Cat"]["startPlayer"] and sum(p["startPlayer"] for p in play["players"]) == 1
-    assert by_name["Ann"]["sourcePlayerId"] == f"person-{person_id(club, 'Ann')}"
+    ann = person_id(club, "Ann")
+    assert by_name["Ann"]["sourcePlayerId"] == f"scorekeeper-{server}-person-{ann}"
     # the same link on the game's page, and again on a second read (stable)
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Send to BG Stats" in page
@@ -127,3 +130,16 @@ def test_the_duration_is_from_the_first_hands_time_to_the_last_hands(app, client
     # made with every hand at once: no time between them
     _club, whole, body = _new(app, client, {**record, "hands": WON_BY_ANN_AND_CAT})
     assert _play(body["bg_stats_url"])["durationMin"] == 0
+
+
+def test_two_servers_never_give_bg_stats_the_same_ids(app):
+    """BG Stats spots a duplicate play by its ids: game 6 of one server is not game 6 of
+    another (each its own SECRET_KEY), and a server gives the same ids after a restart."""
+    first = installation()
+    key = app.config["SECRET_KEY"]
+    app.config["SECRET_KEY"] = "another server's own key"
+    try:
+        assert installation() != first
+    finally:
+        app.config["SECRET_KEY"] = key
+    assert installation() == first
