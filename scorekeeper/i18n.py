@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, g, has_request_context, redirect, request, session, url_for
 from flask_babel import Babel, get_locale, gettext, refresh
 
-from .rules.text import Text
+from .rules.text import Name, Text
 
 # The languages a phone can choose: code -> its own name for itself (the chooser's words).
 LANGUAGES = {"en": "English", "es": "Español"}
@@ -61,14 +61,14 @@ def forget() -> None:
 
 def say(value):
     """`value` in the request's language: a Text (rules/text.py) from its template, its values
-    said too; a sentence marked with N_ from the catalog; anything else (a name, a number) as
-    it is."""
+    said too; a sentence marked with N_ from the catalog; a Name, and anything else (a number),
+    as it is."""
     if isinstance(value, Text):
         if not value.values:
             return gettext(value.template)
         return gettext(value.template).format(
             **{key: say(v) for key, v in value.values.items()})
-    if isinstance(value, str) and value:
+    if isinstance(value, str) and value and not isinstance(value, Name):
         return gettext(value)
     return value
 

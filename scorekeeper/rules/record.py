@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .text import N_, Text
+from .text import N_, Name, Text
 
 
 class Invalid(Exception):
@@ -125,7 +125,7 @@ class Table:
         return len(self.players)
 
     def name(self, seat: int) -> str:
-        return self.players[seat]
+        return Name(self.players[seat])
 
 
 # The keys game-record.md names: a record holds these and nothing else.

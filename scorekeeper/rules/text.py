@@ -23,6 +23,11 @@ class Text(str):
         return self
 
 
+class Name(str):
+    """A player's or team's name in a sentence: said as it is in every language, even one
+    spelled like a word of the catalog (a player called "Pass")."""
+
+
 def as_data(value):
     """`value` as JSON data that keeps a Text a Text (as_text reads it back): a sentence kept
     in the database (a refusal every phone shows) is said in each reader's language."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.rules import VARIANTS, Variant, score
 from scorekeeper.rules.record import Invalid, is_whole, parse_table, show_value, too_long
-from scorekeeper.rules.text import N_, Text
+from scorekeeper.rules.text import N_, Name, Text
 
 TEAM_FORMATS = ("round-robin", "pools", "single-elimination", "double-elimination")
 FORMATS = TEAM_FORMATS + ("progressive", "tables")
@@ -129,7 +129,7 @@ class Event:
         return math.ceil(len(self.entrants) / self.settings.pool_size)
 
     def label(self, entrant: int) -> str:
-        return self.entrants[entrant].name
+        return Name(self.entrants[entrant].name)
 
     def seats(self, entrants: tuple[int, ...]) -> list[str]:
         """The players of a match's games in seat order."""

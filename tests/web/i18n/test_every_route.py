@@ -45,3 +45,18 @@ def test_a_kept_hand_is_described_in_the_phones_language(client):
         said = [answer["text"]] + ([answer["now"]] if answer["now"] else [])
         assert said[0] and all(english_left(f"<p>{s}</p>", NAMES) == [] for s in said), said
         assert "apostó" in said[0], said
+
+
+
+def test_a_players_name_is_never_translated(app):
+    """A player called "Pass" (a word of the catalog: "Paso") keeps her name in the engine's
+    refusal said in Spanish, as every name does (rules.text.Name)."""
+    from scorekeeper import i18n, rules
+
+    record = {"variant": "card42", "players": ["Pass", "Bob", "Cat"], "first_dealer": 0,
+              "hands": [{"bids": [1, 3, 3], "tricks": [1, 3, 3]}]}
+    result = rules.score(record)
+    assert not result["ok"] and "(Pass)" in result["error"]
+    with app.test_request_context(headers=ES):
+        said = i18n.say(result["error"])
+    assert "(Pass)" in said and "(Paso)" not in said and said != result["error"], said
