@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from ..i18n import say
 from ..rules import VARIANTS
-from ..rules.text import N_, Text
+from ..rules.text import N_, Name, Text
 
 # The hand words, for the catalog (Variant.hand_word, said where a sentence holds one).
 HAND_WORDS = {"Hand": N_("Hand"), "Round": N_("Round"), "Game": N_("Game")}
@@ -63,7 +63,7 @@ def and_text(names, picks=None) -> str:
 
 
 def _joined(names, picks, join) -> str:
-    picked = list(names) if picks is None else [names[i] for i in picks]
+    picked = [Name(n) for n in (names if picks is None else [names[i] for i in picks])]
     return reduce(join, picked) if picked else ""
 
 
