@@ -70,7 +70,7 @@ def _join(club: Club):
         try:
             phone = store.join_club(club, access.phone_id(create=True), _label())
         except store.Refused as refused:
-            return _index(403, join_error=i18n.say(refused.args[0]))
+            return _index(403, join_error=i18n.say(refused.sentence))
     return access.grant_member(_go(url_for("clubs.home", club_id=club.id)), phone)
 
 
@@ -145,7 +145,7 @@ def add_person(club_id: int):
         try:
             store.add_person(club, name)
         except store.Refused as refused:
-            error = i18n.say(refused.args[0])
+            error = i18n.say(refused.sentence)
     if error:
         return _roster(club, phone, 422, error=error)
     return _roster_done(club, phone, _("%(name)s is on the roster.", name=name))
@@ -161,7 +161,7 @@ def rename_person(club_id: int, person_id: int):
         try:
             store.rename_person(person, name, roster.via(phone))
         except store.Refused as refused:
-            error = i18n.say(refused.args[0])
+            error = i18n.say(refused.sentence)
     if error:
         return _roster(club, phone, 422, error=error)
     return _roster_done(club, phone, _("%(old)s is now %(name)s, in every game.", old=old,
@@ -187,7 +187,7 @@ def merge_person(club_id: int, person_id: int):
     try:
         store.merge_people(gone, into, roster.via(phone))
     except store.Refused as refused:
-        return _roster(club, phone, 422, error=i18n.say(refused.args[0]))
+        return _roster(club, phone, 422, error=i18n.say(refused.sentence))
     return _roster_done(club, phone, _("%(gone)s and %(into)s are one person now: every game "
                                        "shows %(into)s.", gone=gone_name, into=into_name))
 
@@ -224,7 +224,7 @@ def _admin_action(club_id: int, action, *args, member_id: int | None = None,
     try:
         action(phone, *args)
     except store.Refused as refused:
-        abort(access._reload_htmx(web.refuse(403, _("Admin only"), i18n.say(refused.args[0]))))
+        abort(access._reload_htmx(web.refuse(403, _("Admin only"), i18n.say(refused.sentence))))
     return _go(url_for(then, club_id=club_id))
 
 

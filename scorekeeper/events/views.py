@@ -206,7 +206,7 @@ def start_round(club_id: int, event_id: int):
         store.seat_matches(event, _version(), planned["round"],
                            running.seating(event, library_event, planned), _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -291,7 +291,7 @@ def move_phone(club_id: int, event_id: int, phone_id: int):
         store.move_table_phone(event, phone_id, table, _via(phone))
     except store.Refused as refused:
         db.session.rollback()
-        return _phones_page(club, records.load_event(club.id, event.id), 422, refused.args[0])
+        return _phones_page(club, records.load_event(club.id, event.id), 422, refused.sentence)
     return redirect(url_for("events.table_phones", club_id=club_id, event_id=event_id), 303)
 
 
@@ -330,7 +330,7 @@ def forfeit(club_id: int, event_id: int, match_id: int):
     try:
         store.record_forfeit(event, match, int(side), _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -374,7 +374,7 @@ def swap(club_id: int, event_id: int, match_id: int):
     try:
         store.swap_player(event, match, leaving, joining, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -410,7 +410,7 @@ def late_entrant(club_id: int, event_id: int):
     try:
         store.add_entrant(event, entrants[0], running.bye_rounds(event), _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -446,7 +446,7 @@ def playoff(club_id: int, event_id: int):
         store.seat_matches(event, _version(), matches[0][0]["round"], matches, _via(phone),
                            "playoff")
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -471,7 +471,7 @@ def draw(club_id: int, event_id: int):
     try:
         store.record_draw(event, order, [library_event.label(e) for e in order], _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -509,7 +509,7 @@ def check_in(club_id: int, event_id: int):
     try:
         store.check_in(event, absent, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -525,7 +525,7 @@ def undo_check_in(club_id: int, event_id: int):
     try:
         store.undo_check_in(event, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -566,7 +566,7 @@ def withdraw(club_id: int, event_id: int, seed: int):
     try:
         store.withdraw(event, seed, forfeits, name, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 
@@ -591,7 +591,7 @@ def undo_withdraw(club_id: int, event_id: int, seed: int):
     try:
         store.undo_withdrawal(event, seed, games, name, _via(phone))
     except store.Refused as refused:
-        return _refused(club, phone, event, refused.args[0])
+        return _refused(club, phone, event, refused.sentence)
     return _to_event(club_id, event_id)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort, redirect, request, url_for
 from flask_babel import gettext as _
 
-from .. import access, rules, store, web
+from .. import access, i18n, rules, store, web
 from ..games import hand_form
 from ..games import scoring_ended as ended
 from ..extensions import db
@@ -75,7 +75,7 @@ def take_over(game_id: int):
         store.take_over(game, game.scorer_generation if seen is None else min(seen, MAX_ID),
                         f"club member {phone.display}"[:40], phone_id=phone.phone_id)
     except store.Refused as refused:
-        _refuse(_("Someone else took over"), str(refused), 409)
+        _refuse(_("Someone else took over"), i18n.say(refused.sentence), 409)
     return access.grant_creator(_go(url_for("games.game_page", game_id=game.id)), game)
 
 

@@ -279,7 +279,7 @@ def name_season(club_id: int):
         try:
             store.name_season(admin, name, first, last, f"club admin {admin.display}"[:40])
         except store.Refused as refused:
-            error = i18n.say(refused.args[0])
+            error = i18n.say(refused.sentence)
     if error:
         return _ratings_page(club, 422, season_error=error, typed=request.form)
     return web.redirect_to(url_for("players.club_ratings", club_id=club.id)) if web.is_htmx() \

@@ -15,6 +15,12 @@ from ..models import Club, ClubEvent, Game, utcnow
 class Refused(Exception):
     """A change that cannot be made as asked; the message says why, for the page."""
 
+    @property
+    def sentence(self):
+        """Why, as raised: a Text where it holds values (said in the page's language by
+        i18n.say), where str() would be its English."""
+        return self.args[0]
+
 
 def _insert_many(table, rows: list[dict]) -> None:
     """Rows (dicts of the same keys) inserted by the driver's executemany, each value bound as

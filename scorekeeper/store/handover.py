@@ -6,6 +6,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import AuditEvent, EventMatch, Game, Player, new_secret, utcnow
+from ..rules.text import Name, Text
 from .club_numbers import _move_club_numbers
 from .common import Refused, _bump_event, commit_keeping_state, phone_name
 from .events import _event_audit
@@ -31,8 +32,10 @@ def take_over(game: Game, generation: int, via: str, phone_id: int | None = None
             select(AuditEvent.via).where(AuditEvent.game_id == game.id,
                                          AuditEvent.action == "took over")
             .order_by(AuditEvent.id.desc()).limit(1))
-        raise Refused(f"{phone_name(winner) or 'Another phone'} took over scoring a moment "
-                      f"ago: this phone watches.")
+        name = phone_name(winner)
+        raise Refused(Text("{phone} took over scoring a moment ago: this phone watches.",
+                           phone=Name(name)) if name else
+                      Text("Another phone took over scoring a moment ago: this phone watches."))
     db.session.add(AuditEvent(game_id=game.id, action="took over", via=via,
                               data={"generation": generation + 1}, phone_id=phone_id))
     _move_club_numbers(game.club_id, versions=1)
