@@ -89,10 +89,22 @@ else:
 """
 # gunicorn loads the app from this module (bench_app:app), with the bare route added.
 _GUNICORN_APP = """
+import gc, os, sys, time
 from scorekeeper import create_app
 app = create_app()
 app.add_url_rule("/_bench/bare", "bench_bare", lambda: "ok")
+_started = {}
+def _timed(phase, info):  # each collection over 20 ms, to the server's log (GC_LINE)
+    if phase == "start":
+        _started["at"] = time.perf_counter()
+    elif _started:
+        ms = (time.perf_counter() - _started.pop("at")) * 1000
+        if ms > 20:
+            print(f"gc: generation {info['generation']} {ms:.0f} ms, pid {os.getpid()}, "
+                  f"{len(gc.get_objects())} objects", file=sys.stderr, flush=True)
+gc.callbacks.append(_timed)
 """
+GC_LINE = re.compile(r"^gc: generation (\d) (\d+) ms, pid \d+, (\d+) objects", re.M)
 
 
 def free_port() -> int:
@@ -151,6 +163,11 @@ def hidden(html: str, name: str) -> str:
     return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
 
 
+# gunicorn's access log: each request's method, path, status and time in the server (µs), read
+# by the Saturday part to tell the server's time from the clients' (they share the 2 cores).
+ACCESS_LOG = "access.log"
+
+
 def start_server(kind: str, root: Path, port: int, db_url: str, tmp: Path, log,
                  workers: int | None = None):
     env = {**os.environ, "DATABASE_URL": db_url, "SECRET_KEY": "bench-secret",
@@ -159,7 +176,8 @@ def start_server(kind: str, root: Path, port: int, db_url: str, tmp: Path, log,
         (tmp / "bench_app.py").write_text(_GUNICORN_APP)
         cmd = [str(BIN / "gunicorn"), "--config", "deploy/gunicorn.conf.py",
                *(["--workers", str(workers)] if workers else []), "--bind",
-               f"127.0.0.1:{port}", "bench_app:app"]
+               f"127.0.0.1:{port}", "--access-logfile", str(tmp / ACCESS_LOG),
+               "--access-logformat", "%(m)s %(U)s %(s)s %(D)s", "bench_app:app"]
     else:
         cmd = [sys.executable, "-c", _LAUNCH.format(serve=_WAITRESS.format(port=port))]
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -503,10 +521,11 @@ def part_saturday(port, args, app):
             .where(EventMatch.event_id == event_id).order_by(EventMatch.table)).all()
         db.engine.dispose()
     scorers = []
+    table_times: dict[str, list[float]] = {}  # a table's requests' latencies, by kind
     for game_id, secret in secrets:  # each table's phone scans its card
         table = Client(port)
         assert table.request("GET", f"/s/{secret}")[0] == 303, "a table card's link failed"
-        scorers.append(lambda k, gid=game_id, phone=table: texas_hand(phone, gid, k))
+        scorers.append(lambda k, gid=game_id, phone=table: texas_hand(phone, gid, k, table_times))
     members = []
     for i in range(args.member_phones):  # the watchers' phones joined the club (as its code)
         member = Client(port)
@@ -530,6 +549,7 @@ def part_saturday(port, args, app):
           f"{args.watchers} phones: the event's live part ({len(members)} members' cookies) "
           f"and the TV by its link")
     args.phones, args.games = args.watchers, len(targets)
+    logged_before = args.access_log.stat().st_size if args.access_log.exists() else 0
     server_before = tree_cpu(args.server_pid)
     database_before = tree_cpu(args.database_pid) if args.database_pid else 0.0
     gc.freeze()
@@ -547,12 +567,21 @@ def part_saturday(port, args, app):
     print("| request | count | p50 ms | p95 ms | p99 ms | max ms |\n| --- | --- | --- | --- | --- | --- |")
     kinds = {("event poll" if kind == "live" else "TV poll (its link)"): sorted(times)
              for kind, times in _phones.by_kind.items()}
-    kinds["a table's hand (GET game page + POST)"] = sorted(writes)
+    kinds.update((kind, sorted(times)) for kind, times in table_times.items())
+    kinds["a table's hand, both requests"] = sorted(writes)
     for label, times in kinds.items():
         if times:
             print(f"| {label} | {len(times)} | " + " | ".join(
                 f"{pct(times, q) * 1000:.1f}" for q in (0.5, 0.95, 0.99)) +
                 f" | {times[-1] * 1000:.1f} |")
+    log = args.access_log.with_name("server.log")
+    collections = GC_LINE.findall(log.read_text()) if log.exists() else []
+    print(f"garbage collections over 20 ms in the workers (the whole night): {len(collections)}"
+          + "".join(f"\n  generation {g}: {ms} ms, {n} objects" for g, ms, n in collections))
+    if args.access_log.exists():
+        print("\nIn the server (gunicorn's access log: from the request read to the answer "
+              "written, without the clients' own delays)")
+        in_server(args.access_log, logged_before)
     print(f"CPU over the run: the server {server_cpu:.1f} s "
           f"({server_cpu / args.load_seconds:.0%} of one core)"
           + (f", the database {database_cpu:.1f} s" if database_cpu is not None else "")
@@ -561,9 +590,46 @@ def part_saturday(port, args, app):
         print("error:", e)
 
 
-def texas_hand(phone: Client, game_id: int, k: int) -> None:
-    """A table phone saves hand k of its Texas 42 game (bids set and made in turn)."""
+SERVER_KINDS = (("event poll", re.compile(r"GET /clubs/\d+/events/\d+/live$")),
+                ("TV poll (its link)", re.compile(r"GET /e/[^/]+/tv$")),
+                ("a table's game page (GET)", re.compile(r"GET /games/\d+$")),
+                ("a table's hand (POST)", re.compile(r"POST /games/\d+/hands$")))
+
+
+def in_server(access_log: Path, offset: int) -> None:
+    """The latency percentiles of each kind of request in gunicorn's access log from byte
+    `offset` on (the load's run)."""
+    times: dict[str, list[float]] = {}
+    slow: list[tuple[float, str, int]] = []  # over 150 ms: when in the run (0-1), kind, ms
+    with open(access_log, "rb") as f:
+        f.seek(offset)
+        lines = f.read().decode().splitlines()
+    for n, line in enumerate(lines):
+        method, path, _status, micros = line.split()
+        kind = next((k for k, pattern in SERVER_KINDS if pattern.match(f"{method} {path}")),
+                    None)
+        if kind:
+            times.setdefault(kind, []).append(int(micros) / 1e6)
+            if int(micros) > 150_000:
+                slow.append((n / len(lines), kind, int(micros) // 1000))
+    print("| request | count | p50 ms | p95 ms | p99 ms | max ms |\n"
+          "| --- | --- | --- | --- | --- | --- |")
+    for kind, _pattern in SERVER_KINDS:
+        kept = sorted(times.get(kind, []))
+        if kept:
+            print(f"| {kind} | {len(kept)} | " + " | ".join(
+                f"{pct(kept, q) * 1000:.1f}" for q in (0.5, 0.95, 0.99)) +
+                f" | {kept[-1] * 1000:.1f} |")
+    print(f"over 150 ms: {len(slow)}" + "".join(
+        f"\n  at {at:.0%} of the run: {kind}, {ms} ms" for at, kind, ms in slow[:40]))
+
+
+def texas_hand(phone: Client, game_id: int, k: int, times: dict) -> None:
+    """A table phone saves hand k of its Texas 42 game (bids set and made in turn): it loads
+    the game page, then posts the hand; each request's latency is added to `times` by kind."""
+    start = time.perf_counter()
     _, _, html = phone.request("GET", f"/games/{game_id}")
+    loaded = time.perf_counter()
     if 'name="version"' not in html:
         return  # the game is over
     status, _, html = phone.request("POST", f"/games/{game_id}/hands", {
@@ -571,6 +637,8 @@ def texas_hand(phone: Client, game_id: int, k: int) -> None:
         "mode": "quick", "bidder": str((k + 1) % 4), "bid": "30", "contract": "straight",
         "points": str(20 + k % 15)})
     assert status == 303, f"a table's hand {k + 1}: {status} {html[:300]}"
+    times.setdefault("a table's game page (GET)", []).append(loaded - start)
+    times.setdefault("a table's hand (POST)", []).append(time.perf_counter() - loaded)
 
 
 # ---------------------------------------------------------------- history
@@ -705,7 +773,7 @@ def main() -> None:
         port = args.port or free_port()
         with open(Path(tmp) / "server.log", "w") as log:
             proc = start_server(args.server, root, port, db_url, Path(tmp), log, args.workers)
-            args.server_pid = proc.pid
+            args.server_pid, args.access_log = proc.pid, Path(tmp) / ACCESS_LOG
             try:
                 print(f"# {args.server}, root {root}, {os.cpu_count()} CPUs, "
                       f"{time.strftime('%Y-%m-%d %H:%M:%S')}")

@@ -25,11 +25,12 @@ errorlog = "-"
 
 
 def post_worker_init(worker):
-    """Each worker serves with threads: on Python 3.11 its garbage is collected between
-    requests, never inside one (scorekeeper.serve.collect_garbage_between_requests). Each
-    sends webhooks too (scorekeeper.webhooks: a delivery is claimed, so sent by one)."""
-    from scorekeeper.serve import collect_garbage_between_requests
+    """Each worker serves with threads, set up as scorekeeper.serve.ready_to_serve says (its
+    templates compiled, the GIL handed on often; on Python 3.11 its garbage collected between
+    requests, never inside one). Each sends webhooks too (scorekeeper.webhooks: a delivery is
+    claimed, so sent by one)."""
+    from scorekeeper.serve import ready_to_serve
     from scorekeeper.webhooks import start_sender
 
-    collect_garbage_between_requests(worker.wsgi)
+    ready_to_serve(worker.wsgi)
     start_sender(worker.wsgi)

@@ -21,6 +21,8 @@ from typing import Any, Callable
 
 from flask import current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
+from jinja2 import pass_context
+from markupsafe import Markup
 
 from .i18n import language
 
@@ -191,6 +193,25 @@ def respond(cache_key: str, text: str):
     response.headers["Content-Encoding"] = encoding
     response.vary.add("Accept-Encoding")
     return response
+
+
+@pass_context
+def fragment(context, *shown, caller) -> Markup:
+    """A piece of a template kept by what it shows (templates' `{% call fragment(...) %}`):
+    a big event's page is rendered again after every hand at any of its 75 tables, and each
+    standings row or table that hand did not change comes from here, not from the template.
+
+    `shown`: every value the piece reads (plain data: its repr is the key), besides the
+    language and whether the CSRF token is the cache's placeholder, which the key adds. A
+    value read and not given would show a stale piece: tests/web/test_fragments.py renders
+    the pieces warm and cold along a night and compares them."""
+    key = repr((language(), context.get("csrf_token") is placeholder_csrf, shown))
+    kept = named("fragments", items=20_000, max_bytes=16_000_000)
+    html = kept.get(key)
+    if html is None:
+        html = str(caller())
+        kept.put(key, html)
+    return Markup(html)
 
 
 def page(cache_key: str, render: Callable[[], str]):

@@ -148,6 +148,20 @@ def _guarded_channel(task_class, per_client: int | None, header_deadline: float,
     return GuardedChannel
 
 
+def ready_to_serve(app) -> None:
+    """What a serving process sets up before its first request (a gunicorn worker's
+    post_worker_init, run_waitress's process): every template compiled (Jinja compiles one on
+    its first use: a worker's first game page waited ~200 ms for its dozen, the Saturday's p99
+    in bench/bench_live.py), the GIL handed on every 1 ms, not 5 (while a thread renders a
+    page of 10-30 ms, the threads answering 1 ms polls wait their turn: the 400-phone p95 went
+    from ~50 ms to 10-20 ms), and the garbage collected between requests (below)."""
+    if hasattr(app, "jinja_env"):
+        for name in app.jinja_env.list_templates():
+            app.jinja_env.get_template(name)
+    sys.setswitchinterval(0.001)
+    collect_garbage_between_requests(app)
+
+
 def collect_garbage_between_requests(app) -> None:
     """On Python 3.11, run the cyclic garbage collector between requests, never inside one.
 
@@ -189,7 +203,8 @@ def run_waitress(app, host: str, port: int, *, whole_process: bool = True,
     """Serve app with waitress_options() and GUARD (either changed by overrides), 304s on
     keep-alive connections. The process is the server's (whole_process): its garbage is
     collected between requests (collect_garbage_between_requests) and it sends the webhooks
-    due (webhooks.start_sender); a test serving from a thread of its own process passes False."""
+    due (webhooks.start_sender), set up as ready_to_serve says; a test serving from a thread of
+    its own process passes False."""
     import resource
 
     from waitress.server import create_server
@@ -203,10 +218,6 @@ def run_waitress(app, host: str, port: int, *, whole_process: bool = True,
     # (network.TrustedProxyFix), as under gunicorn
     options = {**waitress_options(), "clear_untrusted_proxy_headers": not behind_proxies,
                **overrides}
-    # One process, one GIL: while a thread renders a page (10-30 ms), the I/O loop and the
-    # threads answering 1 ms polls wait their turn. Handing the GIL on every 1 ms instead of
-    # 5 ms cut the 400-phone p95 from ~50 ms to 10-20 ms in bench/bench_live.py.
-    sys.setswitchinterval(0.001)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = options["connection_limit"] + 100
     if soft != resource.RLIM_INFINITY and soft < want:  # a socket per connection, and files
@@ -214,11 +225,13 @@ def run_waitress(app, host: str, port: int, *, whole_process: bool = True,
             want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
 
     if whole_process:
-        collect_garbage_between_requests(app)
+        ready_to_serve(app)
         if hasattr(app, "app_context"):  # the server's process sends its webhooks too
             from .webhooks import start_sender
 
             start_sender(app)
+    else:
+        sys.setswitchinterval(0.001)  # (as ready_to_serve: one process, one GIL)
     channel = _guarded_channel(_keep_alive_task(), guard["connections_per_client"],
                                guard["header_deadline"], guard["request_deadline"])
     server = create_server(app, host=host, port=port, **options)

@@ -138,6 +138,7 @@ def init_app(app) -> None:
     # context processor, registered before this one): a page asked again is the same bytes.
     app.jinja_env.globals["csrf_token"] = render_cache.csrf_token
     app.jinja_env.globals["plain_stylesheet"] = plain_stylesheet
+    app.jinja_env.globals["fragment"] = render_cache.fragment
     app.context_processor(lambda: {"csrf_token": render_cache.csrf_token})
     app.register_error_handler(404, _not_found)
     app.register_error_handler(500, _server_error)

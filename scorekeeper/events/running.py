@@ -88,13 +88,14 @@ def game_record(event: ClubEvent, seats: list[str], game: int) -> dict:
 
 
 def seating(event: ClubEvent, library_event, planned: dict) -> list[tuple[dict, dict | None]]:
-    """store.seat_matches's matches for a planned round: each match with its first game,
-    then the byes."""
+    """store.seat_matches's matches for a planned round (or a playoff's rounds): each match
+    with its first game, a withdrawn entrant's as its forfeit, then the byes."""
     out: list[tuple[dict, dict | None]] = []
     planned = seat_without(library_event, planned)  # (the cached plan knows no withdrawal)
     for match in planned["matches"]:
         values = {"table": match["table"], "entrants": list(match["entrants"]),
                   "bracket": match.get("bracket"), "pool": match.get("pool")}
+        values.update({key: match[key] for key in ("round", "playoff") if key in match})
         if match.get("forfeit") is not None:  # a withdrawn entrant's: no game
             out.append(({**values, "forfeit": match["forfeit"]}, None))
             continue
@@ -104,11 +105,12 @@ def seating(event: ClubEvent, library_event, planned: dict) -> list[tuple[dict, 
     return out
 
 
-def playoff(event: ClubEvent, library_event, tie) -> list[tuple[dict, dict]]:
+def playoff(event: ClubEvent, library_event, tie) -> list[tuple[dict, dict | None]]:
     """store.seat_matches's matches for a tie's playoff (deciding.playoff_matches: the rounds
-    and tables it is seated at), each with its first game."""
-    return [(values, game_record(event, library_event.seats(tuple(values["entrants"])), 0))
-            for values in deciding.playoff_matches(library_event, tie)]
+    and tables it is seated at), each with its first game; a withdrawn entrant's match is its
+    forfeit, as in every round seated after the withdrawal (events.md)."""
+    return seating(event, library_event,
+                   {"matches": deciding.playoff_matches(library_event, tie), "byes": []})
 
 
 def withdrawal_forfeits(event: ClubEvent, library_event, seed: int
@@ -159,10 +161,11 @@ def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -
         games.append({"game": game, "totals": result.get("totals"),
                       "finished": result.get("finished"), "called": game.called})
     winners = match_winners(library_event, parsed_match) if parsed_match else []
-    sides = [names[e] for e in row.entrants]  # the teams, or the players in seat order
+    entrants = [names[e] for e in row.entrants]  # the teams, or the players in seat order
+    sides = entrants
     if library_event.format == "progressive":  # the two pairs of partners (seats 0-2, 1-3)
         sides = [f"{sides[s]} & {sides[s + 2]}" for s in (0, 1)]
-    return {"match": row, "table": row.table, "sides": sides, "games": games,
+    view = {"match": row, "table": row.table, "sides": sides, "games": games,
             "latest": row.games[-1] if row.games else None, "forfeit": row.forfeit,
             "winners": [sides[w] for w in winners if w < len(sides)],
             "decided": bool(winners),
@@ -171,6 +174,15 @@ def table_view(event: ClubEvent, library_event, row: EventMatch, parsed_match) -
                          for g in row.games),
             "can_next": bool(row.games) and not winners and all(g["finished"] for g in games)
             and len(row.games) < library_event.settings.best_of}
+    # What the table's pieces show, as plain data: the key they are kept by
+    # (render_cache.fragment; the match and games above are rows, whose repr is not their data)
+    view["shown"] = (row.id, row.table, row.bracket, row.pool, tuple(row.entrants), entrants,
+                     [(g["game"].id, g["totals"], g["finished"], g["called"],
+                       g["game"].time_called) for g in games],
+                     {key: view[key] for key in ("sides", "forfeit", "winners", "decided",
+                                                 "hands", "can_next")},
+                     view["latest"] is not None)
+    return view
 
 
 def rounds_view(event: ClubEvent, library_event) -> list[dict]:

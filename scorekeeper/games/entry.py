@@ -34,11 +34,11 @@ def remembered_modes(game) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=64)
-def _bid_worth(variant_id: str, options_json: str, players: tuple[str, ...]) -> dict:
+def _bid_worth(variant_id: str, options_json: str, n: int) -> dict:
     variant = rules.VARIANTS[variant_id]
     options = json.loads(options_json)
+    players = [f"P{seat + 1}" for seat in range(n)]  # (what a hand makes is not in the names)
     table: dict[str, dict[str, list]] = {}
-    n = len(players)
     for seat in range(n):
         # `seat` deals (and bids last, so may bid anything) after `seat` plain hands: what a bid
         # makes does not depend on who could have bid it when
@@ -48,7 +48,7 @@ def _bid_worth(variant_id: str, options_json: str, players: tuple[str, ...]) -> 
             outcomes = []
             for made in (True, False):
                 hand = {"bidder": seat, "bid": int(bid), "contract": "straight", "made": made}
-                scored = rules.score({"variant": variant_id, "players": list(players),
+                scored = rules.score({"variant": variant_id, "players": players,
                                       "options": options, "hands": [*before, hand]})
                 if not scored.get("ok"):
                     return {}
@@ -63,7 +63,8 @@ def bid_worth(game: Game, record: dict) -> dict:
     With the server away the scorer's phone adds its kept hands' worth to the scoreboard
     (kept-hands.js), marked as not yet checked: the engine's own numbers, not a second rules
     engine on the phone. One hand scored alone per bid and outcome, once per variant, options
-    and players; {} where a hand's worth is not that simple."""
+    and number of players (not per game: a night of 74 tables shares one table); {} where a
+    hand's worth is not that simple."""
     variant = rules.VARIANTS.get(game.variant)
     if variant is None or not variant.names_contract or variant.result_entry != "contract" or \
             variant.units != "marks":
@@ -71,8 +72,7 @@ def bid_worth(game: Game, record: dict) -> dict:
     options = {**option_defaults(variant), **record["options"]}
     if hand_form.default_contract(variant, options) != "straight":
         return {}
-    return _bid_worth(game.variant, json.dumps(options, sort_keys=True),
-                      tuple(record["players"]))
+    return _bid_worth(game.variant, json.dumps(options, sort_keys=True), len(record["players"]))
 
 
 # How many hands ahead the hand form names the dealer of (hands kept on the phone while the

@@ -13,7 +13,10 @@ its table. After every step:
   team's match seated later is its forfeit;
 - a table phone is sent to the earliest open game at its table;
 - a champion ("Champion"/"Winner", the TV's "Every match played") only when `complete`;
-- no acknowledged hand is lost.
+- no acknowledged hand is lost;
+- the event page, its live part and the TV, drawn from the pieces kept along the night
+  (render_cache.fragment: a standings table and row, a table of a round), are the same bytes
+  as drawn afresh: a piece's key holds everything it shows.
 
 The events: a 6-team pools night of two pools of three (where three-way ties are common: the
 issue's night), round robins of 3 and 4 teams, and a progressive night of nine players. SK_NIGHT_EXAMPLES sets the depth.
@@ -36,8 +39,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand
 from scorekeeper.tournament.event import match_winners
 
-from ..clubs.helpers import create_club
-from .helpers import HAND, event, new_event, scorer_path, url
+from ..clubs.helpers import create_club, join_club
+from .helpers import HAND, drop_caches, event, new_event, scorer_path, url
 
 POOLS = ("pools", "\n".join(f"A{i} & B{i}" for i in range(6)), {"pool_size": "3"})
 # a progressive night of nine players at 4 a table: one sits out each round, and swaps in
@@ -67,6 +70,8 @@ class Night(RuleBasedStateMachine):
         fmt, entrants, extra = night
         self.format = fmt
         self.club_id = create_club(self.client)
+        self.watcher = self.app.test_client()  # a member's phone, who watches the night
+        join_club(self.watcher, self.club_id)
         self.event_id = new_event(self.client, self.club_id, entrants=entrants, fmt=fmt, **extra)
         self.look()
         for _round in range(3 if fmt == "pools" and pools_played else 0):
@@ -332,6 +337,7 @@ class Night(RuleBasedStateMachine):
         self.seated_in_order()
         self.champion_only_when_complete(cli_standings["complete"])
         self.no_hand_lost()
+        self.pieces_kept_are_fresh()
 
     def once_a_round(self):
         seen = set()
@@ -378,6 +384,22 @@ class Night(RuleBasedStateMachine):
             select(Hand.game_id, func.count(Hand.id)).where(Hand.game_id.in_(self.hands))
             .group_by(Hand.game_id)).all())
         assert counts == {g: n for g, n in self.hands.items() if n}
+
+
+    def pieces_kept_are_fresh(self):
+        views = [(phone, url(self.club_id, self.event_id, path), headers)
+                 for phone in (self.client, self.watcher) for path, headers in
+                 (("", {}), ("/live", {"HX-Request": "true"}), ("/tv", {}),
+                  ("/tv", {"HX-Request": "true"}))]
+
+        def drawn(phone, path, headers, afresh: bool) -> str:
+            drop_caches(self.app)  # the view drawn now, from the pieces kept or afresh
+            if afresh:
+                self.app.extensions.pop("scorekeeper_fragments", None)
+            return phone.get(path, headers=headers).get_data(as_text=True)
+
+        kept = [drawn(*view, afresh=False) for view in views]
+        assert kept == [drawn(*view, afresh=True) for view in views]
 
 
 def test_a_night_holds_whatever_the_organizer_and_the_tables_do(app):

@@ -138,3 +138,22 @@ def test_a_check_in_takes_out_who_is_not_here_closes_up_the_seeds_and_is_undone(
         "Cat", "Eve", "Gus"]
     r = client.post(url(club_id, event_id, "/check-in"), data={"here": ["0"]})
     assert r.status_code == 422
+
+
+def test_a_withdrawn_team_forfeits_its_playoff_matches(client):
+    """A playoff is seated after the withdrawal: each match of the withdrawn team in it is its
+    forfeit (the state machine's find: it was seated to be played)."""
+    from .test_ties import matches_of, post, tied_pools
+
+    club_id, event_id = tied_pools(client)  # pool 1 (Ann & Bob, Gus & Hal, Ivy & Jon) tied
+    assert withdraw(client, club_id, event_id, 3).status_code == 303  # Gus & Hal leave
+    assert post(client, club_id, event_id, "playoff", entrant=["0", "3", "4"]).status_code == 303
+    playoff = matches_of(event_id, range(4, 10))
+    assert len(playoff) == 3
+    for match in playoff:
+        if 3 in match.entrants:
+            assert match.forfeit == match.entrants.index(3) and match.games == []
+        else:
+            assert match.forfeit is None and len(match.games) == 1
+    page = text(client.get(url(club_id, event_id)))
+    assert "Gus & Hal forfeited." in page
