@@ -77,7 +77,7 @@ EVENT_GOALS = {"event poll, unchanged (304)": 0.5, "event poll, changed (200)": 
 _PLAIN = """
 from flask import Flask
 from scorekeeper.serve import run_waitress
-app = Flask("plain")
+app = Flask("plain", template_folder=None)  # (no templates: the bare baseline)
 app.add_url_rule("/", "ok", lambda: "ok")
 run_waitress(app, host="127.0.0.1", port={port})
 """

@@ -148,3 +148,33 @@ def test_the_render_cache_is_bounded_in_bytes():
     assert cache.get("page 19") is not None and cache.get("page 0") is None
     cache.put("page 19", "y" * 10)  # replaced, not counted twice
     assert cache.size == 610 and cache.get("page 19") == "y" * 10
+
+
+def test_a_fragment_is_kept_by_what_it_shows_its_language_and_its_csrf_slot(app):
+    """render_cache.fragment: the same values give the kept piece (its body is not drawn
+    again); other values, another language, or a render for the cache (its CSRF placeholder)
+    beside a phone's own render, each draw their own."""
+    from flask import render_template_string
+
+    from scorekeeper import i18n
+
+    drawn = []
+    piece = ('{% call fragment("test", value) %}{{ draw(value) }} {{ _("Standings") }} '
+             '{{ csrf_token() }}{% endcall %}')
+
+    def draw(value):
+        drawn.append(value)
+        return value
+
+    def shown(value, language="en", csrf=None):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            i18n.forget()
+            extra = {"csrf_token": csrf} if csrf else {}
+            return render_template_string(piece, value=value, draw=draw, **extra)
+
+    first = shown("A")
+    assert shown("A") == first and drawn == ["A"]  # kept: not drawn again
+    assert shown("B").startswith("B ") and drawn == ["A", "B"]
+    assert "Clasificación" in shown("A", "es") and drawn == ["A", "B", "A"]
+    assert render_cache.CSRF_SLOT in shown("A", csrf=render_cache.placeholder_csrf)
+    assert render_cache.CSRF_SLOT not in shown("A") and drawn == ["A", "B", "A", "A"]
