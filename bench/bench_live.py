@@ -32,7 +32,11 @@ it as a viewer by its code.  Then, by --parts:
   (150) in --saturday-format (pools, or double-elimination) made through the organizer's
   forms, round 1 seated, each table's phone joined by its card's link and saving a hand every
   --hand-every seconds (give 30), --watchers phones (300) polling every 2 s, half the event's
-  live part (club members), half the TV by its TV link: each kind's latency percentiles.
+  live part (club members), half the TV by its TV link: each kind's latency percentiles (a
+  table's game page and its hand apart), as the clients saw them and as the server did
+  (gunicorn's access log: the clients share the 2 cores), the requests over 150 ms and when
+  in the run, and the workers' garbage collections over 20 ms (a gc callback's line in the
+  server's log).
       --server gunicorn --parts saturday --hand-every 30 --load-seconds 60
 - history: the history of changes page of an imported game of 50 and of 500 hands
   (--history-sizes; median of 5 GETs): linear means about 10x.
