@@ -203,8 +203,9 @@ def fragment(context, *shown, caller) -> Markup:
 
     `shown`: every value the piece reads (plain data: its repr is the key), besides the
     language and whether the CSRF token is the cache's placeholder, which the key adds. A
-    value read and not given would show a stale piece: tests/web/test_fragments.py renders
-    the pieces warm and cold along a night and compares them."""
+    value read and not given would show a stale piece: the night's state machine
+    (tests/web/events/test_night_machine.py) draws the event's views from the pieces kept and
+    afresh after every step, and compares them."""
     key = repr((language(), context.get("csrf_token") is placeholder_csrf, shown))
     kept = named("fragments", items=20_000, max_bytes=16_000_000)
     html = kept.get(key)
