@@ -38,6 +38,8 @@ it as a viewer by its code.  Then, by --parts:
   in the run, and the workers' garbage collections over 20 ms (a gc callback's line in the
   server's log).
       --server gunicorn --parts saturday --hand-every 30 --load-seconds 60
+      --server gunicorn --parts saturday --saturday-format double-elimination \
+          --rounds-played 1 --hand-every 30 --load-seconds 60   (round 2: 75 tables)
 - history: the history of changes page of an imported game of 50 and of 500 hands
   (--history-sizes; median of 5 GETs): linear means about 10x.
 - sizes: what a phone transfers on first load of the home page and of the game page, the page
@@ -493,6 +495,12 @@ def part_saturday(port, args, app):
     (the event poll, the TV poll, a table's hand), errors, CPU."""
     from scorekeeper.extensions import db
     from scorekeeper.models import Club, EventMatch, Game
+    from tests.web.events.helpers import play
+
+    def open_games(event_id: int) -> list[int]:
+        return list(db.session.scalars(
+            db.select(Game.id).join(EventMatch, Game.event_match_id == EventMatch.id)
+            .where(EventMatch.event_id == event_id, Game.finished.is_(False))))
 
     organizer = Client(port)
     html = organizer.request("GET", "/clubs")[2]
@@ -508,21 +516,28 @@ def part_saturday(port, args, app):
         "entrants": teams})
     assert status == 303, body[:500]
     event_path = urllib.parse.urlsplit(headers["Location"]).path
-    html = organizer.request("GET", event_path)[2]
-    status, _, body = organizer.request("POST", event_path + "/rounds", {
-        "csrf_token": hidden(html, "csrf_token"), "version": hidden(html, "version")})
-    assert status == 303, body[:500]
+    event_id = int(event_path.rsplit("/", 1)[1])
+    for played in range(args.rounds_played + 1):
+        if played:  # the round's games played to the end (7-0), as the game page writes them
+            with app.app_context():
+                for game_id in open_games(event_id):
+                    play(game_id, [0] * 7)
+                db.engine.dispose()
+        html = organizer.request("GET", event_path)[2]
+        status, _, body = organizer.request("POST", event_path + "/rounds", {
+            "csrf_token": hidden(html, "csrf_token"), "version": hidden(html, "version")})
+        assert status == 303, body[:500]
     html = organizer.request("GET", event_path)[2]
     organizer.request("POST", event_path + "/tv-link", {"csrf_token": hidden(html, "csrf_token")})
     html = organizer.request("GET", event_path)[2]
     tv_link = re.search(r'href="https?://[^/"]+(/e/[^"/]+/tv)"', html)[1]
-    event_id = int(event_path.rsplit("/", 1)[1])
     with app.app_context():
         code = db.session.get(Club, int(club)).code
         secrets = db.session.execute(
             db.select(Game.id, Game.scorer_secret).join(
                 EventMatch, Game.event_match_id == EventMatch.id)
-            .where(EventMatch.event_id == event_id).order_by(EventMatch.table)).all()
+            .where(EventMatch.event_id == event_id, Game.finished.is_(False))
+            .order_by(EventMatch.table)).all()
         db.engine.dispose()
     scorers = []
     table_times: dict[str, list[float]] = {}  # a table's requests' latencies, by kind
@@ -548,7 +563,8 @@ def part_saturday(port, args, app):
         html = screen.request("GET", tv_link)[2]
         etag = 'W/"%s"' % re.search(r'id="live"[^>]*data-etag="([^"]+)"', html)[1]
         targets.append((tv_link, "; ".join(f"{k}={v}" for k, v in screen.jar.items()), etag))
-    print(f"\n## Saturday: {args.teams} teams, {args.saturday_format}, round 1 at "
+    print(f"\n## Saturday: {args.teams} teams, {args.saturday_format}, round "
+          f"{args.rounds_played + 1} at "
           f"{len(scorers)} tables, a hand at each every {args.hand_every:g} s; "
           f"{args.watchers} phones: the event's live part ({len(members)} members' cookies) "
           f"and the TV by its link")
@@ -751,6 +767,10 @@ def main() -> None:
     parser.add_argument("--teams", type=int, default=150, help="the Saturday's teams")
     parser.add_argument("--saturday-format", default="pools",
                         choices=("pools", "double-elimination"))
+    parser.add_argument("--rounds-played", type=int, default=0,
+                        help="the Saturday's rounds played before the load, each game 7-0 "
+                        "(a 150-team double elimination seats 22 tables in round 1, 75 in "
+                        "round 2: give 1)")
     parser.add_argument("--watchers", type=int, default=300,
                         help="the Saturday's phones watching the event page and the TV")
     parser.add_argument("--member-phones", type=int, default=20,
