@@ -206,11 +206,18 @@ def fragment(context, *shown, caller) -> Markup:
     value read and not given would show a stale piece: the night's state machine
     (tests/web/events/test_night_machine.py) draws the event's views from the pieces kept and
     afresh after every step, and compares them."""
-    key = repr((language(), context.get("csrf_token") is placeholder_csrf, shown))
+    return kept_piece(shown, caller, context.get("csrf_token") is placeholder_csrf)
+
+
+def kept_piece(shown: tuple, draw: Callable[[], str], csrf_slot: bool = False) -> Markup:
+    """draw()'s HTML kept by `shown` (plain data: its repr is the key), the request's language
+    and `csrf_slot` (whether it holds the cache's CSRF placeholder): fragment's store, and a
+    piece drawn in Python (a bracket's SVG)."""
+    key = repr((language(), csrf_slot, shown))
     kept = named("fragments", items=20_000, max_bytes=16_000_000)
     html = kept.get(key)
     if html is None:
-        html = str(caller())
+        html = str(draw())
         kept.put(key, html)
     return Markup(html)
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from scorekeeper import i18n, tournament
+from scorekeeper import i18n, render_cache, tournament
 from scorekeeper.rules.text import N_, Text
 from scorekeeper.tournament.brackets import EMPTY, Bracket, Node, occupied
 from scorekeeper.tournament.event import Event, EventInvalid, game_wins
@@ -74,8 +74,22 @@ class SaidBracket:
     def __html__(self) -> str:
         language = i18n.language()
         if language not in self.drawn:
-            self.drawn[language] = draw_bracket(self.event, self.names, self.tree)
+            self.drawn[language] = render_cache.kept_piece(
+                ("bracket", shown_in_bracket(self.event, self.names)),
+                lambda: draw_bracket(self.event, self.names, self.tree))
         return self.drawn[language]
+
+
+def shown_in_bracket(event: Event, names: list[str]) -> tuple:
+    """What a bracket's drawing shows, as plain data (the key it is kept by: most hands change
+    no bracket, and a 256-place one takes 12 ms to draw): the event's entrants, settings, draws
+    and withdrawals, and each match's place, entrants and finished games' winners and totals
+    (the pools' places after them); a game being played shows nowhere in it."""
+    return (event.format, event.name, repr(event.settings), repr(event.entrants), tuple(names),
+            event.draws, event.withdrawn,
+            [(m.round, m.table, m.entrants, m.bye, m.forfeit, m.bracket, m.pool, m.playoff,
+              [(g.get("winners"), g.get("totals")) if g.get("finished") else None
+               for g in m.games]) for m in event.matches])
 
 
 # The winners' rounds before the rest, from the last: each name whole (a language's own words).
