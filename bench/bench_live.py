@@ -39,7 +39,7 @@ it as a viewer by its code.  Then, by --parts:
   server's log).
       --server gunicorn --parts saturday --hand-every 30 --load-seconds 60
       --server gunicorn --parts saturday --saturday-format double-elimination \
-          --rounds-played 1 --hand-every 30 --load-seconds 60   (round 2: 75 tables)
+          --rounds-played 1 --hand-every 30 --load-seconds 60   (round 2: 64 tables)
 - history: the history of changes page of an imported game of 50 and of 500 hands
   (--history-sizes; median of 5 GETs): linear means about 10x.
 - sizes: what a phone transfers on first load of the home page and of the game page, the page
@@ -773,7 +773,7 @@ def main() -> None:
                         choices=("pools", "double-elimination"))
     parser.add_argument("--rounds-played", type=int, default=0,
                         help="the Saturday's rounds played before the load, each game 7-0 "
-                        "(a 150-team double elimination seats 22 tables in round 1, 75 in "
+                        "(a 150-team double elimination seats 22 tables in round 1, 64 in "
                         "round 2: give 1)")
     parser.add_argument("--watchers", type=int, default=300,
                         help="the Saturday's phones watching the event page and the TV")
