@@ -224,6 +224,7 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     library_event, problem = parsed(event)
     ctx: dict[str, Any] = {"event": event, "problem": problem, "rounds": [], "planned": None,
                            "standings": None, "names": [], "bracket": None, "round_open": False,
+                           "playing": None,
                            "round_names": {}, "phase": None, "champions": []}
     if library_event is None:
         return ctx
@@ -234,10 +235,14 @@ def event_context(event: ClubEvent) -> dict[str, Any]:
     ctx["planned"] = None if ctx["standings"]["complete"] else next_round(record, library_event)
     ctx["record"] = record
     ctx["library_event"] = library_event
-    ctx["round_open"] = bool(ctx["rounds"]) and ctx["rounds"][0]["open"]
     ctx["open_round"] = earliest_open(ctx["rounds"])
-    current = ctx["rounds"][0]["number"] if ctx["rounds"] else None
-    ctx["current_round"] = current
+    # the round being played: the earliest with an open match (two pools' playoffs share
+    # rounds, and a withdrawal's forfeits decide some of them at once), else the latest
+    playing = next((rnd for rnd in ctx["rounds"] if rnd["number"] == ctx["open_round"]),
+                   ctx["rounds"][0] if ctx["rounds"] else None)
+    ctx["playing"] = playing
+    ctx["round_open"] = bool(playing) and playing["open"]
+    ctx["current_round"] = playing["number"] if playing else None
     ctx["minutes_left"] = round_clock(event, ctx)
     ctx["ties"] = deciding.ties(library_event)
     ctx["tiebreaks"] = list(library_event.settings.tiebreaks)

@@ -157,3 +157,9 @@ def test_a_withdrawn_team_forfeits_its_playoff_matches(client):
             assert match.forfeit is None and len(match.games) == 1
     page = text(client.get(url(club_id, event_id)))
     assert "Gus & Hal forfeited." in page
+    # pool 2's playoff shares the rounds from the earliest open one (round 5: round 4 is
+    # decided): the TV shows the round being played, not the latest seated
+    assert post(client, club_id, event_id, "playoff", entrant=["1", "2", "5"]).status_code == 303
+    tv = text(client.get(url(club_id, event_id, "/tv")))
+    assert "Playoff · pools A & B · round 5" in tv
+    assert "Call time in round 5" in text(client.get(url(club_id, event_id)))
