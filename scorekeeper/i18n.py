@@ -59,13 +59,13 @@ def forget() -> None:
     _choose_again()
 
 
+_CATALOG = "scorekeeper.catalog"  # where catalog() keeps the request's
+
+
 def _choose_again() -> None:
     if has_request_context():
         request.environ.pop(_CATALOG, None)
     refresh()
-
-
-_CATALOG = "scorekeeper.catalog"
 
 
 def catalog():
@@ -122,7 +122,7 @@ def init_app(app) -> None:
     # templates' _() and the rest from catalog(), asked once per request (Flask-Babel installs
     # the same callables asking get_translations() at every sentence)
     app.jinja_env.install_gettext_callables(
-        gettext=lambda message: catalog().ugettext(message),
+        gettext=gettext,
         ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
         pgettext=lambda context, message: catalog().upgettext(context, message),
         npgettext=lambda context, singular, plural, n: catalog().unpgettext(
